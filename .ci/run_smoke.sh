@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Starts `make run` with no DATABASE_URL / REDIS_URL, waits for health 200, checks the printed key,
+# then stops it with SIGINT and requires a clean exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port="${SMOKE_PORT:-8765}"
+log=$(mktemp)
+env -u DATABASE_URL -u REDIS_URL PORT="$port" setsid make run >"$log" 2>&1 &
+runner=$!
+cleanup() { kill -INT -- -"$runner" 2>/dev/null || true; }
+trap cleanup EXIT
+for _ in $(seq 1 180); do
+  if curl -sf "http://127.0.0.1:$port/api/v1/health" -o /dev/null; then break; fi
+  if ! kill -0 "$runner" 2>/dev/null; then cat "$log"; echo "make run exited early"; exit 1; fi
+  sleep 1
+done
+curl -sf "http://127.0.0.1:$port/api/v1/health"; echo
+curl -sf "http://127.0.0.1:$port/api/docs/" -o /dev/null
+key=$(grep -o 'mh_[A-Za-z0-9]*_[A-Za-z0-9_-]*' "$log" | head -1)
+curl -sf -H "Authorization: Bearer $key" "http://127.0.0.1:$port/api/v1/whoami"; echo
+code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer mh_00000000_nope" "http://127.0.0.1:$port/api/v1/whoami")
+[ "$code" = "401" ] || { echo "a bad key answered $code"; exit 1; }
+trap - EXIT
+# Ctrl-C as the supervisor sees it: SIGINT to the process that owns the servers (named in its state file).
+supervisor=$(.venv/bin/python -c "import json; print(json.load(open('.data/embedded.json'))['pid'])")
+kill -INT "$supervisor"
+status=0
+wait "$runner" || status=$?
+tail -3 "$log"
+[ "$status" = "0" ] || { echo "make run did not stop cleanly (exit $status)"; cat "$log"; exit 1; }
+if pgrep -f "memoryhub.wsgi|celery -A memoryhub" >/dev/null; then echo "processes left behind"; exit 1; fi
+echo "embedded default: up, healthy, stopped cleanly"

@@ -1,0 +1,26 @@
+from django.db import migrations
+
+# Refuses UPDATE and DELETE row by row; TRUNCATE is a statement of its own and stays allowed so that
+# test databases can be flushed.
+FORWARD = """
+CREATE OR REPLACE FUNCTION audit_event_refuse_change() RETURNS trigger AS $$
+BEGIN
+    RAISE EXCEPTION 'audit events are append-only (% refused)', TG_OP
+        USING ERRCODE = 'insufficient_privilege';
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER audit_event_append_only
+    BEFORE UPDATE OR DELETE ON audit_auditevent
+    FOR EACH ROW EXECUTE FUNCTION audit_event_refuse_change();
+"""
+
+BACKWARD = """
+DROP TRIGGER IF EXISTS audit_event_append_only ON audit_auditevent;
+DROP FUNCTION IF EXISTS audit_event_refuse_change();
+"""
+
+
+class Migration(migrations.Migration):
+    dependencies = [("audit", "0001_initial")]
+    operations = [migrations.RunSQL(FORWARD, BACKWARD)]

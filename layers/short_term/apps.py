@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ShortTermConfig(AppConfig):
+    name = "layers.short_term"
+    label = "short_term"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TransientConfig(AppConfig):
+    name = "layers.transient"
+    label = "transient"

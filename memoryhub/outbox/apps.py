@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class OutboxConfig(AppConfig):
+    name = "memoryhub.outbox"
+    label = "outbox"
+    verbose_name = _("Task outbox")

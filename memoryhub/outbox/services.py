@@ -1,0 +1,72 @@
+"""Enqueue Celery work after commit, with PostgreSQL as the fallback when the broker is down."""
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from memoryhub.outbox.models import OutboxTask
+
+logger = logging.getLogger(__name__)
+
+
+def _send(task_name: str, args: list, kwargs: dict) -> None:
+    from memoryhub.celery import app
+
+    app.send_task(task_name, args=args, kwargs=kwargs)
+
+
+def task_enqueue_on_commit(task_name: str, *, args: list | None = None, kwargs: dict | None = None,
+                           dedupe_key: str = "") -> OutboxTask | None:
+    """Record the task in the caller's transaction; send it to the broker once that commits.
+
+    A failed send after commit is logged, never raised: the row stays pending for the sweeper.
+    Returns None when an identical pending request (same `dedupe_key`) already exists.
+    """
+    args, kwargs = list(args or []), dict(kwargs or {})
+    try:
+        with transaction.atomic():
+            row = OutboxTask.objects.create(task_name=task_name, args=args, kwargs=kwargs, dedupe_key=dedupe_key)
+    except IntegrityError:
+        return None
+
+    def send_after_commit():
+        try:
+            _send(task_name, args, kwargs)
+        except Exception as exc:
+            logger.warning("broker unavailable, %s stays in the outbox: %s", task_name, exc)
+            OutboxTask.objects.filter(pk=row.pk).update(attempts=1, last_error=str(exc)[:500])
+            return
+        OutboxTask.objects.filter(pk=row.pk, sent_at__isnull=True).update(sent_at=timezone.now())
+
+    transaction.on_commit(send_after_commit)
+    return row
+
+
+def outbox_flush(*, older_than: timedelta = timedelta(seconds=5), limit: int = 500) -> dict:
+    """Send pending rows the after-commit hook could not send. Safe to run from many processes."""
+    cutoff = timezone.now() - older_than
+    sent = failed = 0
+    with transaction.atomic():
+        rows = list(
+            OutboxTask.objects.select_for_update(skip_locked=True)
+            .filter(sent_at__isnull=True, created_at__lte=cutoff).order_by("id")[:limit]
+        )
+        for row in rows:
+            try:
+                _send(row.task_name, row.args, row.kwargs)
+            except Exception as exc:
+                failed += 1
+                row.attempts += 1
+                row.last_error = str(exc)[:500]
+                row.save(update_fields=["attempts", "last_error"])
+                break  # the broker is down; the rest would fail the same way
+            row.sent_at = timezone.now()
+            row.attempts += 1
+            row.save(update_fields=["sent_at", "attempts"])
+            sent += 1
+    # Sent rows are only bookkeeping; keep a day of them for inspection.
+    OutboxTask.objects.filter(sent_at__lt=timezone.now() - timedelta(days=1)).delete()
+    return {"sent": sent, "failed": failed}

@@ -1,0 +1,219 @@
+"""Django settings for memoryhub, from environment variables only (see memoryhub.config).
+
+`DEBUG` defaults to on for the local embedded run; production sets `DEBUG=false`, a real
+`SECRET_KEY`, `ALLOWED_HOSTS` and gets the secure defaults below (`manage.py check --deploy` is clean).
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from memoryhub.config import BASE_DIR, env_bool, env_float, env_int, env_list, env_str
+
+DEBUG = env_bool("DEBUG", True)
+_DEV_SECRET = "dev-only-insecure-key-do-not-use-in-production"
+SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else None)
+if not SECRET_KEY:
+    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "simple_history",
+    "memoryhub.tenancy",
+    "memoryhub.outbox",
+    "audit",
+    "layers.transient",
+    "layers.short_term",
+    "layers.long_term",
+    "permanent",
+]
+
+MIDDLEWARE = [
+    "memoryhub.api.middleware.RequestIdMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+]
+
+ROOT_URLCONF = "memoryhub.urls"
+WSGI_APPLICATION = "memoryhub.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASE_URL = env_str("DATABASE_URL")
+if not DATABASE_URL:
+    raise ImproperlyConfigured(
+        "DATABASE_URL is not set and no embedded server is running; start one with `make run`"
+    )
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+# Lets a worker started by the tests point at the test database of the same server.
+if env_str("DATABASE_NAME"):
+    DATABASES["default"]["NAME"] = env_str("DATABASE_NAME")
+DATABASES["default"].setdefault("OPTIONS", {})
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryhub")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env_str("REDIS_URL")
+if not REDIS_URL:
+    raise ImproperlyConfigured("REDIS_URL is not set and no embedded server is running; start one with `make run`")
+# Short socket timeouts: when Redis is down, requests that do not need it must still answer quickly.
+REDIS_SOCKET_TIMEOUT = env_float("REDIS_SOCKET_TIMEOUT", 0.5)
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "mh"),
+        "OPTIONS": {
+            "socket_connect_timeout": REDIS_SOCKET_TIMEOUT,
+            "socket_timeout": REDIS_SOCKET_TIMEOUT,
+        },
+    }
+}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = env_str("LANGUAGE_CODE", "en")
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = env_str("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
+
+# Request bodies over this size answer 413 before any parsing.
+MAX_REQUEST_BODY_BYTES = env_int("MAX_REQUEST_BODY_BYTES", 2 * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["memoryhub.tenancy.auth.ApiKeyAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["memoryhub.tenancy.auth.HasTenantKey"],
+    "DEFAULT_PARSER_CLASSES": ["memoryhub.api.parsers.StrictJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "memoryhub.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["memoryhub.api.throttling.ApiKeyRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"api_key": env_str("API_RATE_LIMIT", "6000/min")},
+    "UNAUTHENTICATED_USER": None,
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "memoryhub API",
+    "DESCRIPTION": "Layered memory for LLM agents: transient, short-term, long-term and permanent.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# Celery: configured from these settings (namespace CELERY), JSON only, late acks.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL)
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 540)
+CELERY_RESULT_EXPIRES = timedelta(hours=1)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# With Redis as broker a task whose worker died comes back only after this timeout.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    "socket_connect_timeout": REDIS_SOCKET_TIMEOUT * 4,
+}
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "memoryhub")
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_TASK_ALWAYS_EAGER = False
+
+# How long the health check waits for a worker to answer a ping.
+HEALTH_WORKER_TIMEOUT = env_float("HEALTH_WORKER_TIMEOUT", 1.0)
+
+# Providers (filled in by the layers that use them).
+EMBEDDING_PROVIDER = env_str("EMBEDDING_PROVIDER", "local")
+EMBEDDING_DIMENSIONS = 512
+OPENAI_BASE_URL = env_str("OPENAI_BASE_URL")
+OPENAI_API_KEY = env_str("OPENAI_API_KEY")
+OPENAI_EMBEDDING_MODEL = env_str("OPENAI_EMBEDDING_MODEL", "text-embedding-3-small")
+OPENAI_CHAT_MODEL = env_str("OPENAI_CHAT_MODEL", "gpt-4o-mini")
+OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 30.0)
+OPENAI_MAX_RETRIES = env_int("OPENAI_MAX_RETRIES", 2)
+
+# Audit pseudonyms and digests are keyed with per-user secrets; this key wraps nothing, it only
+# separates the audit digests of different deployments.
+AUDIT_DIGEST_PEPPER = env_str("AUDIT_DIGEST_PEPPER", SECRET_KEY)
+
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}
+
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    X_FRAME_OPTIONS = "DENY"

@@ -1,0 +1,71 @@
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+
+from audit.actors import Actor
+from memoryhub.errors import DomainError
+from memoryhub.tenancy.models import ApiKey, Membership, Tenant
+from memoryhub.tenancy.services import api_key_create, api_key_revoke
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+
+
+@admin.register(Tenant)
+class TenantAdmin(admin.ModelAdmin):
+    list_display = ("slug", "name", "redact_secrets_in_turns", "created_at")
+    search_fields = ("slug", "name")
+    inlines = [MembershipInline]
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(memberships__user=request.user).distinct()
+
+
+@admin.register(ApiKey)
+class ApiKeyAdmin(admin.ModelAdmin):
+    list_display = ("name", "tenant", "prefix", "scopes", "created_by", "created_at", "last_used_at", "revoked_at")
+    list_filter = ("tenant", ("revoked_at", admin.EmptyFieldListFilter))
+    search_fields = ("name", "prefix")
+    fields = ("tenant", "name", "scopes")
+    actions = ["revoke_selected"]
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request).select_related("tenant", "created_by")
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(tenant__memberships__user=request.user).distinct()
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None:
+            return ("tenant", "name", "prefix", "scopes", "created_by", "created_at", "last_used_at", "revoked_at")
+        return ()
+
+    def get_fields(self, request, obj=None):
+        if obj is not None:
+            return self.get_readonly_fields(request, obj)
+        return self.fields
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return
+        issued = api_key_create(tenant=obj.tenant, name=obj.name, scopes=list(obj.scopes),
+                                actor=Actor.for_user(request.user), created_by=request.user)
+        obj.pk = issued.api_key.pk
+        # The only time the secret is ever shown.
+        messages.warning(request, _("Copy this key now; it will not be shown again: %(key)s") % {"key": issued.plaintext})
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description=_("Revoke selected keys"), permissions=["change"])
+    def revoke_selected(self, request, queryset):
+        for api_key in queryset:
+            try:
+                api_key_revoke(api_key=api_key, actor=Actor.for_user(request.user))
+            except DomainError as exc:
+                messages.error(request, exc.message)
+        messages.success(request, _("Revoked %(count)d key(s).") % {"count": queryset.count()})

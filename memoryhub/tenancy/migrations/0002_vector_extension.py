@@ -1,0 +1,7 @@
+from django.db import migrations
+from pgvector.django import VectorExtension
+
+
+class Migration(migrations.Migration):
+    dependencies = [("tenancy", "0001_initial")]
+    operations = [VectorExtension()]

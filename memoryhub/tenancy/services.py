@@ -1,0 +1,93 @@
+"""Tenants and API keys: creation and revocation, each audited in the same transaction."""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from audit.actors import Actor
+from audit.services import audit_record
+from memoryhub.errors import InvalidInput
+from memoryhub.tenancy.models import ApiKey, Scope, Tenant
+
+KEY_PREFIX = "mh"
+SECRET_BYTES = 32
+# last_used_at is refreshed at most this often, so authentication is not a write per request.
+LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class IssuedKey:
+    api_key: ApiKey
+    plaintext: str  # shown once, never stored
+
+
+def tenant_get_or_create(*, slug: str, name: str | None = None) -> tuple[Tenant, bool]:
+    clean = slugify(slug)
+    if not clean or clean != slug:
+        raise InvalidInput(f"tenant slug must be lowercase letters, digits and hyphens: {slug!r}")
+    return Tenant.objects.get_or_create(slug=clean, defaults={"name": name or clean})
+
+
+@transaction.atomic
+def api_key_create(*, tenant: Tenant, name: str, scopes: list[str], actor: Actor, created_by=None) -> IssuedKey:
+    unknown = sorted(set(scopes) - set(Scope.values))
+    if unknown or not scopes:
+        raise InvalidInput(f"unknown or missing scopes: {unknown or scopes}", details={"allowed": Scope.values})
+    if not name or len(name) > ApiKey.NAME_MAX_LENGTH:
+        raise InvalidInput("a key needs a name of at most %d characters" % ApiKey.NAME_MAX_LENGTH)
+    while True:
+        prefix = secrets.token_hex(ApiKey.PREFIX_LENGTH // 2)
+        if not ApiKey.objects.filter(prefix=prefix).exists():
+            break
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    api_key = ApiKey.objects.create(
+        tenant=tenant, name=name, prefix=prefix, secret_hash=secret_hash(secret),
+        scopes=sorted(set(scopes)), created_by=created_by,
+    )
+    audit_record(
+        tenant_id=tenant.id, actor=actor, action="api_key.created", object_type="api_key", object_id=api_key.id,
+        after={"name": name, "prefix": prefix, "scopes": api_key.scopes,
+               "created_by": created_by.get_username() if created_by else None},
+    )
+    return IssuedKey(api_key=api_key, plaintext=f"{KEY_PREFIX}_{prefix}_{secret}")
+
+
+@transaction.atomic
+def api_key_revoke(*, api_key: ApiKey, actor: Actor) -> ApiKey:
+    api_key = ApiKey.objects.select_for_update().get(pk=api_key.pk)
+    if api_key.revoked_at is not None:
+        return api_key
+    api_key.revoked_at = timezone.now()
+    api_key.save(update_fields=["revoked_at"])
+    audit_record(
+        tenant_id=api_key.tenant_id, actor=actor, action="api_key.revoked", object_type="api_key",
+        object_id=api_key.id, before={"revoked_at": None}, after={"revoked_at": api_key.revoked_at.isoformat()},
+    )
+    return api_key
+
+
+def api_key_authenticate(*, presented: str) -> ApiKey | None:
+    """The active key matching a presented `mh_<prefix>_<secret>`, or None."""
+    parts = presented.split("_", 2)
+    if len(parts) != 3 or parts[0] != KEY_PREFIX or len(parts[1]) != ApiKey.PREFIX_LENGTH:
+        return None
+    api_key = ApiKey.objects.select_related("tenant").filter(prefix=parts[1]).first()
+    if api_key is None or api_key.revoked_at is not None:
+        return None
+    if not secrets.compare_digest(api_key.secret_hash, secret_hash(parts[2])):
+        return None
+    now = timezone.now()
+    if api_key.last_used_at is None or now - api_key.last_used_at > LAST_USED_RESOLUTION:
+        ApiKey.objects.filter(pk=api_key.pk).update(last_used_at=now)
+        api_key.last_used_at = now
+    return api_key
