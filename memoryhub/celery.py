@@ -15,6 +15,7 @@ SCHEDULE_MODULES = (
     "layers.transient.schedule",
     "layers.short_term.schedule",
     "layers.long_term.schedule",
+    "layers.formation.schedule",
     "permanent.schedule",
     "memoryhub.outbox.schedule",
 )

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "layers.transient",
     "layers.short_term",
     "layers.long_term",
+    "layers.formation",
     "permanent",
 ]
 

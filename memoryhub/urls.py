@@ -15,6 +15,7 @@ API_URL_MODULES = (
     "layers.transient.api_urls",
     "layers.short_term.api_urls",
     "layers.long_term.api_urls",
+    "layers.context.api_urls",
     "permanent.api_urls",
     "memoryhub.users.api_urls",
 )
