@@ -176,6 +176,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
     "socket_connect_timeout": REDIS_SOCKET_TIMEOUT * 4,
 }
+# Publishing happens after commit on the request path: fail fast and leave the work in the outbox.
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 2.0)
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "memoryhub")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_TASK_ALWAYS_EAGER = False

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -12,10 +14,37 @@ from memoryhub.outbox.models import OutboxTask
 logger = logging.getLogger(__name__)
 
 
+# After a failed publish, skip the broker for a while: every request would otherwise wait for the
+# connection timeout while Redis is down. The outbox sweeper sends what piles up meanwhile.
+BROKER_BACKOFF_SECONDS = 5.0
+_broker_down_until = 0.0
+_breaker_lock = threading.Lock()
+
+
+class BrokerUnavailable(Exception):
+    pass
+
+
 def _send(task_name: str, args: list, kwargs: dict) -> None:
+    global _broker_down_until
     from memoryhub.celery import app
 
-    app.send_task(task_name, args=args, kwargs=kwargs)
+    if time.monotonic() < _broker_down_until:
+        raise BrokerUnavailable("broker marked unavailable after a recent failure")
+    try:
+        # No result subscription: nothing waits for these results, and subscribing needs Redis too.
+        app.send_task(task_name, args=args, kwargs=kwargs, ignore_result=True)
+    except Exception:
+        with _breaker_lock:
+            _broker_down_until = time.monotonic() + BROKER_BACKOFF_SECONDS
+        raise
+
+
+def broker_backoff_reset() -> None:
+    """Forget a recorded broker failure (the sweeper calls this: it runs only when the broker works)."""
+    global _broker_down_until
+    with _breaker_lock:
+        _broker_down_until = 0.0
 
 
 def task_enqueue_on_commit(task_name: str, *, args: list | None = None, kwargs: dict | None = None,
@@ -48,6 +77,7 @@ def task_enqueue_on_commit(task_name: str, *, args: list | None = None, kwargs: 
 def outbox_flush(*, older_than: timedelta = timedelta(seconds=5), limit: int = 500) -> dict:
     """Send pending rows the after-commit hook could not send. Safe to run from many processes."""
     cutoff = timezone.now() - older_than
+    broker_backoff_reset()
     sent = failed = 0
     with transaction.atomic():
         rows = list(
