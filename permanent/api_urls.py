@@ -1,0 +1,11 @@
+from django.urls import path
+
+from permanent.apis import ChangeRequestCreateApi, ChangeRequestDetailApi, PermanentDetailApi, PermanentListApi
+
+urlpatterns = [
+    path("permanent", PermanentListApi.as_view(), name="permanent-list"),
+    path("permanent/change-requests", ChangeRequestCreateApi.as_view(), name="permanent-change-request-create"),
+    path("permanent/change-requests/<int:change_request_id>", ChangeRequestDetailApi.as_view(),
+         name="permanent-change-request-detail"),
+    path("permanent/<str:key>", PermanentDetailApi.as_view(), name="permanent-detail"),
+]

@@ -1,0 +1,134 @@
+"""Redis read cache for permanent entries, invalidated across processes at once.
+
+Each tenant has a generation counter; cached snapshots are stored under the generation they were
+read at, and applying a change bumps the counter after commit, so every process's next read misses
+and goes to PostgreSQL. Redis being down never fails a read: we go straight to PostgreSQL and skip
+Redis for a short while. If the bump itself fails, snapshots expire after `SNAPSHOT_TTL` and an
+outbox task bumps the counter once the broker is back.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from typing import Any, Callable
+
+import redis
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+KEY_PREFIX = "mh:perm"
+SNAPSHOT_TTL = 300
+# After a Redis error, this process reads PostgreSQL only for this long before trying Redis again.
+BACKOFF_SECONDS = 5.0
+
+_client: redis.Redis | None = None
+_skip_until = 0.0
+
+
+def _redis() -> redis.Redis | None:
+    global _client
+    if time.monotonic() < _skip_until:
+        return None
+    if _client is None:
+        timeout = settings.REDIS_SOCKET_TIMEOUT
+        _client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=timeout, socket_connect_timeout=timeout)
+    return _client
+
+
+def _failed(exc: Exception) -> None:
+    global _skip_until
+    _skip_until = time.monotonic() + BACKOFF_SECONDS
+    logger.warning("permanent cache unavailable, reading PostgreSQL: %s", exc)
+
+
+_database_token: str | None = None
+
+
+def _prefix() -> str:
+    """Keys carry the database's OID: a recreated database (a new test run) restarts tenant ids, and
+    must not meet snapshots cached for the previous one."""
+    global _database_token
+    if _database_token is None:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT oid FROM pg_database WHERE datname = current_database()")
+            _database_token = str(cursor.fetchone()[0])
+    return f"{KEY_PREFIX}:{_database_token}"
+
+
+def generation_key(tenant_id: int) -> str:
+    return f"{_prefix()}:{tenant_id}:gen"
+
+
+def scope_token(user_id: str) -> str:
+    # User ids are hashed so no cache key carries one in clear.
+    return "global" if not user_id else "u:" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:40]
+
+
+def snapshot_cached(tenant_id: int, user_id: str, load: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The scope's snapshot from Redis, or `load()` (PostgreSQL) stored for the next reader."""
+    client = _redis()
+    if client is None:
+        return load()
+    try:
+        generation = int(client.get(generation_key(tenant_id)) or 0)
+        key = f"{_prefix()}:{tenant_id}:g{generation}:{scope_token(user_id)}"
+        raw = client.get(key)
+        if raw is not None:
+            return json.loads(raw)
+    except (redis.RedisError, OSError) as exc:
+        _failed(exc)
+        return load()
+    snapshot = load()
+    try:
+        client.set(key, json.dumps(snapshot, ensure_ascii=False), ex=SNAPSHOT_TTL)
+    except (redis.RedisError, OSError) as exc:
+        _failed(exc)
+    return snapshot
+
+
+def generation_bump(tenant_id: int) -> bool:
+    """Make every cached snapshot of the tenant stale. False when Redis could not be reached."""
+    global _skip_until
+    try:
+        client = _redis() or redis.Redis.from_url(settings.REDIS_URL, socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
+                                                  socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT)
+        client.incr(generation_key(tenant_id))
+    except (redis.RedisError, OSError) as exc:
+        _failed(exc)
+        return False
+    return True
+
+
+def user_snapshots_delete(tenant_id: int, user_id: str) -> int:
+    """Erasure: drop every cached snapshot of one user's scope, whatever generation it was read at."""
+    client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
+                                  socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT)
+    keys = list(client.scan_iter(match=f"{_prefix()}:{tenant_id}:g*:{scope_token(user_id)}", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.incr(generation_key(tenant_id))
+    return len(keys)
+
+
+def invalidate_on_commit(tenant_id: int) -> None:
+    """Bump the generation now and again once the caller's transaction commits. The second bump is the
+    one that matters (readers in between re-cache the old committed value); the first keeps code
+    running inside one long transaction (tests, batch jobs) from reading its own stale snapshot. If
+    Redis is down after commit, the outbox bumps once Redis is back."""
+    from django.db import transaction
+
+    generation_bump(tenant_id)
+
+    def bump():
+        if not generation_bump(tenant_id):
+            from memoryhub.outbox.services import task_enqueue_on_commit
+
+            task_enqueue_on_commit("permanent.tasks.cache_invalidate", args=[tenant_id],
+                                   dedupe_key=f"permanent-cache-{tenant_id}")
+
+    transaction.on_commit(bump)

@@ -1,0 +1,33 @@
+"""Which model permissions each staff group holds. Used by the data migration and by test fixtures
+(transactional tests truncate the group rows the migration made)."""
+from __future__ import annotations
+
+# "app_label.codename"; codenames of apps not installed yet are skipped, not errors.
+_READ_PERMANENT = (
+    "permanent.view_permanententry", "permanent.view_permanentversion", "permanent.view_changerequest",
+    "permanent.view_approval",
+)
+_READ_MEMORIES = ("long_term.view_memory",)
+
+GROUP_PERMISSIONS: dict[str, tuple[str, ...]] = {
+    "editor": _READ_PERMANENT + _READ_MEMORIES + ("permanent.add_changerequest",),
+    "reviewer": _READ_PERMANENT + _READ_MEMORIES + (
+        "permanent.add_changerequest", "permanent.review_changerequest", "long_term.change_memory",
+    ),
+    "auditor": _READ_PERMANENT + _READ_MEMORIES + (
+        "audit.view_auditevent", "tenancy.view_tenant", "tenancy.view_apikey", "tenancy.view_membership",
+    ),
+}
+
+
+def staff_groups_grant(*, group_model, permission_model) -> None:
+    """Create the groups if missing and give each exactly its listed permissions that exist."""
+    for name, codenames in GROUP_PERMISSIONS.items():
+        group, _ = group_model.objects.get_or_create(name=name)
+        permissions = []
+        for dotted in codenames:
+            app_label, codename = dotted.split(".", 1)
+            found = permission_model.objects.filter(content_type__app_label=app_label, codename=codename).first()
+            if found is not None:
+                permissions.append(found)
+        group.permissions.set(permissions)
