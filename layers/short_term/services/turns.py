@@ -1,0 +1,187 @@
+"""Appending turns: batches in order, idempotent by client id, gap-free sequence numbers."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from audit.actors import Actor
+from layers.safety.secrets import redact_secrets
+from layers.short_term.models import Session, SessionStatus, SessionSummary, Turn, TurnRole
+from layers.short_term.policy import ShortTermPolicy, short_term_policy
+from layers.short_term.services.sessions import _close, session_is_idle, validate_client_string
+from layers.short_term.signals import turns_appended
+from memoryhub.errors import Conflict, InvalidInput, TooLarge
+from memoryhub.providers.tokens import count_tokens
+
+
+@dataclass(frozen=True)
+class TurnInput:
+    role: str
+    content: str
+    tool_name: str = ""
+    client_id: str | None = None
+
+
+@dataclass(frozen=True)
+class AppendedTurn:
+    turn: Turn
+    created: bool  # False: a retry of a stored client id; the stored turn is returned unchanged
+
+
+@dataclass(frozen=True)
+class TurnsAppended:
+    session: Session
+    turns: list[AppendedTurn]
+    redactions: list[dict] = field(default_factory=list)  # [{"index", "kind"}] over the new turns
+
+    @property
+    def created_count(self) -> int:
+        return sum(1 for item in self.turns if item.created)
+
+
+_TURN_FIELDS = {"role", "content", "tool_name", "client_id"}
+
+
+@dataclass
+class _Prepared:
+    role: str
+    content: str
+    token_count: int
+    tool_name: str
+    client_id: str | None
+    redactions: list[dict]
+
+
+def _invalid(index: int, field_name: str, message: str, code: str = "invalid_turn") -> InvalidInput:
+    return InvalidInput(_("turn %(index)d: %(message)s") % {"index": index, "message": message}, code=code,
+                        details={"index": index, "field": field_name})
+
+
+def _prepare(turns: list, *, redact: bool) -> list[_Prepared]:
+    if not isinstance(turns, (list, tuple)) or not turns:
+        raise InvalidInput(_("send at least one turn"), code="empty_batch")
+    if len(turns) > Turn.BATCH_MAX_TURNS:
+        raise TooLarge(_("a batch holds at most %(max)d turns") % {"max": Turn.BATCH_MAX_TURNS},
+                       code="batch_too_large", details={"max_turns": Turn.BATCH_MAX_TURNS, "turns": len(turns)})
+    prepared, seen_client_ids = [], {}
+    for index, raw in enumerate(turns):
+        if isinstance(raw, TurnInput):
+            item = raw
+        elif isinstance(raw, dict):
+            unknown = sorted(set(raw) - _TURN_FIELDS)
+            if unknown:
+                raise _invalid(index, unknown[0], _("unknown fields: %(names)s") % {"names": ", ".join(unknown)})
+            item = TurnInput(role=raw.get("role"), content=raw.get("content"), tool_name=raw.get("tool_name") or "",
+                             client_id=raw.get("client_id"))
+        else:
+            raise _invalid(index, "", _("each turn must be an object"))
+        if item.role not in TurnRole.values:
+            raise _invalid(index, "role", _("role must be one of %(roles)s") % {"roles": ", ".join(TurnRole.values)})
+        if not isinstance(item.content, str) or not item.content.strip():
+            raise _invalid(index, "content", _("content must be non-empty text"))
+        if len(item.content) > Turn.CONTENT_MAX_CHARS:
+            raise TooLarge(
+                _("turn %(index)d is longer than %(max)d characters") % {"index": index, "max": Turn.CONTENT_MAX_CHARS},
+                code="turn_too_large", details={"index": index, "max_chars": Turn.CONTENT_MAX_CHARS,
+                                                "chars": len(item.content)})
+        tool_name = validate_client_string(item.tool_name or "", field="tool_name",
+                                           max_length=Turn.TOOL_NAME_MAX_LENGTH, required=False)
+        client_id = validate_client_string(item.client_id or "", field="client_id",
+                                           max_length=Turn.CLIENT_ID_MAX_LENGTH, required=False) or None
+        if client_id is not None:
+            if client_id in seen_client_ids:
+                raise _invalid(index, "client_id", _("client_id repeats turn %(other)d of this batch")
+                               % {"other": seen_client_ids[client_id]}, code="duplicate_client_id")
+            seen_client_ids[client_id] = index
+        content, findings = redact_secrets(item.content) if redact else (item.content, [])
+        prepared.append(_Prepared(
+            role=item.role, content=content, token_count=count_tokens(content), tool_name=tool_name,
+            client_id=client_id, redactions=[{"kind": finding.kind} for finding in findings],
+        ))
+    return prepared
+
+
+def summary_due(session: Session, *, covers_up_to: int, policy: ShortTermPolicy) -> bool:
+    """Whether enough unsummarised and new turns have piled up for the next rolling summary."""
+    unsummarised = session.turn_count - covers_up_to
+    new_since_last = session.turn_count - session.summarised_at_turn_count
+    return unsummarised >= policy.summary_trigger_turns and new_since_last >= policy.summary_min_new_turns
+
+
+class _SessionExpired(Exception):
+    pass
+
+
+def turns_append(*, session: Session, turns: list, actor: Actor | None = None) -> TurnsAppended:
+    """Append a batch of turns in order, all or nothing.
+
+    A turn whose `client_id` is already stored is not stored again: the stored turn is returned
+    (`created=False`), so a retried batch adds nothing. Reusing a client id for a different role or
+    content is a Conflict. Secrets are redacted before storage unless the tenant turned that off;
+    the result lists what was redacted. Sequence numbers are gap-free: the session row is locked
+    for the whole append. An ended or expired session refuses turns (409); an active session idle
+    past its timeout is expired on the spot and refuses them too.
+    """
+    prepared = _prepare(turns, redact=session.tenant.redact_secrets_in_turns)
+    try:
+        return _append_locked(session_pk=session.pk, prepared=prepared)
+    except _SessionExpired:
+        raise Conflict(_("the session expired after being idle; open a new one"), code="session_expired",
+                       details={"status": SessionStatus.EXPIRED})
+
+
+def _append_locked(*, session_pk: int, prepared: list[_Prepared]) -> TurnsAppended:
+    expired = False
+    with transaction.atomic():
+        session = Session.objects.select_for_update().select_related("tenant").get(pk=session_pk)
+        if session.status != SessionStatus.ACTIVE:
+            raise Conflict(_("the session is %(status)s and takes no more turns") % {"status": session.status},
+                           code=f"session_{session.status}", details={"status": session.status})
+        now = timezone.now()
+        if session_is_idle(session, now=now):
+            # Committed below, before the caller hears about it, so the expiry is not rolled back.
+            _close(session, status=SessionStatus.EXPIRED, actor=Actor.system("short_term.turns_append"), now=now)
+            expired = True
+        else:
+            result = _store(session, prepared, now=now)
+    if expired:
+        raise _SessionExpired()
+    return result
+
+
+def _store(session: Session, prepared: list[_Prepared], *, now) -> TurnsAppended:
+    client_ids = [item.client_id for item in prepared if item.client_id]
+    stored = {turn.client_id: turn for turn in Turn.objects.filter(session=session, client_id__in=client_ids)}
+    mismatched = [index for index, item in enumerate(prepared)
+                  if item.client_id in stored
+                  and (stored[item.client_id].role, stored[item.client_id].content) != (item.role, item.content)]
+    if mismatched:
+        raise Conflict(_("client ids already stored with a different role or content"), code="client_id_reused",
+                       details={"indices": mismatched})
+
+    new_turns, results, redactions = [], [], []
+    seq = session.turn_count
+    for index, item in enumerate(prepared):
+        if item.client_id in stored:
+            results.append(AppendedTurn(turn=stored[item.client_id], created=False))
+            continue
+        seq += 1
+        turn = Turn(session=session, seq=seq, role=item.role, content=item.content, token_count=item.token_count,
+                    tool_name=item.tool_name, client_id=item.client_id, redactions=item.redactions)
+        new_turns.append(turn)
+        results.append(AppendedTurn(turn=turn, created=True))
+        redactions.extend({"index": index, "kind": r["kind"]} for r in item.redactions)
+    if new_turns:
+        # Turns carry no history; one INSERT keeps large batches cheap.
+        Turn.objects.bulk_create(new_turns)
+        session.turn_count = seq
+        session.last_activity_at = now
+        latest = SessionSummary.objects.filter(session=session).order_by("-version").values("covers_up_to").first()
+        session.needs_summary = summary_due(
+            session, covers_up_to=latest["covers_up_to"] if latest else 0, policy=short_term_policy(session.tenant_id))
+        session.save(update_fields=["turn_count", "last_activity_at", "needs_summary"])
+        turns_appended.send(sender=Session, session=session, turns=new_turns)
+    return TurnsAppended(session=session, turns=results, redactions=redactions)
