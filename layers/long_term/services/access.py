@@ -1,0 +1,90 @@
+"""Access statistics (count, last time) of memories returned by searches, written in batches.
+
+A search returns up to 100 memories; one UPDATE per hit on the request path would make every search
+a write. Hits go to a Redis hash instead, and `memory_access_flush` (a periodic task) folds them into
+the rows with one UPDATE. When Redis is down the hits are written straight to PostgreSQL, still as a
+single statement per search. These columns are not history-tracked, so the raw UPDATE skips nothing.
+"""
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+
+from django.conf import settings
+from django.db import connection
+from redis import Redis
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+COUNTS_KEY = "mh:long_term:access:counts"
+LAST_KEY = "mh:long_term:access:last"
+_redis: Redis | None = None
+
+
+def _client() -> Redis:
+    global _redis
+    if _redis is None:
+        _redis = Redis.from_url(settings.REDIS_URL, socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
+                                socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT)
+    return _redis
+
+
+def _apply(counts: dict[int, int], last_seen: dict[int, float]) -> int:
+    if not counts:
+        return 0
+    rows = [(int(pk), int(count), float(last_seen.get(pk, time.time()))) for pk, count in counts.items()]
+    placeholders = ", ".join(["(%s::bigint, %s::int, %s::float8)"] * len(rows))
+    params = [value for row in rows for value in row]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE long_term_memory AS m SET access_count = m.access_count + v.hits, "
+            f"last_accessed_at = GREATEST(COALESCE(m.last_accessed_at, to_timestamp(0)), to_timestamp(v.seen)) "
+            f"FROM (VALUES {placeholders}) AS v(id, hits, seen) WHERE m.id = v.id",
+            params,
+        )
+        return cursor.rowcount
+
+
+def memory_access_record(memory_ids: list[int]) -> None:
+    """Note that these memories were just served. Never raises: statistics must not fail a search."""
+    if not memory_ids:
+        return
+    now = time.time()
+    try:
+        pipe = _client().pipeline(transaction=False)
+        for pk in memory_ids:
+            pipe.hincrby(COUNTS_KEY, str(pk), 1)
+        pipe.hset(LAST_KEY, mapping={str(pk): now for pk in memory_ids})
+        pipe.execute()
+        return
+    except RedisError as exc:
+        logger.info("access buffer unavailable, writing %d hits directly: %s", len(memory_ids), exc)
+    try:
+        _apply({pk: 1 for pk in memory_ids}, {pk: now for pk in memory_ids})
+    except Exception:
+        logger.exception("could not record memory access")
+
+
+def memory_access_flush() -> dict:
+    """Fold the buffered hits into the rows. Safe to run from several processes: each takes the buffer
+    with an atomic RENAME, so a hit is counted once."""
+    suffix = uuid.uuid4().hex
+    client = _client()
+    taken_counts, taken_last = f"{COUNTS_KEY}:flush:{suffix}", f"{LAST_KEY}:flush:{suffix}"
+    try:
+        client.rename(COUNTS_KEY, taken_counts)
+    except RedisError as exc:
+        if "no such key" in str(exc).lower():
+            return {"memories": 0}
+        raise
+    try:
+        client.rename(LAST_KEY, taken_last)
+    except RedisError:
+        pass
+    counts = {int(k): int(v) for k, v in client.hgetall(taken_counts).items()}
+    last_seen = {int(k): float(v) for k, v in client.hgetall(taken_last).items()}
+    updated = _apply(counts, last_seen)
+    client.delete(taken_counts, taken_last)
+    return {"memories": updated}

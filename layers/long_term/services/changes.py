@@ -1,0 +1,196 @@
+"""Changing existing memories: correct, soft delete, restore, revert, release, hard delete, feedback, re-embed."""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from audit.actors import Actor
+from audit.services import audit_record
+from layers.long_term.models import Memory, MemoryStatus
+from layers.long_term.policy import tenant_policy
+from layers.long_term.services.create import (
+    _raise_for, lock_user_memories, memory_audit_state, memory_fields_errors,
+)
+from layers.long_term.services.indexing import apply_derived, embed_contents, expiry_for
+from layers.safety.injection import injection_reasons
+from memoryhub.errors import Conflict, InvalidInput, NotFound
+from memoryhub.providers.embeddings import Embedder
+
+# Fields a correction or a revert may change; everything else is provenance or bookkeeping.
+EDITABLE_FIELDS = ("kind", "content", "memory_key", "entities", "attributes", "confidence", "importance")
+_OBJECT = "long_term.memory"
+
+
+def _audit(memory: Memory, *, actor: Actor, action: str, before: dict | None, extra: dict | None = None) -> None:
+    audit_record(tenant_id=memory.tenant_id, actor=actor, action=action, object_type=_OBJECT, object_id=memory.pk,
+                 before=before, after={**memory_audit_state(memory), **(extra or {})},
+                 subject_user_id=memory.user_id)
+
+
+def _locked(memory: Memory) -> Memory:
+    lock_user_memories(memory.tenant_id, memory.user_id)
+    return Memory.objects.select_for_update().get(pk=memory.pk)
+
+
+def _set_content(memory: Memory, content: str) -> None:
+    vectors, model = embed_contents([content])
+    memory.content = content
+    apply_derived(memory, embedding=vectors[0], embedding_model=model)
+    reasons = injection_reasons(content)
+    if reasons and memory.status == MemoryStatus.ACTIVE:
+        memory.transition_to(MemoryStatus.QUARANTINED)
+    memory.quarantine_reasons = reasons
+
+
+@transaction.atomic
+def memory_update(*, memory: Memory, actor: Actor, **changes) -> Memory:
+    """Correct a memory (PATCH): a new history version; a new content is re-embedded and re-tokenised."""
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise InvalidInput(_("these fields cannot be changed: %s") % ", ".join(sorted(unknown)), code="invalid")
+    memory = _locked(memory)
+    if memory.status not in (MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED):
+        raise Conflict(_("only active or quarantined memories can be corrected; this one is %s") % memory.status,
+                       code="invalid_transition")
+    current = {name: getattr(memory, name) for name in EDITABLE_FIELDS}
+    merged = {**current, **{k: v for k, v in changes.items() if not (k == "memory_key" and v is None)}}
+    errors = memory_fields_errors(user_id=memory.user_id, kind=merged["kind"], content=merged["content"],
+                                  memory_key=merged["memory_key"], entities=merged["entities"],
+                                  attributes=merged["attributes"], confidence=merged["confidence"],
+                                  importance=merged["importance"])
+    _raise_for({0: errors} if errors else {}, batch=False)
+    before = memory_audit_state(memory)
+    changed = sorted(name for name in EDITABLE_FIELDS if merged[name] != current[name])
+    if not changed:
+        return memory
+    for name in changed:
+        if name != "content":
+            setattr(memory, name, merged[name])
+    if "content" in changed:
+        _set_content(memory, merged["content"])
+    if "importance" in changed:
+        memory.expires_at = expiry_for(tenant_policy(memory.tenant_id), memory.importance)
+    memory.last_confirmed_at = timezone.now()
+    memory._change_reason = "corrected"
+    memory.save()
+    _audit(memory, actor=actor, action="memory.updated", before=before, extra={"changed": changed})
+    return memory
+
+
+@transaction.atomic
+def memory_soft_delete(*, memory: Memory, actor: Actor) -> Memory:
+    """Hide a memory from every read; `memory_restore` brings it back with the status it had."""
+    memory = _locked(memory)
+    before = memory_audit_state(memory)
+    previous = memory.status
+    memory.transition_to(MemoryStatus.DELETED)
+    memory.status_before_delete = previous
+    memory._change_reason = "soft deleted"
+    memory.save()
+    _audit(memory, actor=actor, action="memory.soft_deleted", before=before)
+    return memory
+
+
+@transaction.atomic
+def memory_restore(*, memory: Memory, actor: Actor) -> Memory:
+    memory = _locked(memory)
+    if memory.status != MemoryStatus.DELETED:
+        raise Conflict(_("only a deleted memory can be restored; this one is %s") % memory.status,
+                       code="invalid_transition")
+    before = memory_audit_state(memory)
+    memory.transition_to(memory.status_before_delete or MemoryStatus.ACTIVE)
+    memory.status_before_delete = ""
+    memory._change_reason = "restored"
+    memory.save()
+    _audit(memory, actor=actor, action="memory.restored", before=before)
+    return memory
+
+
+@transaction.atomic
+def memory_revert(*, memory: Memory, history_id: int, actor: Actor) -> Memory:
+    """Bring back the editable fields of an earlier version, as a new version (history is never rewritten)."""
+    memory = _locked(memory)
+    version = memory.history.filter(history_id=history_id).first()
+    if version is None:
+        raise NotFound(_("this memory has no version %s") % history_id, code="version_not_found")
+    if memory.status not in (MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED):
+        raise Conflict(_("only active or quarantined memories can be reverted; this one is %s") % memory.status,
+                       code="invalid_transition")
+    before = memory_audit_state(memory)
+    for name in EDITABLE_FIELDS:
+        if name != "content":
+            setattr(memory, name, getattr(version, name))
+    if version.content != memory.content:
+        _set_content(memory, version.content)
+    memory._change_reason = f"reverted to version {history_id}"
+    memory.save()
+    _audit(memory, actor=actor, action="memory.reverted", before=before, extra={"history_id": history_id})
+    return memory
+
+
+@transaction.atomic
+def memory_quarantine_release(*, memory: Memory, actor: Actor) -> Memory:
+    """A reviewer judged quarantined content harmless: serve it from now on."""
+    memory = _locked(memory)
+    if memory.status != MemoryStatus.QUARANTINED:
+        raise Conflict(_("only a quarantined memory can be released; this one is %s") % memory.status,
+                       code="invalid_transition")
+    before = memory_audit_state(memory)
+    memory.transition_to(MemoryStatus.ACTIVE)
+    memory._change_reason = "released from quarantine"
+    memory.save()
+    _audit(memory, actor=actor, action="memory.quarantine_released", before=before)
+    return memory
+
+
+@transaction.atomic
+def memory_hard_delete(*, memory: Memory, actor: Actor) -> None:
+    """Remove a soft-deleted memory and every stored version of its content for good."""
+    memory = _locked(memory)
+    if memory.status != MemoryStatus.DELETED:
+        raise Conflict(_("soft-delete a memory before deleting it for good"), code="invalid_transition")
+    before = memory_audit_state(memory)
+    pk = memory.pk
+    memory.skip_history_when_saving = True  # no final version holding the content we are erasing
+    memory.delete()
+    Memory.history.filter(id=pk).delete()
+    audit_record(tenant_id=memory.tenant_id, actor=actor, action="memory.hard_deleted", object_type=_OBJECT,
+                 object_id=pk, before=before, after=None, subject_user_id=memory.user_id)
+
+
+@transaction.atomic
+def memory_feedback(*, memory: Memory, actor: Actor, useful: bool) -> Memory:
+    """Count a useful / not useful vote; every `negative_feedback_threshold` negatives halve the weight."""
+    memory = _locked(memory)
+    before = memory_audit_state(memory)
+    policy = tenant_policy(memory.tenant_id)
+    if useful:
+        memory.feedback_positive += 1
+    else:
+        memory.feedback_negative += 1
+        halvings = memory.feedback_negative // policy.negative_feedback_threshold
+        memory.feedback_weight = policy.negative_feedback_factor ** halvings
+    memory._change_reason = "feedback"
+    memory.save()
+    _audit(memory, actor=actor, action="memory.feedback", before=before,
+           extra={"useful": useful, "feedback_weight": memory.feedback_weight})
+    return memory
+
+
+@transaction.atomic
+def memory_reembed(*, memory: Memory, embedder: Embedder | None = None, actor: Actor | None = None) -> Memory:
+    """Embed the memory again with the current provider (after a model change). The vector is not
+    history-tracked, so this writes no new version; it is audited as a system change."""
+    memory = _locked(memory)
+    vectors, model = embed_contents([memory.content], embedder)
+    before_model = memory.embedding_model
+    memory.embedding, memory.embedding_model = vectors[0], model
+    memory.skip_history_when_saving = True
+    memory.save(update_fields=["embedding", "embedding_model"])
+    del memory.skip_history_when_saving
+    audit_record(tenant_id=memory.tenant_id, actor=actor or Actor.system("long_term.reembed"),
+                 action="memory.reembedded", object_type=_OBJECT, object_id=memory.pk,
+                 before={"embedding_model": before_model}, after={"embedding_model": model},
+                 subject_user_id=memory.user_id)
+    return memory

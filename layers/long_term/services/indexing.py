@@ -1,0 +1,49 @@
+"""What a memory's derived columns are made from: normalised content hash, keyword terms, embedding."""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from datetime import timedelta
+
+from django.utils import timezone
+
+from memoryhub.providers.embeddings import Embedder, get_embedder
+from memoryhub.providers.keywords import term_frequencies
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalise_content(content: str) -> str:
+    """The form two statements must share to count as the same memory (case, width and spacing aside)."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", content)).strip().casefold()
+
+
+def content_hash(content: str) -> str:
+    return hashlib.sha256(normalise_content(content).encode("utf-8")).hexdigest()
+
+
+def keyword_fields(content: str) -> dict:
+    freqs, length = term_frequencies(content)
+    return {"keywords": sorted(freqs), "term_freqs": freqs, "doc_length": length}
+
+
+def embed_contents(contents: list[str], embedder: Embedder | None = None) -> tuple[list[list[float]], str]:
+    """Vectors for `contents` in one provider call, and the provider name to store beside them."""
+    embedder = embedder or get_embedder()
+    vectors = embedder.embed(list(contents))
+    return [row.tolist() for row in vectors], embedder.name
+
+
+def apply_derived(memory, *, embedding: list[float], embedding_model: str) -> None:
+    """Fill the columns computed from the content (called whenever the content changes)."""
+    memory.content_hash = content_hash(memory.content)
+    for name, value in keyword_fields(memory.content).items():
+        setattr(memory, name, value)
+    memory.embedding = embedding
+    memory.embedding_model = embedding_model
+
+
+def expiry_for(policy, importance: float, now=None):
+    days = policy.ttl_days(importance)
+    return None if days is None else (now or timezone.now()) + timedelta(days=days)
