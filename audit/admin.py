@@ -1,14 +1,77 @@
+"""The audit trail in the staff console: read-only for everyone (auditors included), filtered to the
+member's tenants, with the chain verification status and a CSV export of the filtered list."""
+from __future__ import annotations
+
+import json
+
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.urls import path
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from audit.models import AuditEvent
+from audit.selectors import audit_chain_verify
+from audit.views import audit_events_csv_response
+from memoryhub.admin_site import restrict_to_member_tenants, staff_tenant_ids
+from memoryhub.tenancy.models import Tenant
+
+
+class TenantFilter(admin.SimpleListFilter):
+    title = _("tenant")
+    parameter_name = "tenant"
+
+    def lookups(self, request, model_admin):
+        tenants = Tenant.objects.all()
+        tenant_ids = staff_tenant_ids(request.user)
+        if tenant_ids is not None:
+            tenants = tenants.filter(id__in=tenant_ids)
+        return [(str(t.id), t.slug) for t in tenants]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(tenant_id=self.value()) if self.value() else queryset
+
+
+class ActorFilter(admin.SimpleListFilter):
+    title = _("actor")
+    parameter_name = "actor"
+
+    def lookups(self, request, model_admin):
+        labels = (model_admin.get_queryset(request).order_by("actor_label").values_list("actor_label", flat=True)
+                  .distinct()[:100])
+        return [(label, label) for label in labels]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(actor_label=self.value()) if self.value() else queryset
+
+
+def _pretty(value) -> str:
+    if value is None:
+        return "—"
+    return format_html('<pre class="console-json">{}</pre>', json.dumps(value, indent=2, ensure_ascii=False,
+                                                                          sort_keys=True))
 
 
 @admin.register(AuditEvent)
 class AuditEventAdmin(admin.ModelAdmin):
     list_display = ("tenant_id", "seq", "occurred_at", "action", "actor_label", "object_type", "object_id")
-    list_filter = ("action", "actor_kind", "object_type")
-    search_fields = ("action", "object_id", "actor_label", "request_id")
+    list_filter = (TenantFilter, "action", ActorFilter, "actor_kind", "object_type", ("occurred_at", admin.DateFieldListFilter))
+    search_fields = ("action", "object_id", "actor_label", "request_id", "subject")
     date_hierarchy = "occurred_at"
+    fields = ("tenant_id", "seq", "occurred_at", "actor_kind", "actor_id", "actor_label", "action", "object_type",
+              "object_id", "subject", "before_pretty", "after_pretty", "request_id", "prev_hash", "hash")
+    readonly_fields = fields
+
+    @admin.display(description=_("before"))
+    def before_pretty(self, obj):
+        return _pretty(obj.before)
+
+    @admin.display(description=_("after"))
+    def after_pretty(self, obj):
+        return _pretty(obj.after)
+
+    def get_queryset(self, request):
+        return restrict_to_member_tenants(super().get_queryset(request), request.user)
 
     def has_add_permission(self, request):
         return False
@@ -18,3 +81,24 @@ class AuditEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    def get_urls(self):
+        custom = [path("export.csv", self.admin_site.admin_view(self.export_csv_view), name="audit_auditevent_export")]
+        return custom + super().get_urls()
+
+    def export_csv_view(self, request):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        # The same filters and search as the list the auditor is looking at.
+        changelist = self.get_changelist_instance(request)
+        return audit_events_csv_response(changelist.get_queryset(request))
+
+    def changelist_view(self, request, extra_context=None):
+        tenant_ids = staff_tenant_ids(request.user)
+        if tenant_ids is None:
+            reports = [("*", audit_chain_verify())]
+        else:
+            reports = [(Tenant.objects.get(pk=tenant_id).slug, audit_chain_verify(tenant_id=tenant_id))
+                       for tenant_id in sorted(tenant_ids)]
+        extra = {"chain_reports": reports, "export_query": request.GET.urlencode()}
+        return super().changelist_view(request, {**extra, **(extra_context or {})})
