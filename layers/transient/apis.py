@@ -1,0 +1,182 @@
+"""Transient API: start tasks in a session, read the task stack, fill slots and move status;
+and task types (read with any key, written with an admin-scoped key; staff also use the admin)."""
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.response import Response
+
+from layers.short_term.apis import errors
+from layers.short_term.selectors import session_get
+from layers.transient.models import CLIENT_SETTABLE_STATUSES, TaskState, TaskType
+from layers.transient.selectors import task_get, task_stack, task_type_get, task_type_list
+from layers.transient.services import task_start, task_type_create, task_type_update, task_update
+from memoryhub.api.views import TenantAPIView
+
+
+class TaskOutput(serializers.ModelSerializer):
+    session_id = serializers.CharField(source="session.session_id")
+    task_type = serializers.CharField(source="task_type.name")
+    missing_slots = serializers.ListField(child=serializers.CharField())
+    required_slots = serializers.ListField(child=serializers.CharField(), source="task_type.required_slots")
+    optional_slots = serializers.ListField(child=serializers.CharField(), source="task_type.optional_slots")
+    parent_id = serializers.IntegerField(allow_null=True)
+    slots = serializers.DictField()
+
+    class Meta:
+        model = TaskState
+        fields = ["id", "session_id", "task_type", "status", "resume_status", "slots", "missing_slots",
+                  "required_slots", "optional_slots", "parent_id", "depth", "created_at", "updated_at", "expires_at"]
+
+
+class TaskChangeOutput(TaskOutput):
+    resumed_parent = serializers.SerializerMethodField()
+
+    class Meta(TaskOutput.Meta):
+        fields = [*TaskOutput.Meta.fields, "resumed_parent"]
+
+    @extend_schema_field(TaskOutput(allow_null=True))
+    def get_resumed_parent(self, obj):
+        resumed = self.context.get("resumed_parent")
+        return TaskOutput(resumed).data if resumed is not None else None
+
+
+class SessionTasksApi(TenantAPIView):
+    class TaskStartInput(serializers.Serializer):
+        task_type = serializers.CharField(max_length=TaskType.NAME_MAX_LENGTH)
+        parent_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        slots = serializers.DictField(required=False)
+
+    class TaskStackOutput(serializers.Serializer):
+        current_task_id = serializers.IntegerField(allow_null=True)
+        results = TaskOutput(many=True)
+
+    @extend_schema(
+        summary="Start a task (optionally as a sub-task)",
+        description="`task_type` names one of the tenant's task types (400 `unknown_task_type`). With "
+                    "`parent_id`, the parent is suspended until this task is done or cancelled, then resumes "
+                    "in the state it left (409 `parent_busy` if it already has a running sub-task). Unknown "
+                    "slot names → 400 `unknown_slots`; oversized values → 413. Starts `ready` when every "
+                    "required slot is given, else `collecting` with `missing_slots`. The session must be active.",
+        request=TaskStartInput, responses={201: TaskOutput, **errors(400, 404, 409, 413)},
+    )
+    def post(self, request, session_id: str):
+        session = session_get(tenant=self.tenant, session_id=session_id)
+        data = self.TaskStartInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        change = task_start(session=session, task_type_name=data.validated_data["task_type"],
+                            parent_id=data.validated_data.get("parent_id"), slots=data.validated_data.get("slots"),
+                            actor=self.actor)
+        return Response(TaskOutput(change.task).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="The session's task stack, current first",
+        description="Running tasks only (collecting, ready, executing, suspended); finished and expired ones "
+                    "are not listed.",
+        responses={200: TaskStackOutput, **errors(404)},
+    )
+    def get(self, request, session_id: str):
+        session = session_get(tenant=self.tenant, session_id=session_id)
+        stack = task_stack(session=session)
+        return Response({"current_task_id": stack[0].id if stack else None,
+                         "results": TaskOutput(stack, many=True).data})
+
+
+class TaskDetailApi(TenantAPIView):
+    class TaskUpdateInput(serializers.Serializer):
+        slots = serializers.DictField(required=False, help_text="slot changes; null clears a slot")
+        status = serializers.ChoiceField(choices=sorted(CLIENT_SETTABLE_STATUSES), required=False)
+
+        def validate(self, attrs):
+            if not attrs:
+                raise serializers.ValidationError("send slots, status or both")
+            return attrs
+
+    @extend_schema(summary="Read a task", description="404 `task_expired` once its TTL has passed.",
+                   responses={200: TaskOutput, **errors(404)})
+    def get(self, request, task_id: int):
+        return Response(TaskOutput(task_get(tenant=self.tenant, task_id=task_id)).data)
+
+    @extend_schema(
+        summary="Fill slots and/or change status",
+        description="Slots merge (null clears one). Filling the last required slot moves collecting → ready. "
+                    "Transitions: collecting → ready | cancelled; ready → executing | collecting | cancelled; "
+                    "executing → done | cancelled; suspended → cancelled only (it resumes by itself when its "
+                    "sub-task finishes). Anything else is 409 `illegal_transition`; `ready` with slots missing "
+                    "is 409 `slots_missing`; a done or cancelled task is 409 `task_finished`. Finishing a "
+                    "sub-task resumes its parent (`resumed_parent`). Renews `expires_at`.",
+        request=TaskUpdateInput, responses={200: TaskChangeOutput, **errors(400, 404, 409, 413)},
+    )
+    def patch(self, request, task_id: int):
+        task = task_get(tenant=self.tenant, task_id=task_id)
+        data = self.TaskUpdateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        change = task_update(task=task, slots=data.validated_data.get("slots"),
+                             status=data.validated_data.get("status"), actor=self.actor)
+        change.task.refresh_from_db()
+        return Response(TaskChangeOutput(change.task, context={"resumed_parent": change.resumed_parent}).data)
+
+
+class TaskTypeOutput(serializers.ModelSerializer):
+    required_slots = serializers.ListField(child=serializers.CharField())
+    optional_slots = serializers.ListField(child=serializers.CharField())
+
+    class Meta:
+        model = TaskType
+        fields = ["name", "description", "required_slots", "optional_slots", "default_ttl_seconds", "created_at",
+                  "updated_at"]
+
+
+class TaskTypesApi(TenantAPIView):
+    required_scopes = {"GET": "read", "POST": "admin"}
+
+    class TaskTypeCreateInput(serializers.Serializer):
+        name = serializers.CharField(max_length=TaskType.NAME_MAX_LENGTH)
+        description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+        required_slots = serializers.ListField(child=serializers.CharField(), max_length=TaskType.MAX_SLOTS)
+        optional_slots = serializers.ListField(child=serializers.CharField(), required=False,
+                                               max_length=TaskType.MAX_SLOTS)
+        default_ttl_seconds = serializers.IntegerField(required=False, min_value=TaskType.MIN_TTL_SECONDS,
+                                                       max_value=TaskType.MAX_TTL_SECONDS)
+
+    class TaskTypeListOutput(serializers.Serializer):
+        results = TaskTypeOutput(many=True)
+
+    @extend_schema(summary="List task types", responses={200: TaskTypeListOutput})
+    def get(self, request):
+        return Response({"results": TaskTypeOutput(task_type_list(tenant=self.tenant), many=True).data})
+
+    @extend_schema(summary="Define a task type (admin scope; audited)", request=TaskTypeCreateInput,
+                   responses={201: TaskTypeOutput, **errors(400, 403, 409)})
+    def post(self, request):
+        data = self.TaskTypeCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        task_type = task_type_create(tenant=self.tenant, actor=self.actor, **data.validated_data)
+        return Response(TaskTypeOutput(task_type).data, status=status.HTTP_201_CREATED)
+
+
+class TaskTypeDetailApi(TenantAPIView):
+    required_scopes = {"GET": "read", "PATCH": "admin"}
+
+    class TaskTypeUpdateInput(serializers.Serializer):
+        name = serializers.CharField(required=False, max_length=TaskType.NAME_MAX_LENGTH)
+        description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+        required_slots = serializers.ListField(child=serializers.CharField(), required=False,
+                                               max_length=TaskType.MAX_SLOTS)
+        optional_slots = serializers.ListField(child=serializers.CharField(), required=False,
+                                               max_length=TaskType.MAX_SLOTS)
+        default_ttl_seconds = serializers.IntegerField(required=False, min_value=TaskType.MIN_TTL_SECONDS,
+                                                       max_value=TaskType.MAX_TTL_SECONDS)
+
+    @extend_schema(summary="Read a task type", responses={200: TaskTypeOutput, **errors(404)})
+    def get(self, request, name: str):
+        return Response(TaskTypeOutput(task_type_get(tenant=self.tenant, name=name)).data)
+
+    @extend_schema(summary="Change a task type (admin scope; audited, versioned)", request=TaskTypeUpdateInput,
+                   responses={200: TaskTypeOutput, **errors(400, 403, 404, 409)})
+    def patch(self, request, name: str):
+        task_type = task_type_get(tenant=self.tenant, name=name)
+        data = self.TaskTypeUpdateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(TaskTypeOutput(task_type_update(task_type=task_type, actor=self.actor,
+                                                        **data.validated_data)).data)
