@@ -83,7 +83,7 @@ class MemoriesApi(TenantAPIView):
     """GET lists memories (cursor pagination); POST writes one memory or a batch."""
 
     @extend_schema(
-        summary="List memories with filters",
+        summary="List memories with filters", operation_id="memories_list",
         parameters=[
             OpenApiParameter("user_id", str), OpenApiParameter("kind", str, description="comma-separated kinds"),
             OpenApiParameter("status", str, description="comma-separated statuses (default active)"),
@@ -143,7 +143,7 @@ class MemoriesApi(TenantAPIView):
 
 
 class MemoryDetailApi(TenantAPIView):
-    class PatchInputSerializer(serializers.Serializer):
+    class MemoryPatchInputSerializer(serializers.Serializer):
         content = serializers.CharField(max_length=Memory.CONTENT_MAX_LENGTH, required=False)
         kind = serializers.ChoiceField(choices=MemoryKind.choices, required=False)
         memory_key = serializers.CharField(max_length=Memory.MEMORY_KEY_MAX_LENGTH, required=False, allow_blank=True)
@@ -164,10 +164,10 @@ class MemoryDetailApi(TenantAPIView):
         return Response(MemoryOutputSerializer(memory_get(tenant=self.tenant, memory_id=memory_id)).data)
 
     @extend_schema(summary="Correct a memory (new version; new content is re-embedded)",
-                   request=PatchInputSerializer, responses=MemoryOutputSerializer)
+                   request=MemoryPatchInputSerializer, responses=MemoryOutputSerializer)
     def patch(self, request, memory_id: int):
         memory = memory_get(tenant=self.tenant, memory_id=memory_id)
-        data = self.PatchInputSerializer(data=request.data)
+        data = self.MemoryPatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         memory = memory_update(memory=memory, actor=self.actor, **data.validated_data)
         return Response(MemoryOutputSerializer(memory).data)
@@ -197,13 +197,13 @@ class MemoryReleaseApi(TenantAPIView):
 
 
 class MemoryRevertApi(TenantAPIView):
-    class InputSerializer(serializers.Serializer):
+    class MemoryRevertInputSerializer(serializers.Serializer):
         history_id = serializers.IntegerField(min_value=1)
 
-    @extend_schema(summary="Bring back an earlier version (as a new version)", request=InputSerializer,
+    @extend_schema(summary="Bring back an earlier version (as a new version)", request=MemoryRevertInputSerializer,
                    responses=MemoryOutputSerializer)
     def post(self, request, memory_id: int):
-        data = self.InputSerializer(data=request.data)
+        data = self.MemoryRevertInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         memory = memory_revert(memory=memory_get(tenant=self.tenant, memory_id=memory_id),
                                history_id=data.validated_data["history_id"], actor=self.actor)
@@ -211,13 +211,13 @@ class MemoryRevertApi(TenantAPIView):
 
 
 class MemoryFeedbackApi(TenantAPIView):
-    class InputSerializer(serializers.Serializer):
+    class MemoryFeedbackInputSerializer(serializers.Serializer):
         useful = serializers.BooleanField()
 
     @extend_schema(summary="Useful / not useful feedback (three negatives halve the memory's weight)",
-                   request=InputSerializer, responses=MemoryOutputSerializer)
+                   request=MemoryFeedbackInputSerializer, responses=MemoryOutputSerializer)
     def post(self, request, memory_id: int):
-        data = self.InputSerializer(data=request.data)
+        data = self.MemoryFeedbackInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         memory = memory_feedback(memory=memory_get(tenant=self.tenant, memory_id=memory_id), actor=self.actor,
                                  useful=data.validated_data["useful"])

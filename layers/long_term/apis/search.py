@@ -15,7 +15,7 @@ from memoryhub.api.views import TenantAPIView
 class MemorySearchApi(TenantAPIView):
     required_scope = "read"
 
-    class InputSerializer(serializers.Serializer):
+    class MemorySearchInputSerializer(serializers.Serializer):
         user_id = serializers.CharField(max_length=Memory.USER_ID_MAX_LENGTH)
         query = serializers.CharField(max_length=MAX_QUERY_LENGTH)
         top_k = serializers.IntegerField(min_value=1, max_value=MAX_TOP_K, default=10)
@@ -38,11 +38,11 @@ class MemorySearchApi(TenantAPIView):
 
     @extend_schema(
         summary="Search one user's memories (hybrid, vector or keyword), scored in [0, 1]",
-        request=InputSerializer,
+        request=MemorySearchInputSerializer,
         responses=inline_serializer("MemorySearchResponse", {"results": SearchResultSerializer(many=True)}),
     )
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
+        data = self.MemorySearchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         params = dict(data.validated_data)
         status = params.pop("status", None)

@@ -82,6 +82,8 @@ def memory_update(*, memory: Memory, actor: Actor, **changes) -> Memory:
 def memory_soft_delete(*, memory: Memory, actor: Actor) -> Memory:
     """Hide a memory from every read; `memory_restore` brings it back with the status it had."""
     memory = _locked(memory)
+    if memory.status == MemoryStatus.DELETED:
+        raise Conflict(_("this memory is already deleted"), code="invalid_transition")
     before = memory_audit_state(memory)
     previous = memory.status
     memory.transition_to(MemoryStatus.DELETED)
