@@ -20,6 +20,10 @@ GROUP_PERMISSIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Auditors read everything the project stores: every view permission of these apps.
+AUDITOR_READS_APPS = ("permanent", "audit", "tenancy", "long_term", "short_term", "transient", "formation")
+
+
 def staff_groups_grant(*, group_model, permission_model) -> None:
     """Create the groups if missing and give each exactly its listed permissions that exist."""
     for name, codenames in GROUP_PERMISSIONS.items():
@@ -30,4 +34,7 @@ def staff_groups_grant(*, group_model, permission_model) -> None:
             found = permission_model.objects.filter(content_type__app_label=app_label, codename=codename).first()
             if found is not None:
                 permissions.append(found)
-        group.permissions.set(permissions)
+        if name == "auditor":
+            permissions.extend(permission_model.objects.filter(content_type__app_label__in=AUDITOR_READS_APPS,
+                                                               codename__startswith="view_"))
+        group.permissions.set(set(permissions))
