@@ -3,9 +3,16 @@ admin index dashboard's counts."""
 from __future__ import annotations
 
 from django.apps import apps
+from django.contrib import admin
 from django.db.models import Count, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from memoryhub.tenancy.models import Membership
+
+
+admin.site.site_header = _("memoryhub console")
+admin.site.site_title = _("memoryhub console")
+admin.site.index_title = _("Memory layers, approvals and audit")
 
 
 def staff_tenant_ids(user) -> list[int] | None:

@@ -17,7 +17,7 @@ from permanent.admin.diff import pretty_json
 from permanent.admin.forms import RollbackForm
 from permanent.models import ChangeState, PermanentEntry, PermanentVersion
 from permanent.roles import user_can_propose
-from permanent.services import change_request_propose_rollback
+from permanent.services import change_request_propose_retire, change_request_propose_rollback
 
 
 @admin.register(PermanentEntry)
@@ -44,7 +44,9 @@ class PermanentEntryAdmin(SimpleHistoryAdmin):
 
     def get_urls(self):
         custom = [path("<int:entry_id>/rollback/<int:number>/", self.admin_site.admin_view(self.rollback_view),
-                       name="permanent_permanententry_rollback")]
+                       name="permanent_permanententry_rollback"),
+                  path("<int:entry_id>/retire/", self.admin_site.admin_view(self.retire_view),
+                       name="permanent_permanententry_retire")]
         return custom + super().get_urls()
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
@@ -65,6 +67,22 @@ class PermanentEntryAdmin(SimpleHistoryAdmin):
             "can_propose": can_propose, "rollback_form": RollbackForm(), **(extra_context or {}),
         }
         return TemplateResponse(request, "admin/permanent/permanententry/timeline.html", context)
+
+    def retire_view(self, request, entry_id: int):
+        """Propose retiring the entry: how a brand-new key (one version only) is rolled back."""
+        entry = get_object_or_404(self.get_queryset(request), pk=entry_id)
+        if request.method != "POST" or not request.user.has_perm("permanent.add_changerequest"):
+            raise PermissionDenied
+        form = RollbackForm(request.POST)
+        reason = form.cleaned_data["reason"] if form.is_valid() else ""
+        try:
+            change_request = change_request_propose_retire(entry=entry, reason=reason, proposer_user=request.user)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+            return HttpResponseRedirect(reverse("admin:permanent_permanententry_change", args=[entry.pk]))
+        messages.success(request, _("Retiring proposed as change request #%(id)d; another reviewer must approve it.")
+                         % {"id": change_request.pk})
+        return HttpResponseRedirect(reverse("admin:permanent_changerequest_change", args=[change_request.pk]))
 
     def rollback_view(self, request, entry_id: int, number: int):
         if request.method != "POST":

@@ -1,0 +1,72 @@
+"""Headless Chromium (Debian's package) driven by Selenium, with nothing downloaded at run time."""
+from __future__ import annotations
+
+import tempfile
+from contextlib import contextmanager
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+
+@contextmanager
+def chromium():
+    with tempfile.TemporaryDirectory(prefix="mh-chromium-") as profile:
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--window-size=1400,1800", "--lang=en", f"--user-data-dir={profile}"):
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+        driver.implicitly_wait(0)
+        try:
+            yield Browser(driver)
+        finally:
+            driver.quit()
+
+
+class Browser:
+    def __init__(self, driver):
+        self.driver = driver
+        self.base_url = ""
+
+    def go(self, path: str) -> None:
+        self.driver.get(self.base_url + path)
+
+    def find(self, css: str, timeout: float = 10):
+        return WebDriverWait(self.driver, timeout).until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+    def all(self, css: str):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def fill(self, css: str, text: str) -> None:
+        element = self.find(css)
+        element.clear()
+        element.send_keys(text)
+
+    def click(self, css: str) -> None:
+        self.find(css).click()
+
+    def submit(self, css: str, timeout: float = 15) -> None:
+        """Click a submit button and wait until the next page has replaced this one."""
+        old_page = self.find("html")
+        self.find(css).click()
+        WebDriverWait(self.driver, timeout).until(expected_conditions.staleness_of(old_page))
+
+    def login(self, username: str, password: str) -> None:
+        self.driver.delete_all_cookies()
+        self.go("/admin/login/?next=/admin/")
+        self.fill("#id_username", username)
+        self.fill("#id_password", password)
+        self.submit("input[type=submit]")
+        self.find("#console-dashboard")
+
+    @property
+    def page(self) -> str:
+        return self.driver.page_source
