@@ -1,0 +1,59 @@
+"""POST /api/v1/context"""
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from layers.context.selectors import DEFAULT_PROFILE_TOP_K, context_assemble
+from layers.long_term.models import Memory
+from layers.long_term.services import memory_access_record
+from memoryhub.api.views import TenantAPIView
+from memoryhub.providers.tokens import tokenizer_name
+
+MAX_TOKEN_BUDGET = 1_000_000
+DEFAULT_TOKEN_BUDGET = 4000
+
+
+class ContextBlockSerializer(serializers.Serializer):
+    name = serializers.ChoiceField(choices=["system_rules", "user_profile", "session", "task_state", "user_input"])
+    content = serializers.CharField(allow_blank=True)
+    token_count = serializers.IntegerField()
+    source_ids = serializers.ListField(child=serializers.CharField())
+    items = serializers.ListField(child=serializers.DictField())
+
+
+class ContextApi(TenantAPIView):
+    required_scope = "read"
+
+    class ContextInputSerializer(serializers.Serializer):
+        user_id = serializers.CharField(max_length=Memory.USER_ID_MAX_LENGTH)
+        query = serializers.CharField(max_length=20000)
+        session_id = serializers.CharField(max_length=200, required=False)
+        token_budget = serializers.IntegerField(min_value=1, max_value=MAX_TOKEN_BUDGET, default=DEFAULT_TOKEN_BUDGET)
+        task_type = serializers.CharField(max_length=100, required=False, allow_blank=True)
+        profile_top_k = serializers.IntegerField(min_value=0, max_value=50, default=DEFAULT_PROFILE_TOP_K)
+
+    @extend_schema(
+        summary="Assemble prompt blocks (rules, profile, session, task state, input) within a token budget",
+        request=ContextInputSerializer,
+        responses=inline_serializer("ContextResponse", {
+            "blocks": ContextBlockSerializer(many=True),
+            "token_budget": serializers.IntegerField(),
+            "token_count": serializers.IntegerField(),
+            "dropped": serializers.ListField(child=serializers.DictField()),
+            "tokenizer": serializers.CharField(),
+        }),
+    )
+    def post(self, request):
+        data = self.ContextInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        context = context_assemble(tenant=self.tenant, **data.validated_data)
+        memory_access_record(context.memory_ids)
+        return Response({
+            "blocks": [block.as_dict() for block in context.blocks],
+            "token_budget": context.token_budget,
+            "token_count": context.token_count,
+            "dropped": context.dropped,
+            "tokenizer": tokenizer_name(),
+        })

@@ -1,0 +1,184 @@
+"""Context assembly: the prompt blocks an agent sends to its model, within a token budget.
+
+Blocks come in a fixed order (seed 000 §4.4): system_rules (permanent), user_profile (top long-term
+memories), session (latest summary + window), task_state (transient stack), user_input. The first and
+the last are never dropped; when the whole is over budget, parts go in this order until it fits:
+the oldest session turns, then the summary, then the lowest-scored profile memories, then tasks
+(the least current first). If the two fixed blocks alone exceed the budget the answer is 422
+`budget_too_small`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from layers.long_term.selectors import memory_search
+from layers.short_term.selectors import session_get, session_window
+from layers.transient.selectors import task_stack
+from memoryhub.errors import Conflict, Unprocessable
+from memoryhub.providers.tokens import count_tokens
+from permanent.selectors import permanent_system_rules
+
+BLOCK_ORDER = ("system_rules", "user_profile", "session", "task_state", "user_input")
+DEFAULT_PROFILE_TOP_K = 5
+
+
+@dataclass
+class Part:
+    """One line of a block, with where it came from."""
+    source_id: str
+    text: str
+    score: float | None = None
+    detail: dict = field(default_factory=dict)
+
+    @property
+    def token_count(self) -> int:
+        return count_tokens(self.text)
+
+
+@dataclass
+class Block:
+    name: str
+    parts: list[Part] = field(default_factory=list)
+
+    @property
+    def content(self) -> str:
+        return "\n".join(part.text for part in self.parts)
+
+    @property
+    def token_count(self) -> int:
+        return count_tokens(self.content) if self.parts else 0
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "content": self.content, "token_count": self.token_count,
+                "source_ids": [part.source_id for part in self.parts],
+                "items": [{"source_id": part.source_id, "text": part.text, "token_count": part.token_count,
+                           **({"score": part.score} if part.score is not None else {}), **part.detail}
+                          for part in self.parts]}
+
+
+@dataclass
+class AssembledContext:
+    blocks: list[Block]
+    token_budget: int
+    dropped: list[dict]
+
+    @property
+    def token_count(self) -> int:
+        return sum(block.token_count for block in self.blocks)
+
+    @property
+    def memory_ids(self) -> list[int]:
+        """The long-term memories the context ended up using (for access statistics)."""
+        return [part.detail["memory_id"] for block in self.blocks if block.name == "user_profile"
+                for part in block.parts]
+
+
+def _rule_text(rule: dict) -> str:
+    value = rule["value"]
+    return f"{rule['key']}: {value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
+
+
+def _system_rules(tenant) -> Block:
+    return Block("system_rules", [
+        Part(f"permanent:{rule['key']}@v{rule['version']}", _rule_text(rule), detail={"key": rule["key"],
+                                                                                     "version": rule["version"]})
+        for rule in permanent_system_rules(tenant_id=tenant.pk)])
+
+
+def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list]:
+    if top_k == 0:
+        return Block("user_profile"), []
+    results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=top_k, task_type=task_type)
+    return Block("user_profile", [
+        Part(f"memory:{scored.memory.pk}", f"- ({scored.memory.kind}) {scored.memory.content}", score=scored.score,
+             detail={"memory_id": scored.memory.pk, "kind": scored.memory.kind})
+        for scored in results]), results
+
+
+def _session(session) -> Block:
+    # The window is bounded by turns only: fitting the budget happens below, turn by turn, so every
+    # turn left out is reported in `dropped`.
+    window = session_window(session=session)
+    parts = []
+    if window.summary is not None and window.summary_content:
+        parts.append(Part(f"summary:{window.summary.version}", f"[summary] {window.summary_content}",
+                          detail={"summary_version": window.summary.version,
+                                  "covers_up_to": window.summary.covers_up_to,
+                                  "truncated": window.summary_truncated}))
+    for item in window.turns:
+        parts.append(Part(f"turn:{item.turn.seq}", f"{item.turn.role}: {item.content}",
+                          detail={"seq": item.turn.seq, "role": item.turn.role, "truncated": item.truncated}))
+    return Block("session", parts)
+
+
+def _task_state(session) -> Block:
+    parts = []
+    for task in task_stack(session=session):
+        slots = json.dumps(task.slots, ensure_ascii=False, sort_keys=True)
+        missing = task.missing_slots
+        text = f"task {task.task_type.name} ({task.status}) slots={slots}"
+        if missing:
+            text += f" missing={','.join(missing)}"
+        parts.append(Part(f"task:{task.pk}", text, detail={"task_id": task.pk, "task_type": task.task_type.name,
+                                                            "status": task.status, "missing_slots": missing}))
+    return Block("task_state", parts)
+
+
+def _next_to_drop(blocks: dict[str, Block]) -> tuple[str, int] | None:
+    """(block, index of the part) that goes next, or None when nothing droppable is left."""
+    session = blocks["session"].parts
+    turns = [i for i, part in enumerate(session) if part.source_id.startswith("turn:")]
+    if turns:
+        return "session", turns[0]  # the oldest turn
+    if session:
+        return "session", 0  # the summary
+    profile = blocks["user_profile"].parts
+    if profile:
+        lowest = min(range(len(profile)), key=lambda i: (profile[i].score, -i))
+        return "user_profile", lowest
+    if blocks["task_state"].parts:
+        return "task_state", len(blocks["task_state"].parts) - 1  # the least current task
+    return None
+
+
+def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, session_id: str | None = None,
+                     task_type: str | None = None, profile_top_k: int = DEFAULT_PROFILE_TOP_K) -> AssembledContext:
+    """Assemble the five blocks for `user_id` and fit them into `token_budget` tokens."""
+    system_rules = _system_rules(tenant)
+    user_input = Block("user_input", [Part("user_input", query)])
+    fixed = system_rules.token_count + user_input.token_count
+    if fixed > token_budget:
+        raise Unprocessable(
+            _("the system rules and the user input alone take %(fixed)d tokens, more than the budget of %(budget)d")
+            % {"fixed": fixed, "budget": token_budget},
+            code="budget_too_small", details={"required_tokens": fixed, "token_budget": token_budget})
+
+    session = None
+    if session_id:
+        session = session_get(tenant=tenant, session_id=session_id)
+        if session.user_id != user_id:
+            raise Conflict(_("this session belongs to another user"), code="session_user_mismatch")
+    profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k)
+    blocks = {
+        "system_rules": system_rules,
+        "user_profile": profile,
+        "session": _session(session) if session else Block("session"),
+        "task_state": _task_state(session) if session else Block("task_state"),
+        "user_input": user_input,
+    }
+
+    dropped: list[dict] = []
+    total = sum(block.token_count for block in blocks.values())
+    while total > token_budget:
+        victim = _next_to_drop(blocks)
+        if victim is None:  # cannot happen: the fixed blocks fit, checked above
+            break
+        name, index = victim
+        part = blocks[name].parts.pop(index)
+        dropped.append({"block": name, "source_id": part.source_id, "token_count": part.token_count})
+        total = sum(block.token_count for block in blocks.values())
+
+    return AssembledContext(blocks=[blocks[name] for name in BLOCK_ORDER], token_budget=token_budget, dropped=dropped)
