@@ -11,7 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.actors import Actor
-from layers.short_term.models import Session, SessionStatus
+from layers.short_term.models import Session, SessionStatus, Turn
+from layers.short_term.services import turns_append
 from layers.transient.models import (
     CLIENT_SETTABLE_STATUSES,
     FINISHED_STATUSES,
@@ -205,6 +206,8 @@ def task_update(*, task: TaskState, slots: dict | None = None, status: str | Non
     `expires_at`.
     """
     now = timezone.now()
+    # Lock order everywhere: session, then tasks outward from the one changed.
+    session = Session.objects.select_for_update().get(pk=task.session_id)
     task = _lock_live(task.pk, now=now)
     if status is not None and status not in TaskStatus.values:
         raise InvalidInput(_("unknown status %(status)s") % {"status": status}, code="invalid_status",
@@ -249,7 +252,29 @@ def task_update(*, task: TaskState, slots: dict | None = None, status: str | Non
         if parent is not None and parent.status == TaskStatus.SUSPENDED and parent.expires_at > now:
             resumed = _resume(parent, now=now)
     _touch_ancestors(task, now=now)
+    if task.status == TaskStatus.DONE:
+        _record_in_session(task, session)
     return TaskChange(task=task, resumed_parent=resumed)
+
+
+def _record_in_session(task: TaskState, session: Session) -> None:
+    """A finished task becomes a turn of its session (transient → short-term), once per task.
+
+    Its slots are the data; the turn goes through `turns_append`, so secrets in slot values are
+    redacted like any turn. A closed session keeps no record, which must not block finishing the task.
+    """
+    if session.status != SessionStatus.ACTIVE:
+        return
+    content = json.dumps({"task": task.task_type.name, "status": task.status, "slots": task.slots},
+                         ensure_ascii=False, sort_keys=True)
+    try:
+        turns_append(session=session, turns=[{
+            "role": "tool", "content": content[:Turn.CONTENT_MAX_CHARS],
+            "tool_name": f"task:{task.task_type.name}"[:Turn.TOOL_NAME_MAX_LENGTH],
+            "client_id": f"task-{task.pk}-{task.status}",
+        }])
+    except Conflict as exc:
+        logger.info("task %s finished in a session that no longer takes turns: %s", task.pk, exc.code)
 
 
 def task_states_sweep_expired(*, now: datetime | None = None, dry_run: bool = False) -> dict:
@@ -268,8 +293,13 @@ def task_states_sweep_expired(*, now: datetime | None = None, dry_run: bool = Fa
                 continue
             parent = None
             if task.parent_id is not None and task.status in LIVE_STATUSES:
-                parent = (TaskState.objects.select_for_update().select_related("task_type")
-                          .filter(pk=task.parent_id, status=TaskStatus.SUSPENDED, expires_at__gt=now).first())
+                waiting = TaskState.objects.filter(pk=task.parent_id, status=TaskStatus.SUSPENDED, expires_at__gt=now)
+                if waiting.exists():
+                    # Never wait on a parent a request holds (that request locks parent, then child):
+                    # skip this child now, the next run takes it.
+                    parent = waiting.select_for_update(skip_locked=True).select_related("task_type").first()
+                    if parent is None:
+                        continue
             task.delete()
             expired += 1
             if parent is not None:

@@ -1,4 +1,5 @@
 """Task state over HTTP: slot filling, the transition table, the sub-task stack, TTL, isolation."""
+import json
 from datetime import timedelta
 
 import pytest
@@ -41,6 +42,12 @@ def test_booking_slots_fill_to_ready_then_run_to_done(api, session):
     assert patch(api, task["id"], {"status": "executing"}).json()["status"] == "executing"
     assert patch(api, task["id"], {"status": "done"}).json()["status"] == "done"
     assert api.get(TASKS).json()["results"] == []
+
+    # The finished task moved up into the session as one tool turn.
+    turns = api.get("/api/v1/sessions/trip-1/turns").json()["results"]
+    assert [(t["role"], t["tool_name"]) for t in turns] == [("tool", "task:book_flight")]
+    assert json.loads(turns[0]["content"]) == {"task": "book_flight", "status": "done",
+                                               "slots": {"出发地": "北京", "目的地": "上海", "日期": "周四"}}
 
 
 def test_filling_the_last_slot_and_executing_in_one_request(api, session):
@@ -211,3 +218,11 @@ def test_another_tenants_tasks_are_404_on_every_path(api, other_api, session, ot
     assert TaskState.objects.filter(tenant=other_tenant).count() == 0
     assert other_api.get("/api/v1/sessions/nope/tasks").status_code == 404
     assert TaskState.objects.get(pk=booking["id"]).status == TaskStatus.COLLECTING
+
+
+def test_a_task_finishes_after_its_session_ended_without_a_turn(api, session):
+    booking = start(api, slots={"出发地": "北京", "目的地": "上海", "日期": "明天"}).json()
+    patch(api, booking["id"], {"status": "executing"})
+    api.post("/api/v1/sessions/trip-1/end")
+    assert patch(api, booking["id"], {"status": "done"}).json()["status"] == "done"
+    assert api.get("/api/v1/sessions/trip-1/turns").json()["results"] == []
