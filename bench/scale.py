@@ -1,0 +1,406 @@
+#!/usr/bin/env python3
+"""Scale benchmark through memoryhub's HTTP API: ingest rate, then search and context latency/throughput.
+
+Synthetic users get ~100 memories each, written from Chinese and English templates (preferences, facts,
+events), in batches of 100 through `POST /api/v1/memories` (so the rate includes embedding, audit and
+history). At each size (cumulative: 10k, then 100k, optionally 1M) the script measures
+`POST /api/v1/memories/search` and `POST /api/v1/context` with 1 and 30 concurrent clients: p50/p95,
+throughput and errors.
+
+    .venv/bin/python bench/scale.py --base-url http://127.0.0.1:8000 --api-key mh_... --json /tmp/scale.json
+
+`--profile` (run from the repository with the server's DATABASE_URL) also runs searches in-process
+under pyinstrument and prints where the time goes: embedding the query, SQL, and the rest of the
+request (auth, validation, scoring glue, serialisation and rendering).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _client import DEFAULT_BASE_URL, ApiError, Client, percentile, resolve_api_key  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+PER_USER = 100
+BATCH = 100
+
+NAMES_EN = ["Alice", "Ben", "Chloe", "David", "Emma", "Felix", "Grace", "Henry", "Iris", "Jack", "Kate", "Leo"]
+CITIES_EN = ["Shanghai", "Berlin", "Toronto", "Lisbon", "Osaka", "Austin", "Nairobi", "Melbourne", "Dublin", "Seoul"]
+FOODS_EN = ["peanuts", "shellfish", "gluten", "lactose", "eggs", "soy", "sesame", "strawberries"]
+HOBBIES_EN = ["rock climbing", "watercolour painting", "chess", "trail running", "pottery", "jazz piano",
+              "birdwatching", "sourdough baking", "salsa dancing", "photography"]
+JOBS_EN = ["data engineer", "nurse", "high-school teacher", "product designer", "accountant", "chef",
+           "civil engineer", "journalist"]
+EN = [
+    "{name} is allergic to {food} and always asks about ingredients.",
+    "{name} lives in {city} and commutes by bike.",
+    "{name} works as a {job} at a mid-sized company.",
+    "On weekends {name} enjoys {hobby} with friends.",
+    "{name} prefers window seats on long flights.",
+    "{name} is planning a trip to {city} next spring.",
+    "{name}'s favourite cuisine is Sichuan food, but not too spicy.",
+    "{name} started learning {hobby} last month and practises every evening.",
+    "{name} has a meeting with the {job} team every Tuesday at 10 am.",
+    "{name} dislikes loud restaurants and prefers quiet cafes.",
+    "{name} adopted a cat named Miso in {month}.",
+    "{name} wants reminders sent by email rather than SMS.",
+]
+NAMES_ZH = ["小王", "李娜", "张伟", "陈静", "刘洋", "赵敏", "孙磊", "周婷", "吴昊", "郑爽"]
+CITIES_ZH = ["上海", "北京", "深圳", "杭州", "成都", "广州", "南京", "西安", "武汉", "苏州"]
+FOODS_ZH = ["花生", "海鲜", "牛奶", "鸡蛋", "芒果", "香菜", "辣椒", "小麦"]
+HOBBIES_ZH = ["爬山", "游泳", "书法", "钢琴", "摄影", "烘焙", "跑步", "下围棋", "瑜伽", "钓鱼"]
+JOBS_ZH = ["软件工程师", "护士", "中学老师", "设计师", "会计", "厨师", "记者", "律师"]
+ZH = [
+    "{name}对{food}过敏，点菜时要特别注意。",
+    "{name}住在{city}，每天坐地铁上班。",
+    "{name}是一名{job}，工作很忙。",
+    "{name}周末喜欢{hobby}。",
+    "{name}下个月要去{city}出差。",
+    "{name}不喜欢吃{food}，觉得味道太重。",
+    "{name}最近开始学{hobby}，每天练习一个小时。",
+    "{name}希望通知通过邮件发送，不要发短信。",
+    "{name}的生日在{month}，喜欢安静地过。",
+    "{name}养了一只叫豆豆的狗。",
+]
+MONTHS = ["January", "March", "May", "July", "September", "November"]
+MONTHS_ZH = ["一月", "三月", "五月", "七月", "九月", "十一月"]
+# Queries are composed from slots so that almost every one is new: the service caches query embeddings,
+# and a handful of repeated queries would hide the embedding cost that real traffic pays.
+QUERY_TEMPLATES_EN = ["is {name} allergic to {food}?", "does {name} live in {city} or nearby?",
+                      "what does {name} do for work as a {job}?", "does {name} enjoy {hobby} on weekends?",
+                      "travel plans to {city} in {month}", "can {name} eat {food} at dinner on the {day}th?",
+                      "how should we remind {name} about the {job} meeting?", "does {name} have a pet in {city}?",
+                      "what is {name} learning, maybe {hobby}?", "restaurant for {name} without {food}"]
+QUERY_TEMPLATES_ZH = ["{name}对{food}过敏吗", "{name}住在{city}吗", "{name}是做{job}的吗", "{name}周末喜欢{hobby}吗",
+                      "{name}{month}要去{city}吗", "{name}{day}号能吃{food}吗", "{name}最近在学{hobby}吗",
+                      "给{name}推荐一家没有{food}的餐厅"]
+
+
+def random_query(rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        return rng.choice(QUERY_TEMPLATES_ZH).format(
+            name=rng.choice(NAMES_ZH), food=rng.choice(FOODS_ZH), city=rng.choice(CITIES_ZH),
+            job=rng.choice(JOBS_ZH), hobby=rng.choice(HOBBIES_ZH), month=rng.choice(MONTHS_ZH),
+            day=rng.randint(1, 28))
+    return rng.choice(QUERY_TEMPLATES_EN).format(
+        name=rng.choice(NAMES_EN), food=rng.choice(FOODS_EN), city=rng.choice(CITIES_EN),
+        job=rng.choice(JOBS_EN), hobby=rng.choice(HOBBIES_EN), month=rng.choice(MONTHS), day=rng.randint(1, 28))
+
+
+def user_memories(rng: random.Random, count: int) -> list[str]:
+    zh = rng.random() < 0.5
+    name = rng.choice(NAMES_ZH if zh else NAMES_EN)
+    out = []
+    for i in range(count):
+        if zh:
+            tpl = ZH[i % len(ZH)] if i < len(ZH) else rng.choice(ZH)
+            text = tpl.format(name=name, food=rng.choice(FOODS_ZH), city=rng.choice(CITIES_ZH),
+                              job=rng.choice(JOBS_ZH), hobby=rng.choice(HOBBIES_ZH), month=rng.choice(MONTHS_ZH))
+        else:
+            tpl = EN[i % len(EN)] if i < len(EN) else rng.choice(EN)
+            text = tpl.format(name=name, food=rng.choice(FOODS_EN), city=rng.choice(CITIES_EN),
+                              job=rng.choice(JOBS_EN), hobby=rng.choice(HOBBIES_EN), month=rng.choice(MONTHS))
+        out.append(f"{text} (note {i + 1})")  # the suffix keeps memories distinct, so none merge as duplicates
+    return out
+
+
+class Run:
+    def __init__(self, client: Client, run_id: str, seed: int):
+        self.client, self.run_id = client, run_id
+        self.rng = random.Random(seed)
+        self.users: list[str] = []
+        self.sessions: dict[str, str] = {}
+        self.lock = threading.Lock()
+
+    def user_id(self, index: int) -> str:
+        return f"scale-{self.run_id}-u{index}"
+
+    # ---- ingest -------------------------------------------------------------------------------------
+    def ingest_to(self, total: int, clients: int) -> dict:
+        start_users = len(self.users)
+        target_users = max(start_users, -(-total // PER_USER))
+        batches = []
+        for index in range(start_users, target_users):
+            user_id = self.user_id(index)
+            texts = user_memories(random.Random(f"{self.run_id}-{index}"), PER_USER)
+            for offset in range(0, len(texts), BATCH):
+                batches.append((user_id, [
+                    {"user_id": user_id, "content": t, "kind": ("preference", "fact", "event")[j % 3],
+                     "importance": 0.6, "client_id": f"{user_id}-{offset + j}"}
+                    for j, t in enumerate(texts[offset:offset + BATCH])]))
+        latencies: list[float] = []
+        errors = 0
+        written = 0
+
+        def send(batch):
+            user_id, items = batch
+            for attempt in range(3):  # client_id makes a retry after a dropped connection a no-op
+                try:
+                    body, elapsed = self.client.post("/api/v1/memories", {"memories": items})
+                    return user_id, len(body["results"]), elapsed, None
+                except OSError as exc:
+                    last = exc
+                except ApiError as exc:
+                    return user_id, 0, 0.0, exc
+            return user_id, 0, 0.0, last
+
+        started = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=max(1, clients)) as pool:
+            for user_id, n, elapsed, exc in pool.map(send, batches):
+                if exc is not None:
+                    errors += 1
+                    print(f"  ingest error for {user_id}: {exc}", file=sys.stderr)
+                    continue
+                written += n
+                latencies.append(elapsed)
+        seconds = time.perf_counter() - started
+        self.users.extend(self.user_id(i) for i in range(start_users, target_users))
+        return {"memories": written, "seconds": round(seconds, 2),
+                "memories_per_s": round(written / seconds, 1) if seconds else None,
+                "batch_ms": {"p50": _r(percentile(latencies, 50)), "p95": _r(percentile(latencies, 95))},
+                "clients": clients, "errors": errors}
+
+    # ---- sessions for the context endpoint -----------------------------------------------------------
+    def context_available(self) -> bool:
+        """False when this build serves no context (or sessions) endpoint at all."""
+        for path in ("/api/v1/context", "/api/v1/sessions"):
+            try:
+                self.client.post(path, {})
+            except ApiError as exc:
+                if exc.route_missing:
+                    return False
+        return True
+
+    def ensure_sessions(self, count: int) -> None:
+        for user_id in self.users[:count]:
+            if user_id in self.sessions:
+                continue
+            session_id = f"{user_id}-s1"
+            self.client.post("/api/v1/sessions", {"session_id": session_id, "user_id": user_id})
+            self.client.post(f"/api/v1/sessions/{session_id}/turns", {"turns": [
+                {"role": "user", "content": "I need a restaurant for Friday evening.", "client_id": "t1"},
+                {"role": "assistant", "content": "Sure, any preference on cuisine or area?", "client_id": "t2"},
+                {"role": "user", "content": "Somewhere quiet, not too far from home.", "client_id": "t3"}]})
+            self.sessions[user_id] = session_id
+
+    # ---- load ---------------------------------------------------------------------------------------
+    def measure(self, kind: str, clients: int, requests: int) -> dict:
+        rng = random.Random(f"{self.run_id}-{kind}-{clients}-{len(self.users)}")
+        pool_users = list(self.sessions) if kind == "context" else self.users
+        jobs = []
+        for _ in range(requests):
+            user_id = rng.choice(pool_users)
+            query = random_query(rng)
+            if kind == "search":
+                jobs.append(("/api/v1/memories/search", {"user_id": user_id, "query": query, "top_k": 10}))
+            else:
+                jobs.append(("/api/v1/context", {"user_id": user_id, "session_id": self.sessions[user_id],
+                                                 "query": query, "token_budget": 1500}))
+        latencies: list[float] = []
+        errors: dict[str, int] = {}
+        lock = threading.Lock()
+
+        def one(job):
+            path, body = job
+            try:
+                _, elapsed = self.client.post(path, body)
+            except ApiError as exc:
+                key = f"HTTP {exc.status}"
+            except OSError as exc:
+                key = type(exc).__name__
+            else:
+                with lock:
+                    latencies.append(elapsed)
+                return
+            with lock:
+                errors[key] = errors.get(key, 0) + 1
+
+        started = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=clients) as pool:
+            list(pool.map(one, jobs))
+        seconds = time.perf_counter() - started
+        return {"clients": clients, "requests": requests, "ok": len(latencies),
+                "errors": sum(errors.values()), "error_kinds": errors,
+                "p50_ms": _r(percentile(latencies, 50)), "p95_ms": _r(percentile(latencies, 95)),
+                "p99_ms": _r(percentile(latencies, 99)),
+                "throughput_per_s": round(len(latencies) / seconds, 1) if seconds else None}
+
+
+def _r(value):
+    return None if value is None else round(value, 2)
+
+
+# ---- in-process profile ------------------------------------------------------------------------------
+def profile(client: Client, users: list[str], requests: int) -> dict:
+    """Time the search endpoint in-process (Django test client, no network) and split the time."""
+    sys.path.insert(0, str(REPO))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test import Client as DjangoClient
+
+    from memoryhub.providers import embeddings
+
+    timings = {"embedding": 0.0, "sql": 0.0}
+    embedder = embeddings.get_embedder()
+    original_embed = embedder.embed
+
+    def timed_embed(texts):  # wrap this process's embedder instance only, to time it
+        t0 = time.perf_counter()
+        try:
+            return original_embed(texts)
+        finally:
+            timings["embedding"] += time.perf_counter() - t0
+
+    def sql_timer(execute, sql, params, many, context):
+        t0 = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            timings["sql"] += time.perf_counter() - t0
+
+    embedder.embed = timed_embed
+    django_client = DjangoClient(HTTP_AUTHORIZATION=f"Bearer {client.api_key}", SERVER_NAME="127.0.0.1")
+    rng = random.Random(f"profile-{time.time()}")
+
+    def search_bodies():
+        return [{"user_id": rng.choice(users), "query": random_query(rng), "top_k": 10} for _ in range(requests)]
+
+    def ingest_bodies():
+        out = []
+        for index in range(2 if requests <= 20 else 5):
+            user_id = f"{users[0]}-profile-{uuid.uuid4().hex[:8]}"
+            texts = user_memories(random.Random(user_id), PER_USER)
+            out.append({"memories": [{"user_id": user_id, "content": t, "importance": 0.6} for t in texts]})
+        return out
+
+    for body in search_bodies()[:5]:  # warm up: embedder weights, jieba dictionary, connection
+        django_client.post("/api/v1/memories/search", data=body, content_type="application/json")
+    try:
+        from pyinstrument import Profiler
+    except ImportError:  # pragma: no cover - listed in requirements.txt
+        Profiler = None
+
+    def run_loop(path, bodies, expect):
+        per_request = []
+        started = time.perf_counter()
+        for body in bodies:
+            t0 = time.perf_counter()
+            resp = django_client.post(path, data=body, content_type="application/json")
+            per_request.append((time.perf_counter() - t0) * 1000)
+            if resp.status_code != expect:
+                raise SystemExit(f"in-process {path} answered {resp.status_code}: {resp.content[:300]!r}")
+        return time.perf_counter() - started, per_request
+
+    def measure(label, path, make_bodies, expect):
+        # Pass 1 times the parts (no profiler overhead); pass 2, on fresh bodies, prints the call tree.
+        timings.update(embedding=0.0, sql=0.0)
+        bodies = make_bodies()
+        with connection.execute_wrapper(sql_timer):
+            total, per_request = run_loop(path, bodies, expect)
+        n = len(bodies)
+        split = {
+            "requests": n,
+            "in_process_ms": {"mean": round(total / n * 1000, 2), "p50": _r(percentile(per_request, 50)),
+                              "p95": _r(percentile(per_request, 95))},
+            "mean_ms": {"embedding": round(timings["embedding"] / n * 1000, 2),
+                        "sql": round(timings["sql"] / n * 1000, 2),
+                        "rest (auth, validation, app logic, serialisation, rendering)":
+                            round((total - timings["embedding"] - timings["sql"]) / n * 1000, 2)},
+        }
+        if Profiler:
+            profiler = Profiler(interval=0.0005)
+            profiler.start()
+            run_loop(path, make_bodies(), expect)
+            profiler.stop()
+            print(f"---- pyinstrument: {label} ----")
+            print(profiler.output_text(unicode=False, color=False, show_all=False))
+        print(f"profile split, {label} (mean per request, in-process):", json.dumps(split, indent=2))
+        return split
+
+    result = {"search": measure("search", "/api/v1/memories/search", search_bodies, 200),
+              "ingest_batch_of_100": measure("ingest (batch of 100)", "/api/v1/memories", ingest_bodies, 201)}
+    embedder.embed = original_embed
+    return result
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base-url", default=DEFAULT_BASE_URL)
+    parser.add_argument("--api-key", help="API key with write scope (default $MEMORYHUB_API_KEY)")
+    parser.add_argument("--sizes", default="10000,100000", help="cumulative total memories to reach")
+    parser.add_argument("--with-1m", action="store_true", help="also reach 1,000,000 memories (slow)")
+    parser.add_argument("--clients", default="1,30", help="concurrent clients for search/context")
+    parser.add_argument("--requests", type=int, default=0,
+                        help="requests per measurement (default 300 for 1 client, 100 per client otherwise)")
+    parser.add_argument("--ingest-clients", type=int, default=2)
+    parser.add_argument("--context-users", type=int, default=50, help="users given a session for /context")
+    parser.add_argument("--no-context", action="store_true")
+    parser.add_argument("--profile", action="store_true", help="in-process profile of search (needs DATABASE_URL)")
+    parser.add_argument("--json", help="write the figures to this path")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes and request counts")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=120.0)
+    args = parser.parse_args(argv)
+
+    sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()} | ({1_000_000} if args.with_1m else set()))
+    clients = [int(c) for c in args.clients.split(",") if c.strip()]
+    if args.smoke:
+        sizes, clients = [300], [1, 4]
+    client = Client(args.base_url, resolve_api_key(args.api_key), timeout=args.timeout)
+    client.wait_healthy()
+    run_id = time.strftime("%Y%m%d%H%M%S") + "-" + uuid.uuid4().hex[:6]
+    run = Run(client, run_id, args.seed)
+    report: dict = {"run_id": run_id, "per_user": PER_USER, "sizes": {}}
+    failed = False
+    for size in sizes:
+        print(f"== size {size}: ingesting ...", flush=True)
+        ingest = run.ingest_to(size, args.ingest_clients)
+        print(f"   ingest {json.dumps(ingest)}", flush=True)
+        entry = {"ingest": ingest, "users": len(run.users), "search": [], "context": []}
+        if not args.no_context and not run.context_available():
+            print("   /api/v1/context (or /api/v1/sessions) is not served by this build: context not measured",
+                  flush=True)
+            args.no_context = True
+            report["context_unavailable"] = True
+        if not args.no_context:
+            run.ensure_sessions(min(args.context_users, len(run.users)))
+        for c in clients:
+            n = args.requests or (20 if args.smoke else (300 if c == 1 else 100 * c))
+            result = run.measure("search", c, n)
+            print(f"   search  {json.dumps(result)}", flush=True)
+            entry["search"].append(result)
+            if not args.no_context:
+                result = run.measure("context", c, n)
+                print(f"   context {json.dumps(result)}", flush=True)
+                entry["context"].append(result)
+        failed |= ingest["errors"] > 0 or any(r["errors"] for r in entry["search"] + entry["context"])
+        report["sizes"][str(size)] = entry
+    if args.profile:
+        report["profile"] = profile(client, run.users, 20 if args.smoke else 200)
+    if args.smoke:
+        for user_id in run.users:
+            try:
+                client.request("DELETE", f"/api/v1/users/{user_id}")
+            except (ApiError, OSError) as exc:
+                print(f"  cleanup skipped (DELETE /api/v1/users/...: {exc})", file=sys.stderr)
+                break
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        print(f"wrote {args.json}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""The benchmark scripts' own logic (the server-backed `--smoke` runs live in .ci/bench_smoke.sh)."""
+import importlib.util
+import json
+import random
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def _load(name):
+    sys.path.insert(0, str(BENCH))
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+locomo = _load("locomo_retrieval")
+scale = _load("scale")
+client_mod = _load("_client")
+
+
+def test_evidence_ids_are_normalised_and_unknown_ones_dropped():
+    known = {"D8:6", "D9:17", "D11:26", "D1:3"}
+    assert locomo.normalise_evidence(["D8:6; D9:17"], known) == ["D8:6", "D9:17"]
+    assert locomo.normalise_evidence(["D:11:26"], known) == ["D11:26"]
+    assert locomo.normalise_evidence(["D1:3", "D1:3", "D99:1", "junk"], known) == ["D1:3"]
+
+
+def test_memory_text_carries_session_date_speaker_and_caption():
+    memories = locomo.conversation_memories(locomo.SMOKE_SAMPLE)
+    by_id = {m["dia_id"]: m for m in memories}
+    assert by_id["D1:1"]["content"] == "[9:00 am on 3 March, 2024] Ada: Morning Ben! I finally adopted a grey cat called Pixel."
+    assert by_id["D1:4"]["content"].endswith(" [image: a photo of a tram on a hill]")
+    assert (by_id["D2:3"]["session"], by_id["D2:3"]["turn"]) == (2, 3)
+
+
+def test_questions_keep_categories_1_to_4_and_count_those_left_without_evidence():
+    sample = json.loads(json.dumps(locomo.SMOKE_SAMPLE))
+    sample["qa"].append({"question": "orphan?", "answer": "x", "evidence": ["D7:7"], "category": 4})
+    memories = locomo.conversation_memories(sample)
+    questions, skipped = locomo.conversation_questions(sample, {m["dia_id"] for m in memories})
+    assert [q["category"] for q in questions] == [4, 4, 1, 2, 3, 4]  # the category-5 item is not scored
+    assert questions[2]["evidence"] == ["D1:4", "D2:3"]
+    assert skipped == 1
+
+
+def test_percentile_is_nearest_rank():
+    values = list(range(1, 101))
+    assert client_mod.percentile(values, 50) == 50
+    assert client_mod.percentile(values, 95) == 95
+    assert client_mod.percentile([7.0], 95) == 7.0
+    assert client_mod.percentile([], 50) is None
+
+
+def test_synthetic_users_get_distinct_memories_and_varied_queries():
+    texts = scale.user_memories(random.Random(3), scale.PER_USER)
+    assert len(texts) == scale.PER_USER == len(set(texts))
+    rng = random.Random(5)
+    queries = [scale.random_query(rng) for _ in range(500)]
+    # the service caches query embeddings; most benchmark queries must be new to measure real cost
+    assert len(set(queries)) > 400
+
+
+class _Recorder(BaseHTTPRequestHandler):
+    """A stand-in HTTP endpoint for the client's error handling (not the memoryhub API)."""
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", 0))
+        body = json.loads(self.rfile.read(length))
+        if self.path == "/bad":
+            payload, status = {"error": {"code": "invalid", "message": "no", "details": {}}}, 400
+        else:
+            payload, status = {"echo": body, "auth": self.headers.get("Authorization")}, 200
+        raw = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        self.wfile.write(raw)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def local_server():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_client_sends_bearer_key_and_raises_api_errors(local_server):
+    client = client_mod.Client(local_server, "mh_x_y")
+    body, elapsed = client.post("/ok", {"q": "花生"})
+    assert body == {"echo": {"q": "花生"}, "auth": "Bearer mh_x_y"} and elapsed > 0
+    with pytest.raises(client_mod.ApiError) as caught:
+        client.post("/bad", {})
+    assert caught.value.status == 400 and not caught.value.route_missing
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in BENCH.glob("*.py") if not p.name.startswith("_")))
+def test_every_bench_script_offers_smoke_and_the_common_options(script):
+    out = subprocess.run([sys.executable, str(BENCH / script), "--help"], capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    for option in ("--smoke", "--base-url", "--api-key", "--json"):
+        assert option in out, f"{script} lacks {option}"
