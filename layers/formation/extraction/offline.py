@@ -122,13 +122,16 @@ def _answer_to_question(turn: TranscriptTurn, asked: str | None) -> list[Extract
 
 def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> list[ExtractedItem]:
     items: list[ExtractedItem] = []
+    flagged: list[str] = []
+    flagged_reasons: list[str] = []
     for sentence in split_sentences(turn.content):
         reasons = injection_reasons(sentence)
         if reasons:
             if contains_secret(sentence):
                 dropped[DROP_SECRET] += 1
             else:
-                items.append(_note(sentence, seq=turn.seq, reasons=reasons))
+                flagged.append(sentence)
+                flagged_reasons.extend(reasons)
             continue
         if _REMEMBER_FOR_OTHER.search(sentence):
             dropped[DROP_OTHER_USER] += 1
@@ -151,6 +154,9 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
         if explicit and not sentence_items and not contains_secret(body) and not is_question(body):
             sentence_items.append(_note(tidy_value(body), seq=turn.seq))
         items.extend(sentence_items)
+    if flagged:
+        # One quarantined note per turn, holding every flagged sentence, for staff review.
+        items.append(_note(" ".join(flagged), seq=turn.seq, reasons=dict.fromkeys(flagged_reasons)))
     if not items:
         items.extend(_answer_to_question(turn, asked))
     return items
