@@ -56,6 +56,7 @@ class PermanentListApi(TenantAPIView):
     required_scope = Scope.READ
 
     @extend_schema(
+        operation_id="permanent_list",
         summary="Current permanent entries: global ones plus the given user's own",
         parameters=[_USER_ID_PARAM, OpenApiParameter("prefix", str, description="Only keys starting with this.")],
         responses={200: EntryListOutput, 304: None},
@@ -75,7 +76,7 @@ class PermanentListApi(TenantAPIView):
 class PermanentDetailApi(TenantAPIView):
     required_scope = Scope.READ
 
-    @extend_schema(summary="One permanent entry by exact key (the user's own when they have one)",
+    @extend_schema(operation_id="permanent_get", summary="One permanent entry by exact key (the user's own when they have one)",
                    parameters=[_USER_ID_PARAM], responses={200: EntryOutput, 304: None})
     def get(self, request, key: str):
         validate_key(key)
@@ -117,7 +118,7 @@ class ChangeRequestCreateApi(TenantAPIView):
         schema = serializers.JSONField(required=False, allow_null=True)
         required_approvals = serializers.IntegerField(required=False, min_value=1, max_value=MAX_REQUIRED_APPROVALS)
 
-    @extend_schema(summary="Propose a change to a permanent entry (a reviewer must approve it)",
+    @extend_schema(operation_id="permanent_change_request_create", summary="Propose a change to a permanent entry (a reviewer must approve it)",
                    request=Input, responses={201: ChangeRequestOutput})
     def post(self, request):
         data = self.Input(data=request.data)
@@ -131,7 +132,7 @@ class ChangeRequestCreateApi(TenantAPIView):
 class ChangeRequestDetailApi(TenantAPIView):
     required_scope = Scope.READ
 
-    @extend_schema(summary="Follow one change request", responses=ChangeRequestOutput)
+    @extend_schema(operation_id="permanent_change_request_get", summary="Follow one change request", responses=ChangeRequestOutput)
     def get(self, request, change_request_id: int):
         change_request = change_request_get(tenant_id=self.tenant.id, change_request_id=change_request_id)
         if change_request is None:
