@@ -156,6 +156,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a `status` field with different choices; name each choice set once.
+    "ENUM_NAME_OVERRIDES": {
+        "SessionStatusEnum": "layers.short_term.models.SessionStatus",
+        "TaskStatusEnum": "layers.transient.models.TaskStatus",
+        "MemoryStatusEnum": "layers.long_term.models.MemoryStatus",
+        "MemoryKindEnum": "layers.long_term.models.MemoryKind",
+    },
 }
 
 # Celery: configured from these settings (namespace CELERY), JSON only, late acks.
