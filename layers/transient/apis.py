@@ -142,7 +142,7 @@ class TaskTypesApi(TenantAPIView):
     class TaskTypeListOutput(serializers.Serializer):
         results = TaskTypeOutput(many=True)
 
-    @extend_schema(summary="List task types", responses={200: TaskTypeListOutput})
+    @extend_schema(summary="List task types", operation_id="task_types_list", responses={200: TaskTypeListOutput})
     def get(self, request):
         return Response({"results": TaskTypeOutput(task_type_list(tenant=self.tenant), many=True).data})
 
@@ -168,7 +168,7 @@ class TaskTypeDetailApi(TenantAPIView):
         default_ttl_seconds = serializers.IntegerField(required=False, min_value=TaskType.MIN_TTL_SECONDS,
                                                        max_value=TaskType.MAX_TTL_SECONDS)
 
-    @extend_schema(summary="Read a task type", responses={200: TaskTypeOutput, **errors(404)})
+    @extend_schema(summary="Read a task type", operation_id="task_type_get", responses={200: TaskTypeOutput, **errors(404)})
     def get(self, request, name: str):
         return Response(TaskTypeOutput(task_type_get(tenant=self.tenant, name=name)).data)
 
