@@ -242,11 +242,21 @@ def test_scopes(make_client, tenant):
     assert writer.post_json(f"{MEMORIES}/{body['id']}/release").status_code == 403
 
 
-def test_expired_memories_are_archived_by_the_sweep(api):
-    from layers.long_term.services import memories_archive_expired
-
-    body = _create(api, {"user_id": "u1", "content": "I am in Rome this week", "importance": 0.1})
-    later = timezone.now() + timedelta(days=8)
-    assert memories_archive_expired(now=later, dry_run=True) == {"due": 1, "archived": 0}
-    assert memories_archive_expired(now=later)["archived"] == 1
-    assert Memory.objects.get(pk=body["id"]).status == "archived"
+def test_batch_merges_duplicates_supersedes_and_audits_once_per_user(api):
+    batch = {"memories": [
+        {"user_id": "u1", "content": "I like green tea"},
+        {"user_id": "u1", "content": "I LIKE green tea"},
+        {"user_id": "u1", "content": "I live in Beijing", "memory_key": "user.home_city"},
+        {"user_id": "u1", "content": "I live in Shanghai", "memory_key": "user.home_city"},
+        {"user_id": "u2", "content": "I like green tea"},
+    ]}
+    results = _create(api, batch)["results"]
+    assert [r["outcome"] for r in results] == ["created", "merged", "created", "superseded", "created"]
+    assert results[1]["id"] == results[0]["id"] and results[1]["mention_count"] == 2
+    assert Memory.objects.get(pk=results[0]["id"]).mention_count == 2
+    beijing = Memory.objects.get(pk=results[2]["id"])
+    assert beijing.status == "superseded" and beijing.superseded_by_id == results[3]["id"]
+    events = AuditEvent.objects.filter(action="memory.batch_created").order_by("seq")
+    assert [len(e.after["memory_ids"]) for e in events] == [3, 1]
+    assert "green tea" not in str([e.after for e in events]) and "Beijing" not in str([e.after for e in events])
+    assert Memory.objects.get(pk=results[4]["id"]).history.count() == 1
