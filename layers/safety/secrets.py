@@ -24,6 +24,7 @@ Only the secret value is redacted, not the words around it ("my password is [RED
 """
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import Counter
@@ -209,16 +210,20 @@ def find_secrets(text: str) -> list[SecretFinding]:
     if not text:
         return []
     folded = fold(text)
+    starts: list[int] = []  # accepted hits, kept sorted and non-overlapping
     accepted: list[_Hit] = []
     # The most specific detector wins an overlap (a vendor key after "password is" is an api_key).
     for hit in sorted(_all_hits(folded.text), key=lambda h: (-h.priority, -(h.end - h.start), h.start)):
         if hit.end <= hit.start:
             continue
-        if any(hit.start < other.end and other.start < hit.end for other in accepted):
+        index = bisect.bisect_left(starts, hit.start)
+        if index > 0 and accepted[index - 1].end > hit.start:
             continue
-        accepted.append(hit)
-    findings = [SecretFinding(hit.kind, *folded.span(hit.start, hit.end)) for hit in accepted]
-    return sorted(findings, key=lambda f: f.start)
+        if index < len(accepted) and accepted[index].start < hit.end:
+            continue
+        starts.insert(index, hit.start)
+        accepted.insert(index, hit)
+    return [SecretFinding(hit.kind, *folded.span(hit.start, hit.end)) for hit in accepted]
 
 
 def contains_secret(text: str) -> bool:

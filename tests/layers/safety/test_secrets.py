@@ -106,3 +106,37 @@ def test_contains_secret_and_empty_text():
     assert contains_secret("my password is hunter2")
     assert not contains_secret("I forgot my password")
     assert find_secrets("") == [] and redact_secrets("") == ("", [])
+
+
+def _full_width(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+def _with_zero_width(text: str, rng) -> str:
+    out = []
+    for char in text:
+        out.append(char)
+        if rng.random() < 0.3:
+            out.append(rng.choice("\u200b\u200c\u200d\u2060\ufeff"))
+    return "".join(out)
+
+
+@pytest.mark.parametrize("disguise", ["zero_width", "full_width", "both"])
+def test_every_positive_survives_disguise(disguise):
+    import random
+
+    rng = random.Random(20261129)
+    for case in CORPUS["positives"]:
+        text = case["text"]
+        if disguise in ("full_width", "both"):
+            text = _full_width(text)
+        if disguise in ("zero_width", "both"):
+            text = _with_zero_width(text, rng)
+        findings = find_secrets(text)
+        assert sorted(f.kind for f in findings) == sorted(case["kinds"]), (disguise, text)
+        redacted, _ = redact_secrets(text)
+        assert find_secrets(redacted) == []
+        for finding in findings:
+            # Spans start and end on real characters, never on an invisible one.
+            assert text[finding.start] not in "\u200b\u200c\u200d\u2060\ufeff"
+            assert text[finding.end - 1] not in "\u200b\u200c\u200d\u2060\ufeff"
