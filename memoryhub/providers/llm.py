@@ -44,7 +44,6 @@ from layers.formation.extraction import (
     DROP_OTHER_USER,
     ExtractedItem,
     ExtractionResult,
-    TranscriptTurn,
     as_transcript_turns,
     extract_memories,
     guard_item,

@@ -37,8 +37,9 @@ KEYS: dict[str, KeySpec] = {
     "user.relationship": KeySpec("fact", 0.7, "User's {role} is {v}.", "用户的{role}叫{v}。"),
     "user.pet": KeySpec("fact", 0.6, "User's {role} is called {v}.", "用户的{role}叫{v}。"),
 }
-# Free-form notes the user explicitly asked to remember ("remember that …") have no key.
-NOTE = KeySpec("fact", 0.6, "{v}", "{v}")
+# Free-form notes the user explicitly asked to remember ("remember that …") have no key; the
+# content says whose words they are, since "my" inside them means the user, not the reader.
+NOTE = KeySpec("fact", 0.6, "User asked to remember: {v}", "用户让记住：{v}")
 
 ROLE_ZH = {
     "wife": "妻子", "husband": "丈夫", "son": "儿子", "daughter": "女儿", "mother": "母亲", "father": "父亲",

@@ -90,9 +90,14 @@ def _item(candidate: Candidate, *, seq: int, clause: str) -> ExtractedItem:
 
 
 def _note(text: str, *, seq: int, reasons: Iterable[str] = (), origin: str = "user") -> ExtractedItem:
+    """A keyless item: a note the user asked to keep, or (with reasons) a flagged instruction,
+    whose content is the flagged text verbatim so reviewers see exactly what was said."""
     reasons = tuple(reasons)
+    text = text.strip()[:1000]
+    note = not reasons
     return ExtractedItem(
-        kind="fact", memory_key=None, value=None, content=text.strip()[:1000], entities=(),
+        kind="fact", memory_key=None, value=text if note else None,
+        content=render_content(None, text, lang=_lang(text)) if note else text, entities=(),
         confidence=1.0 if origin == "user" and not reasons else 0.5,
         importance=0.6 if not reasons else 0.1, source_turn_seq=seq,
         attributes={"lang": _lang(text), "origin": origin, **({"note": True} if not reasons else {})},

@@ -41,7 +41,7 @@ def _label(case: dict) -> str:
 
 
 def _keyed(result) -> list[tuple]:
-    return [(i.kind, i.memory_key, i.value if i.memory_key else i.content) for i in result.items if not i.quarantine]
+    return [(i.kind, i.memory_key, i.value) for i in result.items if not i.quarantine]
 
 
 def test_corpus_size():
@@ -99,6 +99,14 @@ def test_items_carry_what_the_writer_needs():
     assert hiking.importance == 0.5 and hiking.kind == "preference"
     assert city.content == "用户住在北京。" and city.importance >= 0.7 and city.source_turn_seq == 6
     assert result.covers_up_to == 6 and result.extractor_label == "offline-rules@1"
+
+
+def test_notes_say_whose_words_they_are():
+    (en,) = extract_memories([{"seq": 1, "role": "user", "content": "Remember that my parking spot is B12."}]).items
+    (zh,) = extract_memories([{"seq": 2, "role": "user", "content": "请记住我的车位是B12。"}]).items
+    assert (en.memory_key, en.value, en.content) == (None, "my parking spot is B12", "User asked to remember: my parking spot is B12")
+    assert (zh.value, zh.content) == ("我的车位是B12", "用户让记住：我的车位是B12")
+    assert en.confidence == 1.0 and en.importance == 0.6 and not en.quarantine
 
 
 def test_inferred_statements_have_lower_confidence():
