@@ -5,10 +5,13 @@ from layers.long_term.services.changes import (
     memory_soft_delete, memory_update,
 )
 from layers.long_term.services.create import MemoryWrite, Outcome, memory_create, memory_create_batch
-from layers.long_term.services.lifecycle import memories_archive_expired
+from layers.long_term.services.lifecycle import (
+    memories_archive_decayed, memories_expire, memories_purge_deleted, memories_reembed,
+)
 
 __all__ = [
     "MemoryWrite", "Outcome", "memory_create", "memory_create_batch", "memory_update", "memory_soft_delete",
     "memory_restore", "memory_revert", "memory_quarantine_release", "memory_hard_delete", "memory_feedback",
-    "memory_reembed", "memory_access_record", "memory_access_flush", "memories_archive_expired",
+    "memory_reembed", "memory_access_record", "memory_access_flush", "memories_expire",
+    "memories_archive_decayed", "memories_purge_deleted", "memories_reembed",
 ]

@@ -1,0 +1,48 @@
+"""Formation runs in the staff console: read-only, what each run extracted, merged, dropped."""
+from __future__ import annotations
+
+from django.contrib import admin
+
+from layers.formation.models import FormationRun, FormationState
+from memoryhub.admin_site import restrict_to_member_tenants
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+RUN_FIELDS = ("tenant", "session", "job", "outcome", "extractor", "turn_from", "turn_to", "written", "merged",
+              "superseded", "quarantined", "secrets_dropped", "rejected", "dropped", "summary_version", "created_at")
+
+
+@admin.register(FormationRun)
+class FormationRunAdmin(ReadOnlyAdmin):
+    list_display = ("session", "job", "outcome", "extractor", "turn_from", "turn_to", "written", "merged",
+                    "superseded", "quarantined", "secrets_dropped", "rejected", "created_at")
+    list_filter = ("job", "outcome", "extractor", "tenant")
+    search_fields = ("=session__session_id", "=session__user_id")
+    fields = RUN_FIELDS
+    readonly_fields = RUN_FIELDS
+
+    def get_queryset(self, request):
+        return restrict_to_member_tenants(super().get_queryset(request).select_related("session", "tenant"),
+                                          request.user)
+
+
+@admin.register(FormationState)
+class FormationStateAdmin(ReadOnlyAdmin):
+    list_display = ("session", "last_extracted_seq", "last_summarised_seq", "updated_at")
+    search_fields = ("=session__session_id", "=session__user_id")
+    fields = ("session", "last_extracted_seq", "last_summarised_seq", "updated_at")
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return restrict_to_member_tenants(super().get_queryset(request).select_related("session"), request.user,
+                                          "session__tenant_id")

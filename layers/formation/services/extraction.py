@@ -1,0 +1,154 @@
+"""Extraction runs: the turns after a session's cursor become long-term memories, exactly once."""
+from __future__ import annotations
+
+import logging
+import re
+
+from django.db import transaction
+
+from audit.actors import Actor
+from audit.services import audit_record
+from layers.formation.extraction import EXTRACTED_KINDS, DROP_SECRET, ExtractedItem, ExtractionResult, key_allowed
+from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
+from layers.formation.policy import formation_policy
+from layers.formation.services.runs import (
+    RunCounts, RunReport, pause_for_fault_test, session_lock_try, session_state_ensure,
+)
+from layers.long_term.models import Memory, MemorySource, MemoryStatus
+from layers.long_term.services import memory_create_batch
+from layers.long_term.services.create import MAX_BATCH, memory_audit_state, memory_fields_errors
+from layers.short_term.models import Session, SessionStatus, Turn, TurnRole
+from memoryhub.providers.llm import LLMOutputInvalid, LLMProvider, OfflineProvider, get_llm_provider
+
+logger = logging.getLogger(__name__)
+
+ACTOR = Actor.system("formation.extract")
+# Turns are stored with secrets replaced by this marker (short_term redaction). A statement that held
+# a secret is about that secret ("remember the admin password is …"): dropped like the secret itself.
+REDACTION_MARK = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
+
+
+def holds_redacted_secret(*texts: str | None) -> bool:
+    return any(text and REDACTION_MARK.search(text) for text in texts)
+
+
+def extraction_due(session: Session, *, cursor: int) -> bool:
+    """Every `extract_every_turns` new turns while the session is active; everything left once it closed."""
+    new = session.turn_count - cursor
+    if new <= 0:
+        return False
+    return session.status != SessionStatus.ACTIVE or new >= formation_policy(session.tenant_id).extract_every_turns
+
+
+def session_extract(*, session_pk: int, provider: LLMProvider | None = None) -> RunReport:
+    """Extract memories from the turns after the session's cursor, if due, and move the cursor.
+
+    The run holds the session's advisory lock ("extract") for its whole transaction; a second caller
+    meanwhile gets `busy` and writes nothing. Memories, the cursor, the run record and its audit
+    event commit together, so a run killed half-way leaves nothing and the retry redoes it whole.
+    A model reply that does not fit the schema is rejected (nothing from it is stored) and the
+    offline rules extract the span instead; an unreachable endpoint raises `LLMUnavailable` with
+    nothing written, for the caller to retry.
+    """
+    if not Session.objects.filter(pk=session_pk).exists():
+        return RunReport("gone", session_pk)
+    session_state_ensure(session_pk)
+    provider = provider or get_llm_provider()
+    with transaction.atomic():
+        if not session_lock_try("extract", session_pk):
+            return RunReport("busy", session_pk)
+        session = Session.objects.select_related("tenant").get(pk=session_pk)
+        cursor = FormationState.objects.get(session_id=session_pk).last_extracted_seq
+        if not extraction_due(session, cursor=cursor):
+            return RunReport("nothing_new" if session.turn_count <= cursor else "not_due", session_pk)
+        end = session.turn_count  # turns appended after this read belong to the next run
+        turns = list(Turn.objects.filter(session=session, seq__gt=cursor, seq__lte=end).order_by("seq"))
+        # The assistant turn just before the span gives a bare answer ("Berlin.") its question.
+        previous = Turn.objects.filter(session=session, seq=cursor, role=TurnRole.ASSISTANT).first()
+        transcript = ([previous] if previous else []) + turns
+        outcome = RunOutcome.COMPLETED
+        try:
+            result = provider.extract(transcript, user_id=session.user_id)
+        except LLMOutputInvalid:
+            logger.warning("extraction for session %s: model reply rejected, offline rules used", session_pk)
+            result, outcome = OfflineProvider().extract(transcript, user_id=session.user_id), RunOutcome.FELL_BACK
+        counts = _write(session, [item for item in result.items if cursor < item.source_turn_seq <= end], result)
+        FormationState.objects.filter(session_id=session_pk).update(last_extracted_seq=end)
+        run = FormationRun.objects.create(
+            tenant_id=session.tenant_id, session=session, job=RunJob.EXTRACT, outcome=outcome,
+            extractor=result.extractor_label, turn_from=cursor + 1, turn_to=end,
+            **{k: v for k, v in counts.as_dict().items()})
+        audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.extracted", object_type="session",
+                     object_id=session.pk, before={"last_extracted_seq": cursor},
+                     after={"last_extracted_seq": end, "run": run.pk, "extractor": run.extractor,
+                            "outcome": outcome, **counts.as_dict()},
+                     subject_user_id=session.user_id)
+        pause_for_fault_test("extract")
+    return RunReport(outcome, session_pk, run)
+
+
+def _fields(session: Session, item: ExtractedItem, result: ExtractionResult) -> dict:
+    return {
+        # Always the session's own user: nothing an extractor says can aim a write elsewhere.
+        "user_id": session.user_id, "agent_id": session.agent_id, "kind": item.kind, "content": item.content,
+        "memory_key": item.memory_key, "entities": list(item.entities),
+        "attributes": {**item.attributes, "extractor": result.extractor, "extractor_version": result.extractor_version,
+                       "session_id": session.session_id, "turns": [item.source_turn_seq, item.source_turn_seq]},
+        "confidence": item.confidence, "importance": item.importance,
+        "source": MemorySource.STATED if item.confidence >= 1.0 else MemorySource.INFERRED,
+        "source_session_id": session.session_id, "source_turn_from": item.source_turn_seq,
+        "source_turn_to": item.source_turn_seq, "extractor": result.extractor_label,
+    }
+
+
+def _write(session: Session, items: list[ExtractedItem], result: ExtractionResult) -> RunCounts:
+    counts = RunCounts(dropped=dict(result.dropped))
+    counts.secrets_dropped = result.dropped.get(DROP_SECRET, 0)
+    counts.rejected = sum(n for reason, n in result.dropped.items() if reason != DROP_SECRET)
+    accepted: list[tuple[ExtractedItem, dict]] = []
+    for item in items:
+        if item.kind not in EXTRACTED_KINDS or not key_allowed(item.memory_key):
+            counts.rejected += 1  # a second line behind the extractor's guard: episodes and foreign keys never
+            continue
+        if holds_redacted_secret(item.content, item.value, *item.entities):
+            counts.secrets_dropped += 1
+            continue
+        fields = _fields(session, item, result)
+        errors = memory_fields_errors(**{name: fields[name] for name in (
+            "user_id", "kind", "content", "memory_key", "entities", "attributes", "confidence", "importance",
+            "source")})
+        if errors:
+            if any(error["code"] == "secret_detected" for error in errors):
+                counts.secrets_dropped += 1
+            else:
+                counts.rejected += 1
+            continue
+        accepted.append((item, fields))
+    for start in range(0, len(accepted), MAX_BATCH):
+        chunk = accepted[start:start + MAX_BATCH]
+        writes = memory_create_batch(tenant=session.tenant, actor=ACTOR, items=[fields for _, fields in chunk])
+        for (item, _fields_), write in zip(chunk, writes):
+            if write.outcome == "merged":
+                counts.merged += 1
+                continue
+            if item.quarantine and write.memory.status == MemoryStatus.ACTIVE:
+                _quarantine(write.memory, item.injection_reasons)
+            if write.memory.status == MemoryStatus.QUARANTINED:
+                counts.quarantined += 1
+            elif write.outcome == "superseded":
+                counts.superseded += 1
+            else:
+                counts.written += 1
+    return counts
+
+
+def _quarantine(memory: Memory, reasons: tuple[str, ...]) -> None:
+    """The extractor flagged an item the content check alone did not (e.g. a planted tool instruction)."""
+    before = memory_audit_state(memory)
+    memory.transition_to(MemoryStatus.QUARANTINED)
+    memory.quarantine_reasons = list(reasons)
+    memory._change_reason = "quarantined by extraction"
+    memory.save()
+    audit_record(tenant_id=memory.tenant_id, actor=ACTOR, action="memory.quarantined", object_type="long_term.memory",
+                 object_id=memory.pk, before=before, after={**memory_audit_state(memory), "quarantine_reasons": list(reasons)},
+                 subject_user_id=memory.user_id)

@@ -1,0 +1,116 @@
+"""Summarisation runs: turns that left a session's window become the next rolling summary version
+and one `episode` memory for that span. Turns themselves are never deleted."""
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from audit.actors import Actor
+from audit.services import audit_record
+from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
+from layers.formation.policy import formation_policy
+from layers.formation.services.runs import (
+    RunCounts, RunReport, pause_for_fault_test, session_lock_try, session_state_ensure,
+)
+from layers.long_term.models import MemoryKind, MemorySource, MemoryStatus
+from layers.long_term.services import memory_create
+from layers.short_term.models import Session, Turn
+from layers.short_term.policy import short_term_policy
+from layers.short_term.selectors import session_summary_latest
+from layers.short_term.services import session_summary_create
+from memoryhub.errors import InvalidInput
+from memoryhub.providers.llm import LLMOutputInvalid, LLMProvider, OfflineProvider, get_llm_provider
+
+logger = logging.getLogger(__name__)
+
+ACTOR = Actor.system("formation.summarise")
+SUMMARY_MAX_TOKENS = 400
+EPISODE_MAX_TOKENS = 300
+# An episode is the service's own account of a span, not the user's words: less certain than a statement.
+EPISODE_CONFIDENCE = 0.8
+
+
+def summary_target(session: Session) -> int:
+    """The last turn the next summary should cover: every turn older than the default window."""
+    return max(0, session.turn_count - short_term_policy(session.tenant_id).window_max_turns)
+
+
+def session_summarise(*, session_pk: int, provider: LLMProvider | None = None) -> RunReport:
+    """Summarise the turns between the latest summary and the window, if any, incrementally.
+
+    The new version = summariser(previous summary + new turns); the episode memory = the new turns
+    summarised on their own. Both, the state and the run record commit together under the
+    session's "summarise" lock, so a repeated or concurrent run stores nothing twice.
+    """
+    if not Session.objects.filter(pk=session_pk).exists():
+        return RunReport("gone", session_pk)
+    session_state_ensure(session_pk)
+    provider = provider or get_llm_provider()
+    with transaction.atomic():
+        if not session_lock_try("summarise", session_pk):
+            return RunReport("busy", session_pk)
+        session = Session.objects.select_related("tenant").get(pk=session_pk)
+        latest = session_summary_latest(session=session)
+        covered = latest.covers_up_to if latest else 0
+        target = summary_target(session)
+        if target <= covered:
+            return RunReport("nothing_new", session_pk)
+        turns = list(Turn.objects.filter(session=session, seq__gt=covered, seq__lte=target).order_by("seq"))
+        outcome = RunOutcome.COMPLETED
+        try:
+            rolling = provider.summarise(latest.content if latest else None, turns, max_tokens=SUMMARY_MAX_TOKENS)
+            episode = provider.summarise(None, turns, max_tokens=EPISODE_MAX_TOKENS)
+        except LLMOutputInvalid:
+            logger.warning("summary for session %s: model reply rejected, offline summariser used", session_pk)
+            offline, outcome = OfflineProvider(), RunOutcome.FELL_BACK
+            rolling = offline.summarise(latest.content if latest else None, turns, max_tokens=SUMMARY_MAX_TOKENS)
+            episode = offline.summarise(None, turns, max_tokens=EPISODE_MAX_TOKENS)
+
+        counts = RunCounts(dropped=dict(rolling.dropped))
+        counts.secrets_dropped = rolling.dropped.get("secret", 0)
+        # A span of small talk still moves the window on; the summary then says only that.
+        content = rolling.content or (latest.content if latest else "") or f"(turns 1–{target}: small talk)"
+        summary = session_summary_create(session=session, covers_up_to=target, content=content,
+                                         summariser=rolling.summariser, actor=ACTOR)
+        if episode.content:
+            _episode(session, episode, turn_from=covered + 1, turn_to=target, summary_version=summary.version,
+                     counts=counts)
+        FormationState.objects.filter(session_id=session_pk).update(last_summarised_seq=target)
+        run = FormationRun.objects.create(
+            tenant_id=session.tenant_id, session=session, job=RunJob.SUMMARISE, outcome=outcome,
+            extractor=rolling.summariser, turn_from=covered + 1, turn_to=target, summary_version=summary.version,
+            **counts.as_dict())
+        audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.summarised", object_type="session",
+                     object_id=session.pk, before={"covers_up_to": covered},
+                     after={"covers_up_to": target, "summary_version": summary.version, "run": run.pk,
+                            "summariser": run.extractor, "outcome": outcome, **counts.as_dict()},
+                     subject_user_id=session.user_id)
+        pause_for_fault_test("summarise")
+    return RunReport(outcome, session_pk, run)
+
+
+def _episode(session: Session, episode, *, turn_from: int, turn_to: int, summary_version: int,
+             counts: RunCounts) -> None:
+    try:
+        write = memory_create(
+            tenant=session.tenant, actor=ACTOR, user_id=session.user_id, agent_id=session.agent_id,
+            kind=MemoryKind.EPISODE, content=episode.content,
+            attributes={"summariser": episode.summariser, "session_id": session.session_id,
+                        "turns": [turn_from, turn_to], "summary_version": summary_version},
+            confidence=EPISODE_CONFIDENCE, importance=formation_policy(session.tenant_id).episode_importance,
+            source=MemorySource.INFERRED, source_session_id=session.session_id, source_turn_from=turn_from,
+            source_turn_to=turn_to, extractor=episode.summariser)
+    except InvalidInput as exc:
+        # The summariser already drops secrets; this is the last line, counted rather than stored.
+        if exc.code == "secret_detected":
+            counts.secrets_dropped += 1
+        else:
+            counts.rejected += 1
+        return
+    if write.memory.status == MemoryStatus.QUARANTINED:
+        counts.quarantined += 1
+    elif write.outcome == "merged":
+        counts.merged += 1
+    else:
+        counts.written += 1

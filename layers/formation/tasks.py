@@ -1,0 +1,37 @@
+"""Formation and forgetting tasks: thin (ids in, one service), late-acked, safe to run twice."""
+from celery import shared_task
+
+from layers.formation.forgetting import FORGETTING_JOBS
+from layers.formation.services import formation_catch_up, session_extract, session_summarise
+from layers.long_term.services.lifecycle import memories_reembed
+from memoryhub.providers.llm import LLMUnavailable
+
+# An unreachable model endpoint is retried with back-off; the cursor has not moved, and the
+# catch-up beat re-enqueues the session later even if every retry fails.
+_RETRY = {"autoretry_for": (LLMUnavailable,), "retry_backoff": 5, "retry_backoff_max": 300, "max_retries": 5}
+
+
+@shared_task(name="formation.extract_session", acks_late=True, ignore_result=True, **_RETRY)
+def extract_session(session_pk: int) -> dict:
+    return session_extract(session_pk=session_pk).as_dict()
+
+
+@shared_task(name="formation.summarise_session", acks_late=True, ignore_result=True, **_RETRY)
+def summarise_session(session_pk: int) -> dict:
+    return session_summarise(session_pk=session_pk).as_dict()
+
+
+@shared_task(name="formation.catch_up", acks_late=True, ignore_result=True)
+def catch_up() -> dict:
+    return formation_catch_up()
+
+
+@shared_task(name="formation.forget", acks_late=True, ignore_result=True)
+def forget(job: str) -> dict:
+    return FORGETTING_JOBS[job]()
+
+
+@shared_task(name="formation.reembed", acks_late=True, ignore_result=True)
+def reembed(batch_size: int = 100, limit: int = 1000) -> dict:
+    """One bounded slice of a re-embedding; the beat calls it again until nothing is left."""
+    return memories_reembed(batch_size=batch_size, limit=limit)

@@ -1,0 +1,57 @@
+"""Summarisation runs in-process: the turns that left the window become a summary version and an episode."""
+from __future__ import annotations
+
+import pytest
+
+from layers.formation.models import FormationRun, FormationState
+from layers.formation.services import session_summarise
+from layers.long_term.models import Memory
+from layers.short_term.models import SessionSummary, Turn
+from layers.short_term.selectors import session_window
+
+pytestmark = pytest.mark.django_db
+
+FILLER = [("user", "What's the weather like?"), ("assistant", "Sunny, around twenty degrees.")]
+
+
+def test_turns_that_left_the_window_are_summarised_once(talk):
+    turns = [("user", "I'm allergic to peanuts."), ("assistant", "Noted.")] + FILLER * 9  # 20 turns
+    session = talk("long", "alice", turns)
+    assert session.needs_summary  # 20 unsummarised turns with the default trigger
+    report = session_summarise(session_pk=session.pk)
+    assert report.status == "completed"
+    summary = SessionSummary.objects.get(session=session)
+    assert (summary.version, summary.covers_up_to) == (1, 5)  # 20 turns - window of 15
+    assert "peanut" in summary.content and summary.summariser == "offline-extractive@1"
+    episode = Memory.objects.get(kind="episode")
+    assert (episode.source_turn_from, episode.source_turn_to, episode.source_session_id) == (1, 5, "long")
+    assert episode.attributes["summary_version"] == 1 and "peanut" in episode.content
+    assert episode.source == "inferred" and episode.user_id == "alice"
+    session.refresh_from_db()
+    assert not session.needs_summary
+    assert FormationState.objects.get(session=session).last_summarised_seq == 5
+    assert Turn.objects.filter(session=session).count() == 20, "turns are never deleted"
+    window = session_window(session=session)
+    assert window.summary == summary and [t.turn.seq for t in window.turns] == list(range(6, 21))
+
+    assert session_summarise(session_pk=session.pk).status == "nothing_new"
+    assert SessionSummary.objects.count() == 1 and Memory.objects.filter(kind="episode").count() == 1
+
+    # Incremental: the next version builds on the previous summary plus only the new turns.
+    session = talk("long", "alice", [("user", "I moved to Berlin.")] + FILLER * 2)  # 25 turns
+    assert session_summarise(session_pk=session.pk).status == "completed"
+    latest = SessionSummary.objects.get(session=session, version=2)
+    assert latest.covers_up_to == 10 and "peanut" in latest.content
+    second = Memory.objects.filter(kind="episode").order_by("id").last()
+    assert (second.source_turn_from, second.source_turn_to) == (6, 10)
+    runs = FormationRun.objects.filter(session=session, job="summarise").order_by("id")
+    assert [(r.turn_from, r.turn_to, r.summary_version) for r in runs] == [(1, 5, 1), (6, 10, 2)]
+
+
+def test_secrets_never_reach_summary_or_episode(talk, tenant):
+    tenant.redact_secrets_in_turns = False
+    tenant.save()
+    session = talk("sec", "alice", [("user", "My password is hunter2, and I love hiking.")] + FILLER * 10)
+    session_summarise(session_pk=session.pk)
+    assert "hunter2" not in SessionSummary.objects.get(session=session).content
+    assert not Memory.objects.filter(content__contains="hunter2").exists()
