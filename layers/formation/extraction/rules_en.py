@@ -28,12 +28,18 @@ _STOP_CAPS = {"I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satu
               "December", "The", "A", "An", "My", "It"}
 _CAP = r"[A-Z][\w'.&-]*"
 _PLACE = rf"(?P<v>{_CAP}(?:\s+{_CAP}){{0,3}})"
-_NAME = r"(?P<v>[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2}|[\u4e00-\u9fff]{2,4})"
+_NAME = r"(?P<v>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2}|[\u4e00-\u9fff]{2,4})"
 _OBJ = r"(?P<v>[^,.;!?]+)"
 _LIST = r"(?P<v>[^.;!?]+)"  # allergens and foods come as lists: "peanuts, shellfish and milk"
-_PRONOUN_OBJECT = re.compile(r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|your|it's|that's|to\s+know|to\s+ask)\b", re.I)
+_PRONOUN_OBJECT = re.compile(
+    r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|your|it's|that's|to\s+know|to\s+ask|one|which|"
+    r"the\s+(?:first|second|third|last|other|next|previous|latter|former|same)\b|(?:the\s+)?idea\b)", re.I)
+# A list ends where a clause starts: "allergic to peanuts, please keep that in mind".
+_NOT_A_LIST_ITEM = re.compile(
+    r"^(?:please|so|but|because|since|which|that|thanks|thank|if|when|as|though|although|i|i'm|we|you|it|and\s+i|"
+    r"keep|remember|note|don't|do|can|could|just|also)\b", re.I)
 _TRAILING_FILLER = re.compile(
-    r"\s+(?:a lot|very much|so much|too|as well|the most|a bit|these days|nowadays|now|though|anymore|in general|really)$", re.I)
+    r"\s+(?:a lot|very much|so much|too|as well|the most|a bit|these days|nowadays|now|though|anymore|in general|really|better|more)$", re.I)
 
 _PROFESSIONS = (r"(?:engineer|developer|programmer|teacher|doctor|nurse|designer|student|manager|lawyer|accountant|"
                 r"writer|chef|scientist|researcher|architect|analyst|consultant|pharmacist|dentist|journalist|"
@@ -65,9 +71,9 @@ DATE_EN = re.compile(
     rf"on\s+{_WEEKDAY}|in\s+{_MONTH}|(?:on\s+)?{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|"
     rf"on\s+the\s+\d{{1,2}}(?:st|nd|rd|th)|\d{{4}}-\d{{2}}-\d{{2}}|in\s+(?:\d+|a|two|three)\s+(?:days|weeks|months))\b",
     re.IGNORECASE)
-_PLAN_LEAD = re.compile(
-    r"^(?i:i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+gonna|i\s+will|i'll|i'm\s+planning\s+to|i\s+am\s+planning\s+to|"
-    r"i\s+plan\s+to|i\s+intend\s+to|i'm|i\s+am|i)\s+(?P<rest>.+)$")
+_PLAN_LEADS = [re.compile(rf"^(?i:{lead})\s+(?P<rest>.+)$") for lead in (
+    r"i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+gonna|i\s+will|i'll|i'm\s+planning\s+to|i\s+am\s+planning\s+to|"
+    r"i\s+plan\s+to|i\s+intend\s+to", r"i'm|i\s+am", r"i")]
 _PLAN_VERB = re.compile(
     r"^(?i:flying|travell?ing|visiting|moving|leaving|attending|going|driving|taking|starting|getting\s+married|"
     r"fly|travel|visit|move|leave|attend|go|drive|take|start|meet|see|have\s+an?\s+[\w\s]{0,30}?"
@@ -96,8 +102,12 @@ def _items(raw: str) -> list[str]:
     parts = re.split(r"\s*(?:,|\band\b|\bor\b|&|/)\s*", tidy_value(raw))
     out = []
     for part in parts:
-        part = re.sub(r"^(?:the|some|all|any)\s+", "", part.strip(), flags=re.I)
-        value = _object(part)
+        part = part.strip()
+        if not part:
+            continue
+        if _NOT_A_LIST_ITEM.match(part) or len(part.split()) > 4:
+            break
+        value = _object(re.sub(r"^(?:the|some|all|any)\s+", "", part, flags=re.I))
         if value:
             out.append(value.lower())
     return out
@@ -117,7 +127,7 @@ _RULES: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"{_IM}\s+(?i:called)\s+{_NAME}"), "name"),
     (re.compile(rf"{_I}\s+{_ADV}(?i:live|reside)\s+(?i:in)\s+{_PLACE}"), "home"),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:living|based|located|settled)\s+(?i:in)\s+{_PLACE}"), "home"),
-    (re.compile(rf"(?:{_I}|(?i:i've|i\s+have))\s+{_ADV}(?i:moved|relocated)\s+(?:(?i:back)\s+)?(?i:to)\s+{_PLACE}"), "moved"),
+    (re.compile(rf"(?:{_I}|(?i:i've|i\s+have))\s+{_ADV}(?i:moved|relocated)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), "moved"),
     (re.compile(rf"(?:^|\b)(?i:my)\s+(?i:home|house|apartment|flat)\s+(?i:is)\s+(?i:in)\s+{_PLACE}"), "home"),
     (re.compile(rf"{_IM}\s+(?i:originally\s+)?(?i:from)\s+{_PLACE}"), "hometown"),
     (re.compile(rf"{_I}\s+(?i:grew\s+up|was\s+born)\s+(?i:in)\s+{_PLACE}"), "hometown"),
@@ -195,13 +205,20 @@ def _from_match(rule: str, match: re.Match) -> list[Candidate]:
 
 def plan_candidate(clause: str) -> Candidate | None:
     date = DATE_EN.search(clause)
-    lead = _PLAN_LEAD.match(clause)
-    if not date or not lead:
+    if not date:
         return None
-    rest = tidy_value(lead.group("rest"))
-    if not _PLAN_VERB.match(rest) or re.match(r"(?i)(?:not|never|no\s+longer)\b", rest):
-        return None
-    return _c("user.plan", rest, when=date.group())
+    # Try the longest subject + auxiliary first, then shorter ones: "I'm going to Hangzhou" reads as
+    # "going to Hangzhou", "I'm going to visit" as "visit".
+    for lead in _PLAN_LEADS:
+        match = lead.match(clause)
+        if not match:
+            continue
+        rest = tidy_value(match.group("rest"))
+        if re.match(r"(?i)(?:not|never|no\s+longer)\b", rest):
+            return None
+        if _PLAN_VERB.match(rest):
+            return _c("user.plan", rest, when=date.group())
+    return None
 
 
 # "I live in Berlin and work in Munich": the second verb shares the first one's subject.

@@ -12,7 +12,10 @@ import re
 from layers.formation.extraction.rules_en import Candidate, match_rules
 from layers.formation.extraction.text import has_question_word_zh, tidy_value
 
-_ADV = r"(?:现在|目前|一直|已经|也|还|平时|其实|刚|刚刚|最近|都|就|本来|真的|确实)*"
+# Adverbs and past time expressions that may sit between 我 and the verb without changing who or
+# whether: "我上个月已经搬到上海了". Negation and modals are deliberately absent.
+_ADV = (r"(?:现在|目前|一直|已经|也|还|平时|其实|刚|刚刚|最近|都|就|本来|真的|确实|上个?月|上周|上个?星期|去年|前年|"
+        r"今年|前几天|前不久|不久前|年初|年前|早就|终于|\d{2,4}年)*")
 _INTENSE = r"(?:很|非常|特别|超|超级|最|挺|真的|也|还|比较|十分|相当|蛮)*"
 _TERM = r"(?=$|[，,。.!！~～;；、\s]|了|啦|呀|哦|的)"
 
@@ -27,6 +30,8 @@ PROVINCES = ("河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 
              "甘肃 青海 台湾 内蒙古 广西 西藏 宁夏 新疆").split()
 _CITY_ALT = "|".join(sorted(CITIES + PROVINCES, key=len, reverse=True))
 _PLACE_BLOCK = {"家", "家里", "这里", "那里", "这儿", "那儿", "公司", "单位", "学校", "附近", "楼下", "国外", "外地", "老家"}
+# Where someone sleeps tonight is not their home city.
+_NOT_A_CITY = re.compile(r"酒店|宾馆|民宿|旅馆|宿舍|公寓|小区|医院|朋友家|亲戚家|家里|楼上|楼下|隔壁|这|那|哪")
 
 _PROFESSIONS = ("工程师|医生|老师|教师|护士|律师|设计师|程序员|会计|会计师|学生|经理|记者|作家|厨师|司机|研究员|科学家|"
                 "销售|架构师|分析师|教授|博士生|研究生|大学生|公务员|警察|画家|演员|歌手|主播|店长|翻译|编辑|药剂师|"
@@ -69,6 +74,8 @@ def _place(raw: str) -> str | None:
     value = re.sub(r"市$", "", value)
     if not value or value in _PLACE_BLOCK or has_question_word_zh(value) or not (2 <= len(value) <= 8):
         return None
+    if _NOT_A_CITY.search(value):
+        return None
     if re.search(r"[不没]", value):
         return None
     return value
@@ -95,7 +102,7 @@ _RULES: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"(?:^|[，,])(?:你可以)?叫我{_NAME}(?:就(?:行|好|可以)了?)"), "name"),
     (re.compile(rf"我{_ADV}(?:住在|住|定居在|定居|家在|生活在|居住在)(?P<v>[^，,。.!！?？;；的]+)"), "home"),
     (re.compile(rf"我{_ADV}在(?P<v>[^，,。.!！?？;；的]+?)(?:定居|居住|生活|安家)"), "home"),
-    (re.compile(rf"我{_ADV}(?:搬到|搬去|搬家到|搬来|搬回|搬回了|搬到了|搬去了)(?:了)?(?P<v>[^，,。.!！?？;；的]+)"), "moved"),
+    (re.compile(rf"我{_ADV}(?:从[^，,。.!！?？;；]{{1,10}}?)?(?:搬到|搬去|搬家到|搬来|搬回|搬回了|搬到了|搬去了)(?:了)?(?P<v>[^，,。.!！?？;；的]+)"), "moved"),
     (re.compile(rf"我{_ADV}是(?P<v>{_CITY_ALT})人"), "hometown"),
     (re.compile(rf"我{_ADV}(?:来自|老家是|老家在)(?P<v>[^，,。.!！?？;；的]+)"), "hometown"),
     (re.compile(rf"我{_ADV}(?:从小|小时候)?(?:是)?在(?P<v>[^，,。.!！?？;；]+?)长大"), "hometown"),
@@ -104,7 +111,7 @@ _RULES: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"我{_ADV}是(?:做|搞|干)(?P<v>[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?:工作)?的{_TERM}"), "occupation"),
     (re.compile(rf"我的(?:工作|职业)是(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}})"), "occupation"),
     (re.compile(rf"我{_ADV}(?:好像|可能|似乎|估计)(?:对)(?P<v>[^，,。.!！?？;；]+?)过敏"), "allergy_hedged"),
-    (re.compile(rf"我{_ADV}(?:对)(?P<v>[^，,。.!！?？;；]+?)(?:严重|特别|非常|很)?过敏"), "allergy"),
+    (re.compile(rf"我{_ADV}(?:对)(?P<v>[^，,。.!！?？;；]+?)(?:严重|特别|非常|很|有点|有些|轻微|轻度)?过敏"), "allergy"),
     (re.compile(rf"我{_ADV}有(?P<v>[^，,。.!！?？;；]+?)过敏"), "allergy"),
     (re.compile(rf"我{_ADV}(?P<v>[\u4e00-\u9fffA-Za-z、和]{{1,10}}?)过敏"), "allergy_bare"),
     (re.compile(rf"我{_ADV}(?:有|患有|得了|查出了?|确诊了?)(?P<v>{_CONDITIONS})"), "health"),
@@ -152,8 +159,7 @@ def _from_match(rule: str, match: re.Match) -> list[Candidate]:
     if rule == "vegetarian":
         return [_c("user.diet", "素食")]
     if rule == "diet_no":
-        value = _object(raw)
-        return [_c("user.diet", f"不吃{value}")] if value else []
+        return [_c("user.diet", f"不吃{value}") for value in _items(raw)]
     if rule in ("like", "dislike", "favourite", "habit"):
         value = _object(raw)
         if not value:

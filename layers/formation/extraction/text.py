@@ -12,7 +12,10 @@ from layers.safety.normalise import fold_text
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])|(?<=\.)(?=\s|$)")
+# A full stop ends a sentence unless it ends a title or common abbreviation ("Dr. Wang").
+_SENTENCE_END = re.compile(
+    r"(?<=[。！？!?；;\n])|(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\betc\.)"
+    r"(?<=\.)(?=\s|$)")
 # A comma starts a new clause only when what follows has its own first-person subject or a
 # connective; "peanuts, shellfish and milk" stays one list.
 _CLAUSE_BREAK = re.compile(
