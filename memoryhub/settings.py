@@ -156,6 +156,20 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One schema name per choice set, whatever the field is called in a given serializer.
+    "ENUM_NAME_OVERRIDES": {
+        "MemoryKindEnum": "layers.long_term.models.MemoryKind",
+        "MemorySourceEnum": "layers.long_term.models.MemorySource",
+        "MemoryStatusEnum": "layers.long_term.models.MemoryStatus",
+        "SessionStatusEnum": "layers.short_term.models.SessionStatus",
+        "TurnRoleEnum": "layers.short_term.models.TurnRole",
+        "TaskStatusEnum": "layers.transient.models.TaskStatus",
+        "PermanentEntryStatusEnum": "permanent.models.EntryStatus",
+        "ChangeActionEnum": "permanent.models.ChangeAction",
+        "ChangeOriginEnum": "permanent.models.ChangeOrigin",
+        "ChangeStateEnum": "permanent.models.ChangeState",
+        "ScopeEnum": "memoryhub.tenancy.models.Scope",
+    },
     # Several models have a `status` field with different choices; name each choice set once.
     "ENUM_NAME_OVERRIDES": {
         "SessionStatusEnum": "layers.short_term.models.SessionStatus",
