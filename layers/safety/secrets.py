@@ -73,9 +73,13 @@ _URL_CREDENTIALS = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:(?P<value>
 
 _VALUE = r"(?P<value>\"[^\"\n]{3,}\"|'[^'\n]{3,}'|`[^`\n]{3,}`|[!-~]{3,})"
 _PASSWORD_EN = re.compile(
-    r"(?i)(?<![A-Za-z])(?P<word>password|passwd|pass\s?word|passcode|passphrase|pwd|pin(?:\s+(?:code|number))?)(?![A-Za-z])"
+    r"(?i)(?<![A-Za-z])(?P<word>password|passwd|pass\s?word|passcode|passphrase|pwd|pw|pin(?:\s+(?:code|number))?)(?![A-Za-z])"
     r"(?:\s+(?:for|of|to|on)\s+(?:my\s+|the\s+|our\s+)?[\w.@-]+(?:\s+(?:account|server|router|wifi))?)?"
     r"\s*(?:(?:is|was|to)(?![A-Za-z])|=|:|->)\s*(?:now\s+|still\s+|just\s+|set\s+to\s+)?" + _VALUE)
+# Without "is" / ":" ("my password hunter2!", "密码 123456") only a value that looks like a password
+# counts: digits with letters or symbols, or six or more digits (a year after "password" is not one).
+_PASSWORD_BARE = re.compile(
+    r"(?i)(?P<word>(?<![A-Za-z])(?:password|passwd|pwd)(?![A-Za-z])|密码|口令)[ \t]+(?P<value>[!-~]{4,})")
 _PASSWORD_ZH = re.compile(
     r"(?P<word>密码|口令|暗码|PIN码|pin码)"
     r"(?:[\u4e00-\u9fff]{0,2}?)"
@@ -140,12 +144,18 @@ def _value_span(match: re.Match, strip_quotes: bool = True) -> tuple[int, int, s
 
 def _password_hits(text: str) -> list[_Hit]:
     hits = []
-    for pattern in (_PASSWORD_EN, _PASSWORD_ZH):
+    for pattern in (_PASSWORD_EN, _PASSWORD_ZH, _PASSWORD_BARE):
         for match in pattern.finditer(text):
             start, end, value = _value_span(match)
             if len(value) < 3 or value.casefold() in _NOT_A_PASSWORD or value.startswith(_REDACTED):
                 continue
             if not re.search(r"[A-Za-z0-9]", value) or re.match(r"(?:~?/|[a-z]+://)", value):
+                continue
+            # Placeholders and references are not the secret itself: <your password>, ${DB_PASSWORD}.
+            if value[0] in "<{$%[(":
+                continue
+            if pattern is _PASSWORD_BARE and not (
+                    (re.search(r"\d", value) and re.search(r"[^\d]", value)) or re.fullmatch(r"\d{6,}", value)):
                 continue
             # A "pin" is also a thing on a map or a board; a PIN has digits.
             if match.group("word").casefold().startswith("pin") and not re.search(r"\d", value):
