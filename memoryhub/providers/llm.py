@@ -121,9 +121,17 @@ class OpenAIChatProvider(LLMProvider):
     # --- transport --------------------------------------------------------------------------
 
     def _complete_json(self, messages: list[dict], *, purpose: str) -> Any:
+        request = {"model": self.model, "messages": messages, "temperature": 0}
         try:
-            response = self.client.chat.completions.create(
-                model=self.model, messages=messages, response_format={"type": "json_object"}, temperature=0)
+            try:
+                response = self.client.chat.completions.create(**request, response_format={"type": "json_object"})
+            except self._openai.BadRequestError as exc:
+                # Some OpenAI-compatible servers reject `response_format`; the prompt itself demands
+                # JSON and the reply is validated either way, so ask once more without it.
+                if "response_format" not in str(exc):
+                    raise
+                logger.info("llm %s: endpoint refused response_format, asking without it", purpose)
+                response = self.client.chat.completions.create(**request)
         except self._openai.APIError as exc:
             logger.warning("llm %s request failed: %s", purpose, type(exc).__name__)
             raise LLMUnavailable(f"{purpose}: {type(exc).__name__}") from exc

@@ -175,3 +175,19 @@ def test_offline_provider_matches_the_pure_functions():
     assert [(i.memory_key, i.value) for i in result.items] == [("user.allergies", "peanuts"), ("user.home_city", "上海")]
     assert provider.label == "offline@1"
     assert provider.summarise(None, TURNS).facts == ("User is allergic to peanuts.", "用户住在上海。")
+
+
+def test_an_endpoint_without_response_format_is_asked_again_without_it(openai_stub, stub_provider):
+    openai_stub.reply_status(400, {"error": {"message": "Unknown parameter: response_format", "type": "invalid_request_error"}})
+    openai_stub.reply_json({"memories": [memory()]})
+    result = stub_provider.extract(TURNS, user_id="u1")
+    assert [i.memory_key for i in result.items] == ["user.allergies"]
+    first, second = openai_stub.requests
+    assert first["response_format"] == {"type": "json_object"} and "response_format" not in second
+
+
+def test_other_bad_requests_are_not_retried(openai_stub, stub_provider):
+    openai_stub.reply_status(400, {"error": {"message": "model not found"}})
+    with pytest.raises(LLMUnavailable):
+        stub_provider.extract(TURNS, user_id="u1")
+    assert len(openai_stub.requests) == 1
