@@ -207,6 +207,10 @@ def plan_candidate(clause: str) -> Candidate | None:
     date = DATE_EN.search(clause)
     if not date:
         return None
+    if date.start() == 0:
+        # "Tomorrow I'm meeting my accountant" reads as "I'm meeting my accountant tomorrow".
+        rest = tidy_value(clause[date.end():])
+        clause = f"{rest} {date.group().lower()}" if rest else clause
     # Try the longest subject + auxiliary first, then shorter ones: "I'm going to Hangzhou" reads as
     # "going to Hangzhou", "I'm going to visit" as "visit".
     for lead in _PLAN_LEADS:

@@ -40,6 +40,10 @@ def _label(case: dict) -> str:
     return " / ".join(t["content"] for t in case["turns"])[:60]
 
 
+def _family(item: tuple) -> str:
+    return item[1].split(".")[1] if item[1] else "note"
+
+
 def _keyed(result) -> list[tuple]:
     return [(i.kind, i.memory_key, i.value) for i in result.items if not i.quarantine]
 
@@ -54,14 +58,17 @@ def test_corpus_size():
 
 def test_extraction_precision_and_recall(capsys):
     by_lang = {"en": Scores(), "zh": Scores(), "all": Scores()}
+    by_key = Scores()
     for case in CASES:
         result = extract_memories(case["turns"], user_id="u1")
         expected = ["|".join(map(str, e)) for e in case["expect"]]
         found = ["|".join(map(str, f)) for f in _keyed(result)]
         for scores in (by_lang[case["lang"]], by_lang["all"]):
             scores.add(_label(case), expected, found)
+        by_key.add_items(_label(case), [tuple(e) for e in case["expect"]], _keyed(result), _family)
     totals = {}
     with capsys.disabled():
+        print("\n" + by_key.table("extraction by key family"))
         for name, scores in by_lang.items():
             tp = sum(s.tp for s in scores.kinds.values())
             fp = sum(s.fp for s in scores.kinds.values())

@@ -49,6 +49,16 @@ class Scores:
             if got[kind] > hit:
                 self.false_alarms.append(f"{kind}: {text!r}")
 
+    def add_items(self, text: str, expected: list, found: list, kind_of) -> None:
+        """Score whole items (matched exactly), grouped under `kind_of(item)`."""
+        want, got = Counter(expected), Counter(found)
+        for item in set(want) | set(got):
+            score = self.kinds.setdefault(kind_of(item), KindScore())
+            hit = min(want[item], got[item])
+            score.tp += hit
+            score.fp += got[item] - hit
+            score.fn += want[item] - hit
+
     def table(self, title: str) -> str:
         lines = [f"{title}", f"{'kind':<26}{'tp':>5}{'fp':>5}{'fn':>5}{'precision':>11}{'recall':>8}"]
         for kind in sorted(self.kinds):
