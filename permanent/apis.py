@@ -18,7 +18,7 @@ from permanent.models import (
 )
 from permanent.payload import validate_key, validate_user_id
 from permanent.selectors import change_request_get, permanent_effective, permanent_entry_read
-from permanent.services import change_request_propose
+from permanent.services import change_request_propose, change_request_withdraw
 
 _USER_ID_PARAM = OpenApiParameter("user_id", str, description="Also read this end user's own entries.")
 
@@ -138,3 +138,18 @@ class ChangeRequestDetailApi(TenantAPIView):
         if change_request is None:
             raise NotFound("No such change request.", code="change_request_not_found")
         return Response(ChangeRequestOutput(change_request).data)
+
+
+class ChangeRequestWithdrawApi(TenantAPIView):
+    """The proposing key takes back its own request (agents can withdraw, never approve)."""
+
+    required_scope = Scope.PROPOSE
+
+    @extend_schema(operation_id="permanent_change_request_withdraw", summary="Withdraw a request this key proposed",
+                   request=None, responses=ChangeRequestOutput)
+    def post(self, request, change_request_id: int):
+        change_request = change_request_get(tenant_id=self.tenant.id, change_request_id=change_request_id)
+        if change_request is None:
+            raise NotFound("No such change request.", code="change_request_not_found")
+        withdrawn = change_request_withdraw(change_request=change_request, api_key=self.api_key)
+        return Response(ChangeRequestOutput(withdrawn).data)

@@ -27,7 +27,13 @@ def test_four_eyes_workflow_in_the_browser(live_server, tenant, make_staff, make
     make_staff(tenant, "reviewer", username="rita", password=PASSWORD)
     second_reviewer = make_staff(tenant, "reviewer", username="sam", password=PASSWORD)
     make_staff(tenant, "auditor", username="otto", password=PASSWORD)
-    agent = make_client(tenant, scopes=["read", "propose"])
+    agent = make_client(tenant, scopes=["read", "write", "propose"])
+
+    def agent_context_rules() -> str:
+        response = httpx.post(f"{live_server.url}/api/v1/context", json={"user_id": "end-user-1", "query": "headache?"},
+                              headers={"Authorization": f"Bearer {agent.plaintext}"}, timeout=60)
+        assert response.status_code == 200, response.text
+        return next(block["content"] for block in response.json()["blocks"] if block["name"] == "system_rules")
 
     def agent_reads():
         return httpx.get(f"{live_server.url}/api/v1/permanent/{RULE}",
@@ -66,12 +72,14 @@ def test_four_eyes_workflow_in_the_browser(live_server, tenant, make_staff, make
         response = agent_reads()
         assert response.status_code == 200 and response.json()["value"]["say"] == "Please ask a doctor."
         assert [rule["key"] for rule in permanent_system_rules(tenant_id=tenant.id)] == [RULE]
+        assert "Please ask a doctor." in agent_context_rules()
 
         # A later edit lands (v2); the reviewer then rolls back to v1 from the timeline.
         update = change_request_propose(tenant=tenant, key=RULE, action="update", value={"refuse": False},
                                         proposer_user=editor)
         change_request_approve(change_request=update, reviewer=second_reviewer, payload_hash=update.payload_hash)
         assert agent_reads().json()["version"] == 2
+        assert "Please ask a doctor." not in agent_context_rules()
         entry = PermanentEntry.objects.get(key=RULE)
         browser.go(f"/admin/permanent/permanententry/{entry.pk}/change/")
         browser.find("#version-1 input[name=reason]").send_keys("v2 was a mistake")
@@ -89,6 +97,7 @@ def test_four_eyes_workflow_in_the_browser(live_server, tenant, make_staff, make
         assert browser.find("#cr-state").get_attribute("data-state") == "applied"
         served = agent_reads().json()
         assert served["version"] == 3 and served["value"] == {"refuse": True, "say": "Please ask a doctor."}
+        assert "Please ask a doctor." in agent_context_rules()
 
         # The auditor follows every step in the trail and cannot change anything.
         browser.login("otto", PASSWORD)

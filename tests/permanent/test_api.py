@@ -98,3 +98,16 @@ def test_propose_needs_the_propose_scope_and_valid_input(make_client, tenant, li
     second = agent.post_json("/api/v1/permanent/change-requests", {"key": "rules.tone", "value": "hot"})
     assert second.status_code == 409 and second.json()["error"]["code"] == "pending_request_exists"
     assert ChangeRequest.objects.filter(tenant=tenant, key="rules.tone", state="pending").count() == 1
+
+
+def test_agent_withdraws_only_its_own_request(make_client, tenant):
+    agent = make_client(tenant, scopes=["propose"])
+    other_agent = make_client(tenant, scopes=["propose"])
+    created = agent.post_json("/api/v1/permanent/change-requests", {"action": "create", "key": "rules.x", "value": 1})
+    path = f"/api/v1/permanent/change-requests/{created.json()['id']}/withdraw"
+    refused = other_agent.post_json(path, {})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_the_proposer"
+    withdrawn = agent.post_json(path, {})
+    assert withdrawn.status_code == 200 and withdrawn.json()["state"] == "withdrawn"
+    again = agent.post_json(path, {})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "illegal_transition"
