@@ -8,6 +8,7 @@ after an end opens a new session id.
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
@@ -160,7 +161,8 @@ def _int_param(params, name: str) -> int | None:
     try:
         return int(raw)
     except ValueError:
-        raise InvalidInput(f"{name} must be an integer", code="invalid_window", details={"fields": {name: ["integer"]}})
+        raise InvalidInput(_("%(name)s must be an integer") % {"name": name}, code="invalid_window",
+                           details={"fields": {name: ["integer"]}})
 
 
 class SessionWindowApi(TenantAPIView):

@@ -8,7 +8,7 @@ from rest_framework.response import Response
 
 from layers.short_term.apis import errors
 from layers.short_term.selectors import session_get
-from layers.transient.models import CLIENT_SETTABLE_STATUSES, TaskState, TaskType
+from layers.transient.models import TaskState, TaskStatus, TaskType
 from layers.transient.selectors import task_get, task_stack, task_type_get, task_type_list
 from layers.transient.services import task_start, task_type_create, task_type_update, task_update
 from memoryhub.api.views import TenantAPIView
@@ -85,7 +85,9 @@ class SessionTasksApi(TenantAPIView):
 class TaskDetailApi(TenantAPIView):
     class TaskUpdateInput(serializers.Serializer):
         slots = serializers.DictField(required=False, help_text="slot changes; null clears a slot")
-        status = serializers.ChoiceField(choices=sorted(CLIENT_SETTABLE_STATUSES), required=False)
+        # Every status is accepted here so that a transition the table forbids (suspended included)
+        # answers 409 from the service, not 400.
+        status = serializers.ChoiceField(choices=TaskStatus.choices, required=False)
 
         def validate(self, attrs):
             if not attrs:

@@ -149,3 +149,33 @@ def test_the_idle_sweep_runs_on_a_real_worker(celery_worker, api):
     wait_for(lambda: Session.objects.get(session_id="idle").status == SessionStatus.EXPIRED,
              timeout=10, message="the idle session to be expired")
     assert Session.objects.get(session_id="fresh").status == SessionStatus.ACTIVE
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_opens_of_one_session_id_make_one_session(tenant):
+    import threading
+
+    from django.db import connection
+
+    from audit.actors import Actor
+    from layers.short_term.services import session_open
+
+    results, errors = [], []
+
+    def opener():
+        try:
+            session, created = session_open(tenant=tenant, session_id="race", user_id="u", actor=Actor.system("t"))
+            results.append((session.pk, created))
+        except Exception as exc:  # surfaced below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=opener) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len({pk for pk, _ in results}) == 1
+    assert sum(created for _, created in results) == 1
