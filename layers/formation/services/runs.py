@@ -30,7 +30,9 @@ def session_lock_try(job: str, session_pk: int) -> bool:
 
 def session_state_ensure(session_pk: int) -> None:
     """Make sure the state row exists, outside the run's transaction (two jobs may start together)."""
-    FormationState.objects.bulk_create([FormationState(session_id=session_pk)], ignore_conflicts=True)
+    # Look first: an INSERT … ON CONFLICT would wait for a running job that updated the row.
+    if not FormationState.objects.filter(session_id=session_pk).exists():
+        FormationState.objects.bulk_create([FormationState(session_id=session_pk)], ignore_conflicts=True)
 
 
 def pause_for_fault_test(job: str) -> None:
