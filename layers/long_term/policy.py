@@ -64,6 +64,9 @@ class Policy:
     # (LoCoMo dev, in-process: BM25 alone Recall@10 0.646, this fusion 0.675; equal weights drag it down.)
     hybrid_vector_share: float = 0.5
     vector_only_share: float = 1.0
+    # A memory next to a match in the same source session (adjacent turns) gains this share of the
+    # match's relevance (LoCoMo dev: hybrid Recall@10 0.675 -> 0.717 at 0.5).
+    context_neighbour_share: float = 0.5
 
     def is_single_valued(self, memory_key: str | None) -> bool:
         return bool(memory_key) and memory_key in self.single_valued_keys
@@ -81,7 +84,8 @@ class Policy:
 
 
 _NUMBER_FIELDS = {"min_score", "negative_feedback_factor", "keyword_scale", "vector_cosine_low",
-                  "vector_cosine_high", "hybrid_vector_share", "vector_only_share"}
+                  "vector_cosine_high", "hybrid_vector_share", "vector_only_share",
+                  "context_neighbour_share"}
 
 
 def _coerce(name: str, value: Any, default: Any) -> Any:

@@ -65,6 +65,8 @@ class MemoryWriteOutputSerializer(MemoryOutputSerializer):
 class ExplainSerializer(serializers.Serializer):
     mode = serializers.CharField()
     relevance = serializers.FloatField()
+    own_relevance = serializers.FloatField()
+    neighbour_relevance = serializers.FloatField()
     recency = serializers.FloatField()
     scene = serializers.FloatField()
     confidence = serializers.FloatField()

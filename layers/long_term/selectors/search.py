@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
+import psycopg
 from django.db import connection
 from django.utils.translation import gettext as _
 
@@ -106,20 +107,20 @@ def _kind_case(values: dict[str, float], default: float) -> tuple[str, list]:
 def _search_sql(*, where: str, where_params: list, terms: list[str], query_vector: np.ndarray | None,
                 model_name: str, mode: str, policy: Policy, task_type: str | None, min_score: float,
                 top_k: int) -> tuple[str, list]:
+    """One statement per mode: filtered scope, BM25 and cosine, fusion, context, factors, top k."""
     use_keyword = mode in ("hybrid", "keyword") and bool(terms)
     use_vector = mode in ("hybrid", "vector") and query_vector is not None
-    vector_literal = "[" + ",".join(f"{x:.7g}" for x in query_vector) + "]" if use_vector else None
 
     params: list = []
     # scope: the owner's filtered rows through the B-tree, with the exact cosine of same-model vectors.
     if use_vector:
         cosine_sql = "CASE WHEN m.embedding_model = %s THEN 1 - (m.embedding <=> %s::vector) END"
-        params += [model_name, vector_literal]
+        params += [model_name, "[" + ",".join(f"{x:.7g}" for x in query_vector) + "]"]
     else:
         cosine_sql = "NULL::float8"
     sql = [f"""WITH scope AS MATERIALIZED (
         SELECT m.id, m.kind, m.confidence, m.feedback_weight, m.last_confirmed_at, m.doc_length,
-               {cosine_sql} AS cosine
+               m.source_session_id, m.source_turn_from, m.source_turn_to, {cosine_sql} AS cosine
         FROM long_term_memory m WHERE {where}
     ), stats AS (SELECT count(*)::float8 AS n, GREATEST(avg(doc_length), 1)::float8 AS avgdl FROM scope)"""]
     params += where_params
@@ -143,39 +144,66 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
     else:
         sql.append(", keyword AS (SELECT NULL::bigint AS id, NULL::float8 AS bm25, NULL::float8 AS idf_mass WHERE false)")
 
+    keyword_rel = "CASE WHEN k.bm25 IS NULL THEN 0 ELSE 1 - exp(-k.bm25 / k.idf_mass / %s) END"
+    vector_rel = "CASE WHEN s.cosine IS NULL THEN 0 ELSE LEAST(1, GREATEST(0, (s.cosine - %s) / %s)) END"
+    span = max(policy.vector_cosine_high - policy.vector_cosine_low, 1e-6)
+    if mode == "keyword":
+        own_sql = "f.keyword_relevance"
+        own_params: list = []
+    elif mode == "vector":
+        own_sql = "f.vector_relevance"
+        own_params = []
+    else:
+        # Where the keyword path matched it leads and the dense path closes part of the gap; where it did
+        # not (another language, a paraphrase), the dense path stands alone.
+        own_sql = ("CASE WHEN f.bm25 IS NOT NULL THEN f.keyword_relevance + (1 - f.keyword_relevance) * %s"
+                   " * f.vector_relevance ELSE %s * f.vector_relevance END")
+        own_params = [policy.hybrid_vector_share, policy.vector_only_share]
     alpha_sql, alpha_params = _kind_case(policy.decay_alpha_days, 365.0)
     scene_values = policy.scene_weights.get(task_type or "", {}) if task_type else {}
     scene_sql, scene_params = _kind_case(scene_values, 1.0)
-    span = max(policy.vector_cosine_high - policy.vector_cosine_low, 1e-6)
+    score_sql = "c.relevance * c.recency * c.scene * c.confidence * c.feedback_weight"
     sql.append(f""", factors AS (
-        SELECT s.id, k.bm25, s.cosine,
-               CASE WHEN k.bm25 IS NULL THEN 0 ELSE 1 - exp(-k.bm25 / k.idf_mass / %s) END AS keyword_relevance,
-               CASE WHEN s.cosine IS NULL THEN 0 ELSE LEAST(1, GREATEST(0, (s.cosine - %s) / %s)) END
-                   AS vector_relevance,
+        SELECT s.id, s.kind, s.source_session_id, s.source_turn_from, s.source_turn_to, k.bm25, s.cosine,
+               {keyword_rel} AS keyword_relevance, {vector_rel} AS vector_relevance,
                exp(-GREATEST(extract(epoch FROM now() - s.last_confirmed_at), 0) / 86400.0 / ({alpha_sql}))
                    AS recency,
-               ({scene_sql}) AS scene,
-               s.confidence, s.feedback_weight
+               ({scene_sql}) AS scene, s.confidence, s.feedback_weight
         FROM scope s LEFT JOIN keyword k ON k.id = s.id
-    ), fused AS (
-        SELECT f.*, CASE
-            WHEN %s = 'keyword' THEN f.keyword_relevance
-            WHEN %s = 'vector' THEN f.vector_relevance
-            -- hybrid: where the keyword path matched it leads and the dense path closes part of the gap;
-            -- where it did not (another language, a paraphrase), the dense path stands alone.
-            WHEN f.bm25 IS NOT NULL THEN f.keyword_relevance + (1 - f.keyword_relevance) * %s * f.vector_relevance
-            ELSE %s * f.vector_relevance END AS relevance
-        FROM factors f
+    ), own AS (
+        SELECT f.*, {own_sql} AS own_relevance FROM factors f
+    ), neighbours AS (
+        -- Conversation context: a turn next to a strong match (same source session, adjacent turn) shares
+        -- part of its relevance; the answer to a question often sits one turn after the words it matched.
+        SELECT o.*, CASE WHEN o.source_session_id = '' THEN 0 ELSE GREATEST(
+            CASE WHEN lag(o.source_turn_to) OVER w = o.source_turn_from - 1 THEN lag(o.own_relevance) OVER w END,
+            CASE WHEN lead(o.source_turn_from) OVER w = o.source_turn_to + 1 THEN lead(o.own_relevance) OVER w END,
+            0) END AS neighbour_relevance
+        FROM own o
+        WINDOW w AS (PARTITION BY o.source_session_id ORDER BY o.source_turn_from, o.id)
+    ), combined AS (
+        SELECT n.*, n.own_relevance + (1 - n.own_relevance) * %s * n.neighbour_relevance AS relevance
+        FROM neighbours n
     )
-    SELECT id, bm25, cosine, keyword_relevance, vector_relevance, relevance, recency, scene, confidence,
-           feedback_weight, relevance * recency * scene * confidence * feedback_weight AS score
-    FROM fused
-    WHERE relevance > 0 AND relevance * recency * scene * confidence * feedback_weight >= %s
-    ORDER BY score DESC, id DESC
+    SELECT c.id, c.bm25, c.cosine, c.keyword_relevance, c.vector_relevance, c.own_relevance, c.neighbour_relevance,
+           c.relevance, c.recency, c.scene, c.confidence, c.feedback_weight, {score_sql} AS score
+    FROM combined c
+    WHERE c.relevance > 0 AND {score_sql} >= %s
+    ORDER BY score DESC, c.id DESC
     LIMIT %s""")
-    params += [policy.keyword_scale, policy.vector_cosine_low, span, *alpha_params, *scene_params,
-               mode, mode, policy.hybrid_vector_share, policy.vector_only_share, min_score, top_k]
+    params += [policy.keyword_scale, policy.vector_cosine_low, span, *alpha_params, *scene_params, *own_params,
+               policy.context_neighbour_share, min_score, top_k]
     return "".join(sql), params
+
+
+def _fetch(sql: str, params: list) -> list[dict]:
+    """Run the search statement as a server-side prepared statement: planning this many CTEs costs more
+    than executing them for a few hundred rows, and psycopg caches the plan per connection."""
+    connection.ensure_connection()
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, prepare=True)
+        columns = [col.name for col in cursor.description]
+        return [dict(zip(columns, row)) for row in cursor.fetchall()]
 
 
 def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: list[str] | None = None,
@@ -221,10 +249,7 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     sql, params = _search_sql(where=where, where_params=where_params, terms=terms, query_vector=query_vector,
                               model_name=model_name, mode=mode, policy=policy, task_type=task_type,
                               min_score=float(min_score), top_k=int(top_k))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        columns = [col.name for col in cursor.description]
-        rows = [dict(zip(columns, row)) for row in cursor.fetchall()]
+    rows = _fetch(sql, params)
     if not rows:
         return []
     memories = Memory.objects.in_bulk([row["id"] for row in rows])
@@ -238,6 +263,7 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
             details = {
                 "mode": mode,
                 "relevance": row["relevance"], "recency": row["recency"], "scene": row["scene"],
+                "own_relevance": row["own_relevance"], "neighbour_relevance": row["neighbour_relevance"],
                 "confidence": row["confidence"], "feedback_weight": row["feedback_weight"],
                 "keyword": {"bm25": row["bm25"], "relevance": row["keyword_relevance"],
                             "terms": terms},

@@ -225,3 +225,20 @@ def test_service_search_returns_scored_memories(tenant, remember):
     results = memory_search(tenant=tenant, user_id="u1", query="What is my favourite food?", mode="vector",
                             min_score=0)
     assert results and results[0].memory.pk == memory.pk and 0 < results[0].score <= 1
+
+
+def test_adjacent_turn_of_a_match_shares_its_relevance(api, remember):
+    question = remember("Melanie: Did you go to the pride parade last weekend?", source_session_id="conv-S1",
+                        source_turn_from=4, source_turn_to=4)
+    answer = remember("Caroline: Yes! It was amazing, so many colours.", source_session_id="conv-S1",
+                      source_turn_from=5, source_turn_to=5)
+    far = remember("Caroline: I adopted a puppy.", source_session_id="conv-S1", source_turn_from=9,
+                   source_turn_to=9)
+    rows = api.post_json(SEARCH, {"user_id": "u1", "query": "pride parade", "mode": "keyword", "explain": True,
+                                  "min_score": 0}).json()["results"]
+    by_id = {row["id"]: row for row in rows}
+    assert [row["id"] for row in rows][:2] == [question.pk, answer.pk] and far.pk not in by_id
+    explain = by_id[answer.pk]["explain"]
+    assert explain["own_relevance"] == 0 and explain["neighbour_relevance"] == pytest.approx(
+        by_id[question.pk]["explain"]["own_relevance"])
+    assert explain["relevance"] == pytest.approx(0.5 * explain["neighbour_relevance"])
