@@ -17,7 +17,8 @@ from memoryhub.api.views import TenantAPIView
 from memoryhub.errors import InvalidInput
 
 from layers.short_term.models import Session, Turn, TurnRole
-from layers.short_term.selectors import session_get, session_window, turn_list
+from layers.short_term.policy import MAX_WINDOW_TURNS
+from layers.short_term.selectors import MAX_WINDOW_TOKENS, session_get, session_window, turn_list
 from layers.short_term.services import session_end, session_open, turns_append
 
 ERROR = inline_serializer("Error", {
@@ -154,15 +155,15 @@ class SessionTurnsApi(TenantAPIView):
         return Response({"results": TurnOutput(rows, many=True).data, "next_cursor": next_cursor})
 
 
-def _int_param(params, name: str) -> int | None:
+def _int_param(params, name: str, high: int) -> int | None:
     raw = params.get(name)
     if raw in (None, ""):
         return None
     try:
         return int(raw)
     except ValueError:
-        raise InvalidInput(_("%(name)s must be an integer") % {"name": name}, code="invalid_window",
-                           details={"fields": {name: ["integer"]}})
+        raise InvalidInput(_("%(name)s must be an integer between 1 and %(high)d") % {"name": name, "high": high},
+                           code="invalid_window", details={"fields": {name: [f"integer in 1..{high}"]}})
 
 
 class SessionWindowApi(TenantAPIView):
@@ -205,8 +206,8 @@ class SessionWindowApi(TenantAPIView):
     )
     def get(self, request, session_id: str):
         session = session_get(tenant=self.tenant, session_id=session_id)
-        window = session_window(session=session, max_turns=_int_param(request.query_params, "max_turns"),
-                                max_tokens=_int_param(request.query_params, "max_tokens"))
+        window = session_window(session=session, max_turns=_int_param(request.query_params, "max_turns", MAX_WINDOW_TURNS),
+                                max_tokens=_int_param(request.query_params, "max_tokens", MAX_WINDOW_TOKENS))
         summary = None
         if window.summary is not None:
             summary = {"version": window.summary.version, "covers_up_to": window.summary.covers_up_to,
