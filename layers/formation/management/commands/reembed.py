@@ -1,5 +1,3 @@
-import sys
-
 from django.core.management.base import BaseCommand
 
 from layers.long_term.services.lifecycle import memories_needing_reembed, memories_reembed
@@ -28,11 +26,11 @@ class Command(BaseCommand):
 
         def progress(done, total):
             if not options["no_progress"]:
-                sys.stderr.write(_bar(done, total))
-                sys.stderr.flush()
+                self.stderr.write(_bar(done, total), ending="")
+                self.stderr.flush()
 
         result = memories_reembed(batch_size=max(1, options["batch_size"]), limit=options["limit"],
                                   embedder=embedder, progress=progress)
         if not options["no_progress"] and result["reembedded"]:
-            sys.stderr.write("\n")
+            self.stderr.write("")
         self.stdout.write(f"re-embedded {result['reembedded']}, {result['remaining']} left")
