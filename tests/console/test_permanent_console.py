@@ -128,3 +128,23 @@ def test_dashboard_counts_pending_approvals(tenant, editor, reviewer):
     page = login(reviewer).get("/admin/").content.decode()
     match = re.search(r'id="dash-pending"><strong>(\d+)</strong>', page)
     assert match and match.group(1) == "1"
+
+
+def test_schedule_from_the_review_page(tenant, editor, reviewer):
+    client = login(editor)
+    propose_in_console(client, tenant, effective_at="2999-01-01T09:00")
+    cr = ChangeRequest.objects.get()
+    assert cr.effective_at.year == 2999
+    reviewer_client = login(reviewer)
+    reviewer_client.post(review_url(cr), {"operation": "approve", "payload_hash": cr.payload_hash})
+    cr.refresh_from_db()
+    assert cr.state == ChangeState.APPROVED and not PermanentEntry.objects.exists()
+    page = reviewer_client.get(review_url(cr)).content.decode()
+    assert 'id="schedule-form"' in page and 'id="approve-button"' not in page
+    # Clearing the date means "now": the approved change is applied at once.
+    reviewer_client.post(review_url(cr), {"operation": "schedule", "effective_at": ""})
+    cr.refresh_from_db()
+    assert cr.state == ChangeState.APPLIED and PermanentEntry.objects.get().current_version == 1
+    assert login(editor).post(review_url(cr), {"operation": "withdraw"}, follow=True).status_code == 200
+    cr.refresh_from_db()
+    assert cr.state == ChangeState.APPLIED
