@@ -12,7 +12,6 @@ from django.db import connection
 from layers.formation.models import FormationRun, FormationState
 from layers.formation.services.runs import LOCK_CLASS, TEST_PAUSE_ENV
 from layers.long_term.models import Memory
-from layers.short_term.signals import session_ended, turns_appended
 from tests.conftest import BASE_DIR, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,18 +32,6 @@ TURNS = [
     ("user", "My name is Alice Chen."),
 ]
 EXPECTED = {"user.allergies", "user.home_city", "user.likes", "user.dislikes", "user.name"}
-
-
-@pytest.fixture
-def quiet_signals():
-    """No worker here: the runs under test are the only ones, so the receivers are disconnected."""
-    from layers.formation import receivers
-
-    turns_appended.disconnect(dispatch_uid="formation.on_turns_appended")
-    session_ended.disconnect(dispatch_uid="formation.on_session_ended")
-    yield
-    turns_appended.connect(receivers.on_turns_appended, dispatch_uid="formation.on_turns_appended")
-    session_ended.connect(receivers.on_session_ended, dispatch_uid="formation.on_session_ended")
 
 
 def _spawn(session_pk: int, **env) -> subprocess.Popen:
