@@ -38,3 +38,25 @@ def staff_groups_grant(*, group_model, permission_model) -> None:
             permissions.extend(permission_model.objects.filter(content_type__app_label__in=AUDITOR_READS_APPS,
                                                                codename__startswith="view_"))
         group.permissions.set(set(permissions))
+
+
+STAFF_GROUPS = tuple(GROUP_PERMISSIONS)
+
+
+def membership_groups_sync(user) -> None:
+    """Roles map to groups: a staff user is in exactly the staff groups named by their memberships'
+    roles (other groups are left alone). Groups that do not exist are skipped."""
+    from django.contrib.auth.models import Group
+
+    from memoryhub.tenancy.models import Membership
+
+    roles = set(Membership.objects.filter(user=user).values_list("role", flat=True))
+    for group in Group.objects.filter(name__in=STAFF_GROUPS):
+        if group.name in roles:
+            user.groups.add(group)
+        else:
+            user.groups.remove(group)
+
+
+def on_membership_changed(sender, instance, **kwargs) -> None:
+    membership_groups_sync(instance.user)

@@ -72,6 +72,21 @@ def _outbox_rows_mentioning(user_id: str) -> list[int]:
         return [row[0] for row in cursor.fetchall()]
 
 
+def _hold_off_writers(tenant_id: int, user_id: str) -> None:
+    """Wait for running formation jobs on the user's sessions and for memory writes of the user, and
+    keep new ones out until commit; the same lock order as formation (session first, then user)."""
+    from layers.formation.services.runs import LOCK_CLASS
+    from layers.long_term.services.create import lock_user_memories
+    from layers.short_term.models import Session
+
+    session_pks = Session.objects.filter(tenant_id=tenant_id, user_id=user_id).order_by("pk").values_list("pk", flat=True)
+    with connection.cursor() as cursor:
+        for session_pk in session_pks:
+            for lock_class in sorted(LOCK_CLASS.values()):
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [lock_class, session_pk % 2**31])
+    lock_user_memories(tenant_id, user_id)
+
+
 def user_erase(*, tenant: Tenant, user_id: str, actor: Actor) -> ErasureReport:
     """Remove everything stored about `user_id` in `tenant`. Idempotent: erasing again finds nothing.
 
@@ -89,6 +104,7 @@ def user_erase(*, tenant: Tenant, user_id: str, actor: Actor) -> ErasureReport:
 
     deleted: dict[str, int] = {}
     with transaction.atomic():
+        _hold_off_writers(tenant.id, user_id)
         rows = user_rows_find(tenant_id=tenant.id, user_id=user_id)
         # Children first, so nothing PROTECTed blocks and cascades add no surprises.
         for label in reversed(rows.order):

@@ -148,3 +148,15 @@ def test_schedule_from_the_review_page(tenant, editor, reviewer):
     assert login(editor).post(review_url(cr), {"operation": "withdraw"}, follow=True).status_code == 200
     cr.refresh_from_db()
     assert cr.state == ChangeState.APPLIED
+
+
+def test_memberships_put_staff_in_the_matching_groups(tenant, other_tenant, django_user_model, staff_groups):
+    from memoryhub.tenancy.models import Membership
+
+    user = django_user_model.objects.create_user(username="newbie", password="x-Long-pass-1", is_staff=True)
+    membership = Membership.objects.create(user=user, tenant=tenant, role="reviewer")
+    Membership.objects.create(user=user, tenant=other_tenant, role="auditor")
+    assert set(user.groups.values_list("name", flat=True)) == {"reviewer", "auditor"}
+    assert django_user_model.objects.get(pk=user.pk).has_perm("permanent.review_changerequest")
+    membership.delete()
+    assert set(user.groups.values_list("name", flat=True)) == {"auditor"}
