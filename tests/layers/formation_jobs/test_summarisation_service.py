@@ -55,3 +55,27 @@ def test_secrets_never_reach_summary_or_episode(talk, tenant):
     session_summarise(session_pk=session.pk)
     assert "hunter2" not in SessionSummary.objects.get(session=session).content
     assert not Memory.objects.filter(content__contains="hunter2").exists()
+
+
+def test_llm_summary_and_its_rejected_reply(talk, openai_stub, stub_provider):
+    session = talk("llm-sum", "alice", [("user", "I'm allergic to peanuts."), ("assistant", "Noted.")] + FILLER * 9)
+    openai_stub.reply_json({"summary": "The user is allergic to peanuts and asked about the weather.",
+                            "facts": ["allergic to peanuts"], "decisions": [], "open_questions": [], "mood": None})
+    openai_stub.reply_json({"summary": "The user said they are allergic to peanuts.", "facts": [], "decisions": [],
+                            "open_questions": [], "mood": None})
+    report = session_summarise(session_pk=session.pk, provider=stub_provider)
+    assert report.status == "completed" and report.run.extractor == "openai-chat:stub-model@1"
+    summary = SessionSummary.objects.get(session=session)
+    assert summary.content == "The user is allergic to peanuts and asked about the weather."
+    assert Memory.objects.get(kind="episode").content == "The user said they are allergic to peanuts."
+    rolling_request, episode_request = openai_stub.requests
+    assert "allergic to peanuts" in rolling_request["messages"][-1]["content"]
+    assert episode_request["response_format"] == {"type": "json_object"}
+
+    # A reply outside the schema is never stored: the offline summariser covers the span instead.
+    session = talk("llm-sum", "alice", FILLER * 3)
+    openai_stub.reply_content('{"summary": 42}')
+    report = session_summarise(session_pk=session.pk, provider=stub_provider)
+    assert report.status == "fell_back" and report.run.extractor == "offline-extractive@1"
+    latest = SessionSummary.objects.get(session=session, version=2)
+    assert latest.summariser == "offline-extractive@1" and latest.covers_up_to == 11
