@@ -13,6 +13,7 @@ from memoryhub.tenancy.models import Membership
 admin.site.site_header = _("memoryhub console")
 admin.site.site_title = _("memoryhub console")
 admin.site.index_title = _("Memory layers, approvals and audit")
+admin.site.site_url = None  # there is no public site besides the API
 
 
 def staff_tenant_ids(user) -> list[int] | None:

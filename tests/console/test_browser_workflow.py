@@ -82,6 +82,8 @@ def test_four_eyes_workflow_in_the_browser(live_server, tenant, make_staff, make
         assert "Please ask a doctor." not in agent_context_rules()
         entry = PermanentEntry.objects.get(key=RULE)
         browser.go(f"/admin/permanent/permanententry/{entry.pk}/change/")
+        if os.environ.get("MH_SCREENSHOT"):
+            browser.driver.save_screenshot(os.environ["MH_SCREENSHOT"].replace(".png", "-timeline.png"))
         browser.find("#version-1 input[name=reason]").send_keys("v2 was a mistake")
         browser.submit("#version-1 .rollback-button")
         assert browser.find("#cr-state").get_attribute("data-state") == "pending"
