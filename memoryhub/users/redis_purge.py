@@ -5,7 +5,8 @@ from __future__ import annotations
 import redis
 from django.conf import settings
 
-NEEDLE_MIN_LENGTH = 8
+# Shorter strings ("assistant", "completed") would match unrelated keys; the user id is always a needle.
+NEEDLE_MIN_LENGTH = 12
 NEEDLE_MAX_LENGTH = 120
 MAX_NEEDLES = 5000
 

@@ -38,8 +38,14 @@ class ErasureReport:
         return {"deleted": self.deleted, "redis_keys": self.redis_keys}
 
 
+# Columns that hold system vocabulary rather than what the user said; as search needles they would
+# match every other user's cached data too.
+_NOT_USER_TEXT = {"embedding_model", "extractor", "summariser", "proposer_label", "proposed_by", "approved_by",
+                  "proposer_system", "state_note", "tool_name", "history_change_reason", "history_type"}
+
+
 def _texts(rows) -> list[str]:
-    """Every string value in the user's rows, to find cached copies of them."""
+    """The user's own text in their rows (contents, metadata, slots, values), to find cached copies."""
     texts: list[str] = []
 
     def walk(value):
@@ -56,9 +62,10 @@ def _texts(rows) -> list[str]:
         model = model_for(label)
         text_columns = [f.attname for f in model._meta.concrete_fields
                         if f.get_internal_type() in ("CharField", "TextField", "JSONField", "ArrayField")
-                        and f.name not in ("tenant", "status", "kind", "role", "action", "state", "origin")]
-        for row in model.objects.filter(pk__in=pks).values_list(*text_columns):
-            walk(list(row))
+                        and not f.choices and not f.name.endswith("_hash") and f.name not in _NOT_USER_TEXT]
+        if text_columns:
+            for row in model.objects.filter(pk__in=pks).values_list(*text_columns):
+                walk(list(row))
     return texts
 
 

@@ -140,3 +140,16 @@ def test_erasure_and_export_need_the_admin_scope_and_stay_in_the_tenant(make_cli
     assert other_api.get(f"/api/v1/users/{user_id}/export").json()["data"] == {}
     assert occurrences(marker)
     assert api.delete("/api/v1/users/bad%01id").status_code == 400
+
+
+def test_erasure_refuses_with_503_and_keeps_everything_when_redis_is_down(api, tenant, editor, reviewer, settings):
+    run = uuid.uuid4().hex[:10]
+    user_id, marker = f"later-{run}", f"LATERMARK{run}"
+    populate(api, tenant, editor, reviewer, user_id, marker)
+    before = occurrences(marker)
+    dead = "redis://127.0.0.1:9/0"  # nothing listens on the discard port
+    settings.REDIS_URL = settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = dead
+    response = api.delete(f"/api/v1/users/{user_id}")
+    assert response.status_code == 503 and response.json()["error"]["code"] == "redis_unavailable"
+    assert occurrences(marker) == before
+    assert SubjectKey.objects.filter(tenant_id=tenant.id, user_id=user_id).exists()
