@@ -50,7 +50,8 @@ def _run(request, queryset, service, done_message) -> None:
 class MemoryAdmin(SimpleHistoryAdmin):
     list_display = ("id", "user_id", "kind", "status", "short_content", "memory_key", "importance", "tenant",
                     "created_at")
-    list_filter = ("status", "kind", "source", "tenant", ("expires_at", admin.EmptyFieldListFilter))
+    list_filter = ("status", "kind", "source", ("tenant", admin.RelatedOnlyFieldListFilter),
+                   ("expires_at", admin.EmptyFieldListFilter))
     search_fields = ("content", "user_id", "memory_key")
     date_hierarchy = "created_at"
     fields = INSPECT_FIELDS

@@ -36,7 +36,7 @@ def proposer_tenants(user):
 class ChangeRequestAdmin(SimpleHistoryAdmin):
     list_display = ("id", "key", "scope_display", "action", "state", "origin", "proposer_label", "created_at",
                     "effective_at")
-    list_filter = ("state", "action", "origin", "tenant")
+    list_filter = ("state", "action", "origin", ("tenant", admin.RelatedOnlyFieldListFilter))
     search_fields = ("key", "proposer_label")
     list_display_links = ("id", "key")
     date_hierarchy = "created_at"

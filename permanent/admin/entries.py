@@ -23,7 +23,7 @@ from permanent.services import change_request_propose_retire, change_request_pro
 @admin.register(PermanentEntry)
 class PermanentEntryAdmin(SimpleHistoryAdmin):
     list_display = ("key", "scope_display", "tenant", "status", "current_version", "required_approvals", "updated_at")
-    list_filter = ("status", "tenant")
+    list_filter = ("status", ("tenant", admin.RelatedOnlyFieldListFilter))
     search_fields = ("key",)
 
     @admin.display(description=_("scope"))

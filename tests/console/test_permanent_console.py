@@ -119,7 +119,7 @@ def test_members_see_only_their_tenants(tenant, other_tenant, editor, make_staff
     client = login(outsider)
     assert client.get(review_url(cr)).status_code == 404
     listing = client.get("/admin/permanent/changerequest/").content.decode()
-    assert "rules.a" not in listing
+    assert "rules.a" not in listing and "acme" not in listing
     assert "rules.a" in login(make_staff(superuser=True, username="root")).get("/admin/permanent/changerequest/").content.decode()
 
 
