@@ -252,7 +252,8 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     rows = _fetch(sql, params)
     if not rows:
         return []
-    memories = Memory.objects.in_bulk([row["id"] for row in rows])
+    memories = Memory.objects.defer("embedding", "keywords", "term_freqs", "search_vector").in_bulk(
+        [row["id"] for row in rows])
     results = []
     for row in rows:
         memory = memories.get(row["id"])
