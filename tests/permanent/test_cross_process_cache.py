@@ -65,3 +65,31 @@ def test_reads_fail_open_to_postgresql_when_redis_is_down(tenant, make_client, m
         response = httpx.get(f"{server}/api/v1/permanent/rules.tone",
                              headers={"Authorization": f"Bearer {agent.plaintext}"}, timeout=20)
         assert response.status_code == 200 and response.json()["value"] == "calm"
+
+
+def test_approvals_racing_in_two_server_processes_end_in_one_state(tenant, make_staff, tmp_path):
+    import threading
+
+    editor = make_staff(tenant, "editor", username="ed3", password=PASSWORD)
+    make_staff(tenant, "reviewer", username="rev3a", password=PASSWORD)
+    make_staff(tenant, "reviewer", username="rev3b", password=PASSWORD)
+    cr = change_request_propose(tenant=tenant, key="safety.race", action="create", value=1, proposer_user=editor)
+    with django_server(log_path=tmp_path / "a.log") as server_a, django_server(log_path=tmp_path / "b.log") as server_b:
+        consoles = [admin_login(server_a, "rev3a", PASSWORD), admin_login(server_b, "rev3b", PASSWORD)]
+        barrier = threading.Barrier(2)
+        statuses = []
+
+        def approve(console):
+            barrier.wait()
+            statuses.append(admin_post(console, f"/admin/permanent/changerequest/{cr.pk}/change/",
+                                       {"operation": "approve", "payload_hash": cr.payload_hash}).status_code)
+
+        threads = [threading.Thread(target=approve, args=(console,)) for console in consoles]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    assert statuses == [302, 302]
+    cr.refresh_from_db()
+    assert cr.state == "applied" and cr.approvals.count() == 1
+    assert PermanentEntry.objects.get(key="safety.race").versions.count() == 1
