@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -82,7 +83,7 @@ class PermanentDetailApi(TenantAPIView):
         validate_key(key)
         item = permanent_entry_read(tenant_id=self.tenant.id, key=key, user_id=_query_user_id(request))
         if item is None:
-            raise NotFound("No active permanent entry has this key.", code="entry_not_found")
+            raise NotFound(_("No active permanent entry has this key."), code="entry_not_found")
         etag = _etag([item["key"], item["scope"], item["user_id"] or "", str(item["version"]), item["value_hash"]])
         if _not_modified(request, etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
@@ -136,7 +137,7 @@ class ChangeRequestDetailApi(TenantAPIView):
     def get(self, request, change_request_id: int):
         change_request = change_request_get(tenant_id=self.tenant.id, change_request_id=change_request_id)
         if change_request is None:
-            raise NotFound("No such change request.", code="change_request_not_found")
+            raise NotFound(_("No such change request."), code="change_request_not_found")
         return Response(ChangeRequestOutput(change_request).data)
 
 
@@ -150,6 +151,6 @@ class ChangeRequestWithdrawApi(TenantAPIView):
     def post(self, request, change_request_id: int):
         change_request = change_request_get(tenant_id=self.tenant.id, change_request_id=change_request_id)
         if change_request is None:
-            raise NotFound("No such change request.", code="change_request_not_found")
+            raise NotFound(_("No such change request."), code="change_request_not_found")
         withdrawn = change_request_withdraw(change_request=change_request, api_key=self.api_key)
         return Response(ChangeRequestOutput(withdrawn).data)

@@ -2,7 +2,8 @@ from django.urls import path
 
 from memoryhub.users.apis import UserEraseApi, UserExportApi
 
+# User ids are the client's own strings and may contain "/", hence `path`; export is matched first.
 urlpatterns = [
-    path("users/<str:user_id>", UserEraseApi.as_view(), name="user-erase"),
-    path("users/<str:user_id>/export", UserExportApi.as_view(), name="user-export"),
+    path("users/<path:user_id>/export", UserExportApi.as_view(), name="user-export"),
+    path("users/<path:user_id>", UserEraseApi.as_view(), name="user-erase"),
 ]

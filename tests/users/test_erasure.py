@@ -140,6 +140,11 @@ def test_erasure_and_export_need_the_admin_scope_and_stay_in_the_tenant(make_cli
     assert other_api.get(f"/api/v1/users/{user_id}/export").json()["data"] == {}
     assert occurrences(marker)
     assert api.delete("/api/v1/users/bad%01id").status_code == 400
+    # Client user ids may contain slashes.
+    slashed = f"org/{run}/alice"
+    memory_create(tenant=tenant, actor=Actor.system("tests"), user_id=slashed, kind="fact", content=f"{marker} slash")
+    assert api.get(f"/api/v1/users/{slashed}/export").json()["data"]["long_term.memory"][0]["user_id"] == slashed
+    assert api.delete(f"/api/v1/users/{slashed}").json()["deleted"]["long_term.memory"] == 1
 
 
 def test_erasure_refuses_with_503_and_keeps_everything_when_redis_is_down(api, tenant, editor, reviewer, settings):
