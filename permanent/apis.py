@@ -59,6 +59,9 @@ class PermanentListApi(TenantAPIView):
     @extend_schema(
         operation_id="permanent_list",
         summary="Current permanent entries: global ones plus the given user's own",
+        description="A user's entry overrides a global one of the same key. Global keys under `rules.`, "
+                    "`safety.` and `persona` are the tenant's system rules, also served in the context's "
+                    "`system_rules` block. Send `If-None-Match` with the last ETag to get 304 when nothing changed.",
         parameters=[_USER_ID_PARAM, OpenApiParameter("prefix", str, description="Only keys starting with this.")],
         responses={200: EntryListOutput, 304: None},
     )

@@ -84,3 +84,8 @@ def test_broken_chain_is_shown(events, auditor, tenant):
         cursor.execute("ALTER TABLE audit_auditevent ENABLE TRIGGER audit_event_append_only")
     page = login(auditor).get(LIST).content.decode()
     assert "BROKEN" in page and "was altered" in page
+
+
+def test_trail_of_one_object(events, auditor):
+    client = login(auditor)
+    assert listed(client.get(LIST, {"object_type": "thing", "object_id": "2"}).content.decode()) == ["test.beta"]

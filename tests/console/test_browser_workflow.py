@@ -112,6 +112,10 @@ def test_four_eyes_workflow_in_the_browser(live_server, tenant, make_staff, make
         assert not browser.all("input[name=_save]")
         browser.go(f"/admin/permanent/changerequest/{rollback.pk}/change/")
         assert not browser.all("#approve-button") and not browser.all("#withdraw-button")
+        browser.submit("#request-trail-link")
+        trail = [cell.text for cell in browser.all("td.field-action")]
+        assert {"permanent.change.proposed", "permanent.change.approved", "permanent.change.applied"} <= set(trail)
+        assert all(cell.text == str(rollback.pk) for cell in browser.all("td.field-object_id"))
         browser.go("/admin/permanent/changerequest/add/")
         assert "403" in browser.driver.title or "Forbidden" in browser.page
     assert PermanentEntry.objects.get(key=RULE).current_version == 3
