@@ -126,12 +126,19 @@ class SessionTurnsApi(TenantAPIView):
                     "stored is returned as stored (`created: false`) and not added again; the same client_id "
                     "with other content is a 409 `client_id_reused`. Secrets are redacted before storage "
                     "unless the tenant turned that off; `redactions` says what was redacted. 201 when "
-                    "anything was stored, 200 for a pure retry. Ended/expired sessions answer 409.",
+                    "anything was stored, 200 for a pure retry. Ended/expired sessions answer 409. "
+                    "The body may also be a bare list of turns or a single turn object.",
         request=TurnsAppendInput, responses={201: TurnsAppendOutput, 200: TurnsAppendOutput, **errors(400, 404, 409, 413)},
     )
     def post(self, request, session_id: str):
         session = session_get(tenant=self.tenant, session_id=session_id)
-        data = self.TurnsAppendInput(data=request.data)
+        body = request.data
+        # Also accepted: a bare list of turns, or one turn object on its own.
+        if isinstance(body, list):
+            body = {"turns": body}
+        elif isinstance(body, dict) and "turns" not in body and "role" in body:
+            body = {"turns": [body]}
+        data = self.TurnsAppendInput(data=body)
         data.is_valid(raise_exception=True)
         result = turns_append(session=session, turns=data.validated_data["turns"], actor=self.actor)
         context = {"created": {item.turn.pk: item.created for item in result.turns}}

@@ -240,3 +240,11 @@ def test_concurrent_appends_keep_a_gap_free_sequence(open_session):
         assert first.client_id.endswith("-a") and second.client_id == first.client_id[:-1] + "b"
     session.refresh_from_db()
     assert session.turn_count == 96 and session.status == SessionStatus.ACTIVE
+
+
+def test_a_bare_list_or_a_single_turn_is_accepted(api, opened):
+    assert api.post_json(TURNS.format("trip-1"), [{"role": "user", "content": "一"}]).status_code == 201
+    single = api.post_json(TURNS.format("trip-1"), {"role": "assistant", "content": "two", "client_id": "k2"})
+    assert single.status_code == 201 and single.json()["turns"][0]["seq"] == 2
+    assert api.post_json(TURNS.format("trip-1"), "just text").status_code == 400
+    assert list(Turn.objects.filter(session=opened).values_list("content", flat=True)) == ["一", "two"]
