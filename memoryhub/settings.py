@@ -196,6 +196,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
     "socket_connect_timeout": REDIS_SOCKET_TIMEOUT * 4,
+    # A killed worker's unacked task is looked for every 10 s (kombu's default scans only every
+    # 10th sweep, ~100 s), so redelivery follows the visibility timeout closely.
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
 }
 # Publishing happens after commit on the request path: fail fast and leave the work in the outbox.
 CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 2.0)
