@@ -48,7 +48,8 @@ def session_extract(*, session_pk: int, provider: LLMProvider | None = None) -> 
     event commit together, so a run killed half-way leaves nothing and the retry redoes it whole.
     A model reply that does not fit the schema is rejected (nothing from it is stored) and the
     offline rules extract the span instead; an unreachable endpoint raises `LLMUnavailable` with
-    nothing written, for the caller to retry.
+    nothing written, for the caller to retry. The model call happens inside the transaction on
+    purpose: the lock must cover reading the cursor, deciding, writing and moving the cursor.
     """
     if not Session.objects.filter(pk=session_pk).exists():
         return RunReport("gone", session_pk)
@@ -77,7 +78,7 @@ def session_extract(*, session_pk: int, provider: LLMProvider | None = None) -> 
         run = FormationRun.objects.create(
             tenant_id=session.tenant_id, session=session, job=RunJob.EXTRACT, outcome=outcome,
             extractor=result.extractor_label, turn_from=cursor + 1, turn_to=end,
-            **{k: v for k, v in counts.as_dict().items()})
+            **counts.as_dict())
         audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.extracted", object_type="session",
                      object_id=session.pk, before={"last_extracted_seq": cursor},
                      after={"last_extracted_seq": end, "run": run.pk, "extractor": run.extractor,
@@ -127,7 +128,7 @@ def _write(session: Session, items: list[ExtractedItem], result: ExtractionResul
     for start in range(0, len(accepted), MAX_BATCH):
         chunk = accepted[start:start + MAX_BATCH]
         writes = memory_create_batch(tenant=session.tenant, actor=ACTOR, items=[fields for _, fields in chunk])
-        for (item, _fields_), write in zip(chunk, writes):
+        for (item, _written_fields), write in zip(chunk, writes):
             if write.outcome == "merged":
                 counts.merged += 1
                 continue
