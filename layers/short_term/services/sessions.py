@@ -21,8 +21,10 @@ from memoryhub.tenancy.models import Tenant
 logger = logging.getLogger(__name__)
 
 _SESSION_ID_RE = re.compile(Session.SESSION_ID_PATTERN)
-# How many idle sessions one sweep run expires; the next run continues.
+# Idle sessions are expired in batches of this size, at most EXPIRE_MAX_PER_RUN a run; the next
+# run continues where this one stopped.
 EXPIRE_BATCH = 500
+EXPIRE_MAX_PER_RUN = 20_000
 
 
 def validate_client_string(value, *, field: str, max_length: int, required: bool = True) -> str:
@@ -151,35 +153,48 @@ def session_is_idle(session: Session, *, now: datetime | None = None) -> bool:
     return session.last_activity_at < (now or timezone.now()) - timeout
 
 
-def sessions_expire_idle(*, now: datetime | None = None, dry_run: bool = False) -> dict:
+def _idle_candidates(*, now: datetime, after_pk: int, limit: int) -> list[int]:
+    """Ids of idle active sessions (each tenant's own timeout), in id order after `after_pk`."""
+    tenant_ids = (Session.objects.filter(status=SessionStatus.ACTIVE)
+                  .values_list("tenant_id", flat=True).distinct().order_by())
+    found: list[int] = []
+    for tenant_id in tenant_ids:
+        cutoff = now - short_term_policy(tenant_id).idle_timeout
+        found.extend(
+            Session.objects.filter(tenant_id=tenant_id, status=SessionStatus.ACTIVE, last_activity_at__lt=cutoff,
+                                   pk__gt=after_pk)
+            .order_by("pk").values_list("pk", flat=True)[:limit]
+        )
+    return sorted(found)[:limit]
+
+
+def sessions_expire_idle(*, now: datetime | None = None, dry_run: bool = False,
+                         max_sessions: int = EXPIRE_MAX_PER_RUN) -> dict:
     """Expire active sessions idle longer than their tenant's timeout. With `dry_run`, only count.
 
-    Each session is expired in its own transaction under its row lock, re-checked there, so a turn
+    Works through batches in id order, up to `max_sessions` a run (the next run continues). Each
+    session is expired in its own transaction under its row lock, re-checked there, so a turn
     appended meanwhile keeps the session alive and concurrent sweeps never expire one twice.
     """
     now = now or timezone.now()
     actor = Actor.system("short_term.sessions_expire_idle")
-    tenant_ids = (Session.objects.filter(status=SessionStatus.ACTIVE)
-                  .values_list("tenant_id", flat=True).distinct().order_by())
-    candidates: list[int] = []
-    for tenant_id in tenant_ids:
-        cutoff = now - short_term_policy(tenant_id).idle_timeout
-        candidates.extend(
-            Session.objects.filter(tenant_id=tenant_id, status=SessionStatus.ACTIVE, last_activity_at__lt=cutoff)
-            .order_by("last_activity_at").values_list("pk", flat=True)[:EXPIRE_BATCH - len(candidates)]
-        )
-        if len(candidates) >= EXPIRE_BATCH:
+    seen = expired = 0
+    after_pk = 0
+    while seen < max_sessions:
+        batch = _idle_candidates(now=now, after_pk=after_pk, limit=min(EXPIRE_BATCH, max_sessions - seen))
+        if not batch:
             break
-    if dry_run:
-        return {"dry_run": True, "expired": 0, "would_expire": len(candidates)}
-    expired = 0
-    for pk in candidates:
-        with transaction.atomic():
-            session = Session.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
-            if session is None or not session_is_idle(session, now=now):
-                continue
-            _close(session, status=SessionStatus.EXPIRED, actor=actor, now=now)
-            expired += 1
+        seen += len(batch)
+        after_pk = batch[-1]
+        if dry_run:
+            continue
+        for pk in batch:
+            with transaction.atomic():
+                session = Session.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
+                if session is None or not session_is_idle(session, now=now):
+                    continue
+                _close(session, status=SessionStatus.EXPIRED, actor=actor, now=now)
+                expired += 1
     if expired:
         logger.info("expired %d idle sessions", expired)
-    return {"dry_run": False, "expired": expired, "would_expire": len(candidates)}
+    return {"dry_run": dry_run, "expired": expired, "would_expire": seen}

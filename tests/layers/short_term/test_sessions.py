@@ -179,3 +179,12 @@ def test_concurrent_opens_of_one_session_id_make_one_session(tenant):
     assert errors == []
     assert len({pk for pk, _ in results}) == 1
     assert sum(created for _, created in results) == 1
+
+
+def test_the_idle_sweep_works_in_bounded_runs_that_continue(api, tenant):
+    for n in range(5):
+        open_(api, f"idle-{n}")
+        _age(f"idle-{n}", 60 * 24)
+    assert sessions_expire_idle(dry_run=True)["would_expire"] == 5
+    assert [sessions_expire_idle(max_sessions=2)["expired"] for _ in range(4)] == [2, 2, 1, 0]
+    assert not Session.objects.filter(tenant=tenant, status=SessionStatus.ACTIVE).exists()
