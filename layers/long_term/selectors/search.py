@@ -25,6 +25,7 @@ not of the result list, so the order never changes and `min_score` keeps one mea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import json
 from datetime import datetime
 
 import numpy as np
@@ -184,16 +185,35 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
     ), combined AS (
         SELECT n.*, n.own_relevance + (1 - n.own_relevance) * %s * n.neighbour_relevance AS relevance
         FROM neighbours n
+    ), ranked AS (
+        SELECT c.id, c.bm25, c.cosine, c.keyword_relevance, c.vector_relevance, c.own_relevance,
+               c.neighbour_relevance, c.relevance, c.recency, c.scene, c.confidence AS confidence_factor,
+               c.feedback_weight AS feedback_factor, {score_sql} AS score
+        FROM combined c
+        WHERE c.relevance > 0 AND {score_sql} >= %s
+        ORDER BY score DESC, c.id DESC
+        LIMIT %s
     )
-    SELECT c.id, c.bm25, c.cosine, c.keyword_relevance, c.vector_relevance, c.own_relevance, c.neighbour_relevance,
-           c.relevance, c.recency, c.scene, c.confidence, c.feedback_weight, {score_sql} AS score
-    FROM combined c
-    WHERE c.relevance > 0 AND {score_sql} >= %s
-    ORDER BY score DESC, c.id DESC
-    LIMIT %s""")
+    -- the winners' own columns come back in the same round trip
+    SELECT r.*, {", ".join("mm." + name for name in RESULT_FIELDS)}
+    FROM ranked r JOIN long_term_memory mm ON mm.id = r.id
+    ORDER BY r.score DESC, r.id DESC""")
     params += [policy.keyword_scale, policy.vector_cosine_low, span, *alpha_params, *scene_params, *own_params,
                policy.context_neighbour_share, min_score, top_k]
     return "".join(sql), params
+
+
+# Columns of a result row (everything the API and the context need; not the vector or the term map).
+RESULT_FIELDS = ("tenant_id", "user_id", "agent_id", "kind", "content", "memory_key", "entities", "attributes",
+                 "confidence", "importance", "source", "source_session_id", "source_turn_from", "source_turn_to",
+                 "extractor", "embedding_model", "status", "created_at", "last_confirmed_at")
+
+
+def _memory_from_row(row: dict) -> Memory:
+    values = {name: row[name] for name in RESULT_FIELDS}
+    if isinstance(values["attributes"], str):  # Django's connection loads jsonb as text
+        values["attributes"] = json.loads(values["attributes"])
+    return Memory.from_db(connection.alias, ["id", *RESULT_FIELDS], [row["id"], *values.values()])
 
 
 def _fetch(sql: str, params: list) -> list[dict]:
@@ -214,7 +234,7 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                   created_before: datetime | None = None) -> list[ScoredMemory]:
     """The user's memories most relevant to `query`, best first, each scored in [0, 1].
 
-    One embedding of the query and two SQL round trips (score the owner's rows; load the winners).
+    One embedding of the query and one SQL round trip (score the owner's rows, return the winners).
     """
     if not isinstance(query, str) or not query.strip():
         raise InvalidInput(_("query must be a non-empty string"), code="invalid_query")
@@ -252,20 +272,16 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     rows = _fetch(sql, params)
     if not rows:
         return []
-    memories = Memory.objects.defer("embedding", "keywords", "term_freqs", "search_vector").in_bulk(
-        [row["id"] for row in rows])
     results = []
     for row in rows:
-        memory = memories.get(row["id"])
-        if memory is None:  # deleted between the two statements
-            continue
+        memory = _memory_from_row(row)
         details = {}
         if explain:
             details = {
                 "mode": mode,
                 "relevance": row["relevance"], "recency": row["recency"], "scene": row["scene"],
                 "own_relevance": row["own_relevance"], "neighbour_relevance": row["neighbour_relevance"],
-                "confidence": row["confidence"], "feedback_weight": row["feedback_weight"],
+                "confidence": row["confidence_factor"], "feedback_weight": row["feedback_factor"],
                 "keyword": {"bm25": row["bm25"], "relevance": row["keyword_relevance"],
                             "terms": terms},
                 "vector": {"cosine": row["cosine"], "relevance": row["vector_relevance"],

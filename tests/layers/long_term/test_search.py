@@ -19,9 +19,15 @@ def _ids(response):
 
 
 def test_chinese_keyword_hit(api, remember):
-    target = remember("我对花生过敏")
+    target = remember("我对花生过敏", attributes={"dia_id": "D1:3"}, entities=["花生"], source_session_id="s-9",
+                      source_turn_from=3, source_turn_to=3)
     remember("我住在上海")
-    assert _ids(api.post_json(SEARCH, {"user_id": "u1", "query": "花生", "mode": "keyword"})) == [target.pk]
+    response = api.post_json(SEARCH, {"user_id": "u1", "query": "花生", "mode": "keyword"})
+    assert _ids(response) == [target.pk]
+    row = response.json()["results"][0]
+    assert row["attributes"] == {"dia_id": "D1:3"} and row["entities"] == ["花生"] and row["content"] == "我对花生过敏"
+    assert row["kind"] == "fact" and row["status"] == "active" and row["created_at"].endswith("Z")
+    assert row["provenance"]["source_session_id"] == "s-9" and row["provenance"]["source_turn_from"] == 3
 
 
 def test_english_keyword_hit_with_stemming(api, remember):
