@@ -26,9 +26,6 @@ from memoryhub.errors import Conflict, Gone, InvalidInput, NotFound, TooLarge
 
 logger = logging.getLogger(__name__)
 
-SWEEP_BATCH = 1000
-SWEEP_MAX_PER_RUN = 50_000
-
 
 @dataclass(frozen=True)
 class TaskChange:
@@ -109,7 +106,7 @@ def _live_child(task: TaskState) -> TaskState | None:
     return TaskState.objects.select_for_update().filter(parent=task, status__in=LIVE_STATUSES).first()
 
 
-def _resume(parent: TaskState, *, now: datetime) -> TaskState:
+def resume_suspended(parent: TaskState, *, now: datetime) -> TaskState:
     parent.status = _settle(parent.resume_status or TaskStatus.COLLECTING, parent)
     parent.resume_status = ""
     parent.expires_at = max(parent.expires_at, _expiry(parent.task_type, now))
@@ -125,7 +122,7 @@ def _reap_expired_child(task: TaskState, *, now: datetime) -> None:
     if child is None or child.expires_at <= now:
         if child is not None:
             child.delete()
-        _resume(task, now=now)
+        resume_suspended(task, now=now)
 
 
 def _touch_ancestors(task: TaskState, *, now: datetime) -> None:
@@ -251,7 +248,7 @@ def task_update(*, task: TaskState, slots: dict | None = None, status: str | Non
     if task.status in FINISHED_STATUSES and task.parent_id is not None:
         parent = TaskState.objects.select_for_update().select_related("task_type").filter(pk=task.parent_id).first()
         if parent is not None and parent.status == TaskStatus.SUSPENDED and parent.expires_at > now:
-            resumed = _resume(parent, now=now)
+            resumed = resume_suspended(parent, now=now)
     _touch_ancestors(task, now=now)
     if task.status == TaskStatus.DONE:
         _record_in_session(task, session)
@@ -276,53 +273,3 @@ def _record_in_session(task: TaskState, session: Session) -> None:
         }])
     except Conflict as exc:
         logger.info("task %s finished in a session that no longer takes turns: %s", task.pk, exc.code)
-
-
-def task_states_sweep_expired(*, now: datetime | None = None, dry_run: bool = False) -> dict:
-    """Forget expired task states (deepest first), in batches, up to SWEEP_MAX_PER_RUN a run. A
-    suspended parent whose sub-task expired is resumed in the state it left. With `dry_run`, only
-    count. Safe to run concurrently: rows another run or request holds are left for the next run."""
-    now = now or timezone.now()
-    expired_rows = TaskState.objects.filter(expires_at__lte=now)
-    if dry_run:
-        return {"dry_run": True, "expired": 0, "resumed_parents": 0, "would_expire": expired_rows.count()}
-    seen = expired = resumed = 0
-    skipped: set[int] = set()
-    while seen < SWEEP_MAX_PER_RUN:
-        batch = list(expired_rows.exclude(pk__in=skipped).order_by("-depth", "expires_at")
-                     .values_list("pk", flat=True)[:SWEEP_BATCH])
-        if not batch:
-            break
-        seen += len(batch)
-        for pk in batch:
-            outcome = _sweep_one(pk, now=now)
-            if outcome is None:
-                skipped.add(pk)
-                continue
-            expired += 1
-            resumed += outcome
-    if expired:
-        logger.info("swept %d expired task states, resumed %d parents", expired, resumed)
-    return {"dry_run": False, "expired": expired, "resumed_parents": resumed, "would_expire": seen}
-
-
-@transaction.atomic
-def _sweep_one(pk: int, *, now: datetime) -> int | None:
-    """Delete one expired task; 1 if that resumed its parent, 0 if not, None if skipped for now."""
-    task = TaskState.objects.select_for_update(skip_locked=True).filter(pk=pk, expires_at__lte=now).first()
-    if task is None:
-        return None
-    parent = None
-    if task.parent_id is not None and task.status in LIVE_STATUSES:
-        waiting = TaskState.objects.filter(pk=task.parent_id, status=TaskStatus.SUSPENDED, expires_at__gt=now)
-        if waiting.exists():
-            # Never wait on a parent a request holds (that request locks parent, then child):
-            # skip this child now, the next run takes it.
-            parent = waiting.select_for_update(skip_locked=True).select_related("task_type").first()
-            if parent is None:
-                return None
-    task.delete()
-    if parent is not None:
-        _resume(parent, now=now)
-        return 1
-    return 0
