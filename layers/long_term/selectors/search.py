@@ -210,10 +210,12 @@ RESULT_FIELDS = ("tenant_id", "user_id", "agent_id", "kind", "content", "memory_
 
 
 def _memory_from_row(row: dict) -> Memory:
-    values = {name: row[name] for name in RESULT_FIELDS}
+    values = {name: row[name] for name in ("id", *RESULT_FIELDS)}
     if isinstance(values["attributes"], str):  # Django's connection loads jsonb as text
         values["attributes"] = json.loads(values["attributes"])
-    return Memory.from_db(connection.alias, ["id", *RESULT_FIELDS], [row["id"], *values.values()])
+    # from_db wants the loaded values in the model's field order; the rest stay deferred
+    names = [f.attname for f in Memory._meta.concrete_fields if f.attname in values]
+    return Memory.from_db(connection.alias, names, [values[name] for name in names])
 
 
 def _fetch(sql: str, params: list) -> list[dict]:
