@@ -227,3 +227,17 @@ def test_a_task_finishes_after_its_session_ended_without_a_turn(api, session):
     api.post("/api/v1/sessions/trip-1/end")
     assert patch(api, booking["id"], {"status": "done"}).json()["status"] == "done"
     assert api.get("/api/v1/sessions/trip-1/turns").json()["results"] == []
+
+
+def test_task_work_keeps_the_session_alive_and_an_idle_session_takes_no_tasks(api, session):
+    from layers.short_term.models import Session
+
+    booking = start(api).json()
+    Session.objects.filter(session_id="trip-1").update(last_activity_at=timezone.now() - timedelta(minutes=30))
+    patch(api, booking["id"], {"slots": {"出发地": "北京"}})
+    assert Session.objects.get(session_id="trip-1").last_activity_at > timezone.now() - timedelta(minutes=1)
+
+    Session.objects.filter(session_id="trip-1").update(last_activity_at=timezone.now() - timedelta(days=2))
+    refused = start(api, "check_weather")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "session_expired"
+    assert TaskState.objects.count() == 1
