@@ -160,3 +160,15 @@ def test_memberships_put_staff_in_the_matching_groups(tenant, other_tenant, djan
     assert django_user_model.objects.get(pk=user.pk).has_perm("permanent.review_changerequest")
     membership.delete()
     assert set(user.groups.values_list("name", flat=True)) == {"auditor"}
+
+
+def test_creator_of_the_proposing_key_gets_nothing_to_click(tenant, make_client, reviewer, reviewer2):
+    agent = make_client(tenant, scopes=["propose"], created_by=reviewer)
+    created = agent.post_json("/api/v1/permanent/change-requests", {"action": "create", "key": "rules.x", "value": 1})
+    cr = ChangeRequest.objects.get(pk=created.json()["id"])
+    page = login(reviewer).get(review_url(cr)).content.decode()
+    assert 'id="approve-button"' not in page and 'id="own-request-notice"' in page and "key created by reviewer" in page
+    login(reviewer).post(review_url(cr), {"operation": "approve", "payload_hash": cr.payload_hash})
+    cr.refresh_from_db()
+    assert cr.state == ChangeState.PENDING
+    assert 'id="approve-button"' in login(reviewer2).get(review_url(cr)).content.decode()
