@@ -39,7 +39,7 @@ class Browser:
     def go(self, path: str) -> None:
         self.driver.get(self.base_url + path)
 
-    def find(self, css: str, timeout: float = 10):
+    def find(self, css: str, timeout: float = 30):
         return WebDriverWait(self.driver, timeout).until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css)))
 
     def all(self, css: str):
@@ -53,7 +53,7 @@ class Browser:
     def click(self, css: str) -> None:
         self.find(css).click()
 
-    def submit(self, css: str, timeout: float = 15) -> None:
+    def submit(self, css: str, timeout: float = 30) -> None:
         """Click a submit button and wait until the next page has replaced this one."""
         old_page = self.find("html")
         self.find(css).click()
