@@ -2,12 +2,14 @@
 verifies and records the erasure; export returns all of it first."""
 from __future__ import annotations
 
+import io
 import uuid
 
 import pytest
 import redis
 from django.conf import settings
 from django.core.cache import cache
+from django.core.management import call_command
 from django.db import connection
 
 from audit.actors import Actor
@@ -118,6 +120,9 @@ def test_erasure_leaves_no_trace_and_the_chain_verifies(api, tenant, editor, rev
     assert not SubjectKey.objects.filter(tenant_id=tenant.id, user_id=user_id).exists()
     assert audit_chain_verify().ok
     assert AuditEvent.objects.filter(tenant_id=tenant.id, action="user.erased").count() == 1
+    out = io.StringIO()
+    call_command("verify_audit", stdout=out)
+    assert out.getvalue().startswith("OK:")
     # The other user is untouched.
     assert occurrences(keep_marker) and redis_occurrences(keep_marker)
     assert api.get("/api/v1/permanent/profile.nickname", {"user_id": keep_user}).json()["scope"] == "user"
