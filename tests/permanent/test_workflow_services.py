@@ -267,3 +267,14 @@ def test_unknown_entry_and_bad_keys(tenant, editor):
     with pytest.raises(InvalidInput):
         propose(tenant, editor, key="rules.x", action="create", value=None, required_approvals=7)
     assert Membership.objects.filter(user=editor).count() == 1
+
+
+def test_extraction_origin_proposals_go_through_review(tenant, reviewer):
+    cr = change_request_propose(tenant=tenant, key="profile.language", action="create", user_id="u-7", value="zh",
+                                system_job="formation.extract")
+    assert cr.origin == "extraction" and cr.proposer_label == "formation.extract"
+    assert permanent_entry_read(tenant_id=tenant.id, key="profile.language", user_id="u-7") is None
+    approve(cr, reviewer)
+    assert permanent_entry_read(tenant_id=tenant.id, key="profile.language", user_id="u-7")["value"] == "zh"
+    events = AuditEvent.objects.filter(tenant_id=tenant.id, object_type="permanent_change_request")
+    assert events.first().actor_kind == "system" and all("u-7" not in str(e.after) for e in events)
