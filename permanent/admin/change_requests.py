@@ -15,6 +15,7 @@ from audit.models import AuditEvent
 from memoryhub.admin_site import restrict_to_member_tenants
 from memoryhub.errors import DomainError
 from memoryhub.tenancy.models import Membership, Tenant
+from permanent.admin.history import ReadOnlyHistoryMixin
 from permanent.admin.diff import json_diff, pretty_json
 from permanent.admin.forms import DecisionForm, ProposeForm, ScheduleForm
 from permanent.models import ChangeAction, ChangeRequest, ChangeState
@@ -33,7 +34,7 @@ def proposer_tenants(user):
 
 
 @admin.register(ChangeRequest)
-class ChangeRequestAdmin(SimpleHistoryAdmin):
+class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
     list_display = ("id", "key", "scope_display", "action", "state", "origin", "proposer_label", "created_at",
                     "effective_at")
     list_filter = ("state", "action", "origin", ("tenant", admin.RelatedOnlyFieldListFilter))

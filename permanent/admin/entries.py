@@ -13,6 +13,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from memoryhub.admin_site import restrict_to_member_tenants
 from memoryhub.errors import DomainError
+from permanent.admin.history import ReadOnlyHistoryMixin
 from permanent.admin.diff import pretty_json
 from permanent.admin.forms import RollbackForm
 from permanent.models import ChangeState, PermanentEntry, PermanentVersion
@@ -21,7 +22,7 @@ from permanent.services import change_request_propose_retire, change_request_pro
 
 
 @admin.register(PermanentEntry)
-class PermanentEntryAdmin(SimpleHistoryAdmin):
+class PermanentEntryAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
     list_display = ("key", "scope_display", "tenant", "status", "current_version", "required_approvals", "updated_at")
     list_filter = ("status", ("tenant", admin.RelatedOnlyFieldListFilter))
     search_fields = ("key",)

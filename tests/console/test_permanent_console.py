@@ -172,3 +172,21 @@ def test_creator_of_the_proposing_key_gets_nothing_to_click(tenant, make_client,
     cr.refresh_from_db()
     assert cr.state == ChangeState.PENDING
     assert 'id="approve-button"' in login(reviewer2).get(review_url(cr)).content.decode()
+
+
+def test_history_version_pages_cannot_be_posted_back(tenant, editor, reviewer, auditor):
+    for action, value in (("create", 1), ("update", 2)):
+        cr = change_request_propose(tenant=tenant, key="rules.level", action=action, value=value, proposer_user=editor)
+        change_request_approve(change_request=cr, reviewer=reviewer, payload_hash=cr.payload_hash)
+    entry = PermanentEntry.objects.get()
+    first = entry.history.order_by("history_id").first()
+    for user in (auditor, reviewer):
+        client = login(user)
+        url = f"/admin/permanent/permanententry/{entry.pk}/history/{first.history_id}/"
+        assert client.get(url).status_code == 200
+        assert client.post(url, {}).status_code == 403
+        cr_history = cr.history.order_by("history_id").first()
+        assert client.post(f"/admin/permanent/changerequest/{cr.pk}/history/{cr_history.history_id}/", {}).status_code == 403
+    entry.refresh_from_db()
+    cr.refresh_from_db()
+    assert entry.current_version == 2 and entry.value == 2 and cr.state == ChangeState.APPLIED
