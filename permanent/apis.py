@@ -4,6 +4,8 @@ Agents can propose (scope `propose`) and follow their requests; they can never a
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 
 from django.utils.translation import gettext as _
@@ -11,8 +13,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from memoryhub.api.pagination import MAX_LIMIT, parse_limit
 from memoryhub.api.views import TenantAPIView
-from memoryhub.errors import NotFound
+from memoryhub.errors import InvalidInput, NotFound
 from memoryhub.tenancy.models import Scope
 from permanent.models import (
     KEY_MAX_LENGTH, MAX_REQUIRED_APPROVALS, REASON_MAX_LENGTH, USER_ID_MAX_LENGTH, ChangeAction, ChangeRequest,
@@ -21,6 +24,7 @@ from permanent.payload import validate_key, validate_user_id
 from permanent.selectors import change_request_get, permanent_effective, permanent_entry_read
 from permanent.services import change_request_propose, change_request_withdraw
 
+LIST_DEFAULT_LIMIT = MAX_LIMIT
 _USER_ID_PARAM = OpenApiParameter("user_id", str, description="Also read this end user's own entries.")
 
 
@@ -35,6 +39,24 @@ class EntryOutput(serializers.Serializer):
 
 class EntryListOutput(serializers.Serializer):
     results = EntryOutput(many=True)
+    next_cursor = serializers.CharField(allow_null=True)
+
+
+def _page(items: list[dict], params) -> tuple[list[dict], str | None]:
+    """Keyset pages over the sorted keys; the cursor is the last key served (opaque to clients)."""
+    limit = parse_limit(params.get("limit"), LIST_DEFAULT_LIMIT)
+    cursor = params.get("cursor")
+    if cursor:
+        try:
+            after = base64.b64decode((cursor + "=" * (-len(cursor) % 4)).encode(), altchars=b"-_",
+                                     validate=True).decode("utf-8")
+        except (binascii.Error, ValueError):
+            raise InvalidInput(_("The cursor is not one this API issued."), code="invalid_cursor")
+        items = [item for item in items if item["key"] > after]
+    page = items[:limit]
+    more = len(items) > limit
+    next_cursor = base64.urlsafe_b64encode(page[-1]["key"].encode()).decode().rstrip("=") if more else None
+    return page, next_cursor
 
 
 def _etag(parts: list[str]) -> str:
@@ -62,7 +84,9 @@ class PermanentListApi(TenantAPIView):
         description="A user's entry overrides a global one of the same key. Global keys under `rules.`, "
                     "`safety.` and `persona` are the tenant's system rules, also served in the context's "
                     "`system_rules` block. Send `If-None-Match` with the last ETag to get 304 when nothing changed.",
-        parameters=[_USER_ID_PARAM, OpenApiParameter("prefix", str, description="Only keys starting with this.")],
+        parameters=[_USER_ID_PARAM, OpenApiParameter("prefix", str, description="Only keys starting with this."),
+                    OpenApiParameter("limit", int, description=f"Page size, 1-{MAX_LIMIT} (default {LIST_DEFAULT_LIMIT})."),
+                    OpenApiParameter("cursor", str, description="`next_cursor` of the previous page.")],
         responses={200: EntryListOutput, 304: None},
     )
     def get(self, request):
@@ -71,10 +95,13 @@ class PermanentListApi(TenantAPIView):
         if len(prefix) > KEY_MAX_LENGTH:
             validate_key(prefix)
         items = permanent_effective(tenant_id=self.tenant.id, user_id=user_id, prefix=prefix)
-        etag = _etag([f"{i['key']}|{i['scope']}|{i['version']}|{i['value_hash']}" for i in items] + [prefix, user_id])
+        page, next_cursor = _page(items, request.query_params)
+        etag = _etag([f"{i['key']}|{i['scope']}|{i['version']}|{i['value_hash']}" for i in page]
+                     + [prefix, user_id, next_cursor or ""])
         if _not_modified(request, etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return Response({"results": EntryOutput(items, many=True).data}, headers={"ETag": etag})
+        return Response({"results": EntryOutput(page, many=True).data, "next_cursor": next_cursor},
+                        headers={"ETag": etag})
 
 
 class PermanentDetailApi(TenantAPIView):

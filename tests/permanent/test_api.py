@@ -111,3 +111,16 @@ def test_agent_withdraws_only_its_own_request(make_client, tenant):
     assert withdrawn.status_code == 200 and withdrawn.json()["state"] == "withdrawn"
     again = agent.post_json(path, {})
     assert again.status_code == 409 and again.json()["error"]["code"] == "illegal_transition"
+
+
+def test_list_pages_with_a_cursor(api, live_rule):
+    for index in range(5):
+        live_rule(f"rules.r{index}", index)
+    first = api.get("/api/v1/permanent", {"limit": 2}).json()
+    assert [i["key"] for i in first["results"]] == ["rules.r0", "rules.r1"] and first["next_cursor"]
+    second = api.get("/api/v1/permanent", {"limit": 2, "cursor": first["next_cursor"]}).json()
+    assert [i["key"] for i in second["results"]] == ["rules.r2", "rules.r3"]
+    last = api.get("/api/v1/permanent", {"limit": 2, "cursor": second["next_cursor"]}).json()
+    assert [i["key"] for i in last["results"]] == ["rules.r4"] and last["next_cursor"] is None
+    assert api.get("/api/v1/permanent", {"limit": 0}).status_code == 400
+    assert api.get("/api/v1/permanent", {"cursor": "%%%"}).status_code == 400
