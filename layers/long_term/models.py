@@ -63,7 +63,8 @@ class Memory(models.Model):
     MAX_ENTITIES = 50
     CLIENT_ID_MAX_LENGTH = 200
 
-    tenant = models.ForeignKey("tenancy.Tenant", on_delete=models.PROTECT, related_name="+")
+    # No index of its own: every query filters by tenant and user, which the owner index starts with.
+    tenant = models.ForeignKey("tenancy.Tenant", on_delete=models.PROTECT, related_name="+", db_index=False)
     user_id = models.CharField(_("user id"), max_length=USER_ID_MAX_LENGTH)
     agent_id = models.CharField(_("agent id"), max_length=200, blank=True, default="")
     kind = models.CharField(_("kind"), max_length=16, choices=MemoryKind.choices, default=MemoryKind.FACT)

@@ -9,10 +9,9 @@ from audit.actors import Actor
 from audit.services import audit_record
 from layers.long_term.models import Memory, MemoryStatus
 from layers.long_term.policy import tenant_policy
-from layers.long_term.services.create import (
-    _raise_for, lock_user_memories, memory_audit_state, memory_fields_errors,
-)
+from layers.long_term.services.create import lock_user_memories, memory_audit_state
 from layers.long_term.services.indexing import apply_derived, embed_contents, expiry_for
+from layers.long_term.services.validation import memory_fields_errors, raise_item_errors
 from layers.safety.injection import injection_reasons
 from memoryhub.errors import Conflict, InvalidInput, NotFound
 from memoryhub.providers.embeddings import Embedder
@@ -59,7 +58,7 @@ def memory_update(*, memory: Memory, actor: Actor, **changes) -> Memory:
                                   memory_key=merged["memory_key"], entities=merged["entities"],
                                   attributes=merged["attributes"], confidence=merged["confidence"],
                                   importance=merged["importance"])
-    _raise_for({0: errors} if errors else {}, batch=False)
+    raise_item_errors({0: errors} if errors else {}, batch=False)
     before = memory_audit_state(memory)
     changed = sorted(name for name in EDITABLE_FIELDS if merged[name] != current[name])
     if not changed:

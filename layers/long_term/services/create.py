@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -15,8 +14,8 @@ from audit.subjects import subject_digest
 from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
 from layers.long_term.services.indexing import apply_derived, content_hash, embed_contents, expiry_for
+from layers.long_term.services.validation import memory_fields_errors, raise_item_errors
 from layers.safety.injection import injection_reasons
-from layers.safety.secrets import find_secrets
 from memoryhub.errors import InvalidInput
 
 MAX_BATCH = 100
@@ -36,62 +35,6 @@ class MemoryWrite:
     memory: Memory
     outcome: str
     superseded: Memory | None = None
-
-
-def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: Any = None, entities: Any = (),
-                         attributes: Any = None, confidence: Any = 1.0, importance: Any = 0.5,
-                         source: Any = MemorySource.STATED, client_id: Any = None) -> list[dict]:
-    """Problems with one memory's fields, as [{field, code, message}] (empty when it can be written)."""
-    errors = []
-
-    def bad(field, code, message):
-        errors.append({"field": field, "code": code, "message": str(message)})
-
-    if not isinstance(user_id, str) or not user_id.strip() or len(user_id) > Memory.USER_ID_MAX_LENGTH:
-        bad("user_id", "invalid", _("user_id must be a non-empty string of at most %d characters")
-            % Memory.USER_ID_MAX_LENGTH)
-    if kind not in MemoryKind.values:
-        bad("kind", "invalid_kind", _("kind must be one of %s") % ", ".join(MemoryKind.values))
-    if not isinstance(content, str) or not content.strip():
-        bad("content", "blank", _("content must be a non-empty string"))
-    elif len(content) > Memory.CONTENT_MAX_LENGTH:
-        bad("content", "too_long", _("content is longer than %d characters") % Memory.CONTENT_MAX_LENGTH)
-    elif find_secrets(content):
-        kinds = sorted({finding.kind for finding in find_secrets(content)})
-        bad("content", "secret_detected", _("content holds a secret (%s); secrets are never stored as memories")
-            % ", ".join(kinds))
-    if memory_key is not None and (not isinstance(memory_key, str) or len(memory_key) > Memory.MEMORY_KEY_MAX_LENGTH):
-        bad("memory_key", "invalid", _("memory_key must be a string of at most %d characters")
-            % Memory.MEMORY_KEY_MAX_LENGTH)
-    if not isinstance(entities, (list, tuple)) or len(entities) > Memory.MAX_ENTITIES or not all(
-            isinstance(e, str) and 0 < len(e) <= Memory.ENTITY_MAX_LENGTH for e in entities):
-        bad("entities", "invalid", _("entities must be a list of at most %d non-empty strings") % Memory.MAX_ENTITIES)
-    if attributes is not None and not isinstance(attributes, dict):
-        bad("attributes", "invalid", _("attributes must be a JSON object"))
-    for name, value in (("confidence", confidence), ("importance", importance)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-            bad(name, "out_of_range", _("%s must be a number between 0 and 1") % name)
-    if source not in MemorySource.values:
-        bad("source", "invalid", _("source must be one of %s") % ", ".join(MemorySource.values))
-    if client_id is not None and (not isinstance(client_id, str) or not client_id
-                                  or len(client_id) > Memory.CLIENT_ID_MAX_LENGTH):
-        bad("client_id", "invalid", _("client_id must be a non-empty string of at most %d characters")
-            % Memory.CLIENT_ID_MAX_LENGTH)
-    return errors
-
-
-def _raise_for(errors_by_index: dict[int, list[dict]], *, batch: bool) -> None:
-    if not errors_by_index:
-        return
-    codes = {error["code"] for errors in errors_by_index.values() for error in errors}
-    code = "secret_detected" if "secret_detected" in codes else "invalid"
-    if batch:
-        items = [{"index": index, "errors": errors} for index, errors in sorted(errors_by_index.items())]
-        message = _("%(count)d of the memories cannot be stored; nothing was written") % {"count": len(items)}
-        raise InvalidInput(message, code=code, details={"items": items})
-    errors = errors_by_index[0]
-    raise InvalidInput(errors[0]["message"], code=code,
-                       details={"fields": {error["field"]: [error["message"]] for error in errors}})
 
 
 def lock_user_memories(tenant_id: int, user_id: str) -> None:
@@ -233,7 +176,7 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
             item["memory_key"] = item.get("memory_key") or ""
             item["hash"] = content_hash(item["content"])
         normalised.append(item)
-    _raise_for(errors, batch=name_items)
+    raise_item_errors(errors, batch=name_items)
 
     vectors, model = embed_contents([item["content"] for item in normalised])
     policy = tenant_policy(tenant.pk)
