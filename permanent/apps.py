@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_migrate, post_save
 from django.utils.translation import gettext_lazy as _
 
 
@@ -9,8 +9,10 @@ class PermanentConfig(AppConfig):
 
     def ready(self):
         from memoryhub.tenancy.models import Membership
-        from permanent.staff import on_membership_changed
+        from permanent.staff import grant_after_migrate, on_membership_changed
 
         # The console's permissions follow tenant roles without a second step by an operator.
         post_save.connect(on_membership_changed, sender=Membership, dispatch_uid="permanent-membership-groups")
         post_delete.connect(on_membership_changed, sender=Membership, dispatch_uid="permanent-membership-groups-del")
+        # This app is migrated last, so every other app's permissions exist by the time this runs.
+        post_migrate.connect(grant_after_migrate, sender=self, dispatch_uid="permanent-staff-groups")

@@ -60,3 +60,11 @@ def membership_groups_sync(user) -> None:
 
 def on_membership_changed(sender, instance, **kwargs) -> None:
     membership_groups_sync(instance.user)
+
+
+def grant_after_migrate(sender, **kwargs) -> None:
+    """Re-grant after every migrate: models added by later migrations (other apps) get their view
+    permissions into the auditor group too. The groups themselves come from the data migration."""
+    from django.contrib.auth.models import Group, Permission
+
+    staff_groups_grant(group_model=Group, permission_model=Permission)
