@@ -117,11 +117,11 @@ def test_forget_command_dry_run_reports_every_job_and_changes_nothing(remember, 
     gone = remember("User likes opera.")
     memory_soft_delete(memory=gone, actor=ACTOR)
     Memory.objects.filter(pk=gone.pk).update(updated_at=NOW - timedelta(days=40))
-    session = Session.objects.create(tenant=tenant, session_id="idle", user_id="alice",
-                                     last_activity_at=NOW - timedelta(days=2))
+    session = Session.objects.create(tenant=tenant, session_id="idle", user_id="alice", last_activity_at=NOW)
     booking = task_type_create(tenant=tenant, name="book", required_slots=["date"], actor=ACTOR)
     task = task_start(session=session, task_type_name=booking.name, slots={}, actor=ACTOR)
     TaskState.objects.filter(pk=task.task.pk).update(expires_at=NOW - timedelta(minutes=1))
+    Session.objects.filter(pk=session.pk).update(last_activity_at=NOW - timedelta(days=2))
     before = (_snapshot(), list(Session.objects.values_list("status", flat=True)), TaskState.objects.count())
 
     out = StringIO()
