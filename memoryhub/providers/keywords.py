@@ -59,11 +59,11 @@ def _segmenter():
 
 def stem(word: str) -> str:
     """A light English stemmer: enough to join inflected forms, never so aggressive it merges meanings."""
-    if word.isdigit() or len(word) <= 3:
-        return word
     if word.endswith("'s"):
         word = word[:-2]
-    word = word.replace("'", "")
+    word = word.replace("'", "")  # tokens never carry a quote into a tsquery
+    if word.isdigit() or len(word) <= 3:
+        return word
     if word.endswith("ies") and len(word) > 4:
         word = word[:-3] + "y"
     elif word.endswith("sses"):

@@ -72,6 +72,11 @@ def test_stemmer(word, expected):
     assert stem(word) == expected
 
 
+def test_apostrophes_never_reach_a_token():
+    tokens = tokenize("I'm sure it's Caroline's cat, y'all won't mind")
+    assert tokens and all("'" not in token for token in tokens)
+
+
 def test_english_tokens_drop_stop_words_and_stem():
     assert tokenize("I am allergic to Peanuts!") == ["allergic", "peanut"]
     assert query_terms("peanut peanuts PEANUT") == ["peanut"]

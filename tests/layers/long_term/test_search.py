@@ -30,6 +30,14 @@ def test_chinese_keyword_hit(api, remember):
     assert row["provenance"]["source_session_id"] == "s-9" and row["provenance"]["source_turn_from"] == 3
 
 
+def test_punctuation_heavy_queries_are_safe(api, remember):
+    target = remember("I'm allergic to peanuts")
+    for query in ("I'm allergic?", "it's 'peanuts' | & ! :* (", "\\' OR 1=1 --", "!!!"):
+        response = api.post_json(SEARCH, {"user_id": "u1", "query": query, "mode": "keyword", "min_score": 0})
+        assert response.status_code == 200, (query, response.content)
+    assert _ids(api.post_json(SEARCH, {"user_id": "u1", "query": "I'm allergic?", "mode": "keyword"})) == [target.pk]
+
+
 def test_english_keyword_hit_with_stemming(api, remember):
     target = remember("I am allergic to peanuts")
     remember("I live in Shanghai")
