@@ -18,10 +18,25 @@ import numpy as np
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from memoryhub.errors import DomainError
+
 # The width of `long_term.Memory.embedding`; a provider of another width is refused at start-up.
 EMBEDDING_DIMENSIONS = 512
 OPENAI_BATCH_SIZE = 256
 QUERY_CACHE_SIZE = 2048
+
+
+class EmbeddingUnavailable(DomainError):
+    """The provider failed (endpoint down, timeout, malformed answer): a 503, never a 500."""
+    status_code = 503
+    code = "embedding_unavailable"
+
+
+def embed_or_unavailable(embedder: "Embedder", texts: list[str]) -> np.ndarray:
+    try:
+        return embedder.embed(texts)
+    except Exception as exc:
+        raise EmbeddingUnavailable(f"the embedding provider {embedder.name} failed: {type(exc).__name__}") from exc
 
 
 class Embedder(Protocol):
@@ -152,7 +167,7 @@ def embed_query(text: str, embedder: Embedder | None = None) -> np.ndarray:
         if cached is not None:
             _query_cache.move_to_end(key)
             return cached
-    vector = embedder.embed([text])[0]
+    vector = embed_or_unavailable(embedder, [text])[0]
     with _query_cache_lock:
         _query_cache[key] = vector
         while len(_query_cache) > QUERY_CACHE_SIZE:

@@ -27,6 +27,7 @@ not of the result list, so the order never changes and `min_score` keeps one mea
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -38,8 +39,10 @@ from django.utils.translation import gettext as _
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
 from memoryhub.errors import InvalidInput
-from memoryhub.providers.embeddings import embed_query, get_embedder
+from memoryhub.providers.embeddings import EmbeddingUnavailable, embed_query, get_embedder
 from memoryhub.providers.keywords import query_terms, tsquery_any
+
+logger = logging.getLogger(__name__)
 
 MODES = ("hybrid", "vector", "keyword")
 MAX_TOP_K = 100
@@ -262,8 +265,14 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     query_vector, model_name = None, ""
     if mode != "keyword":
         embedder = get_embedder()
-        query_vector, model_name = embed_query(query, embedder), embedder.name
-    if mode == "keyword" and not terms:
+        try:
+            query_vector, model_name = embed_query(query, embedder), embedder.name
+        except EmbeddingUnavailable:
+            if mode == "vector":
+                raise
+            # Degrade, not fail: a hybrid search still has its keyword path.
+            logger.warning("embedding provider unavailable; hybrid search answers from keywords only")
+    if not terms and query_vector is None:
         return []
 
     filters = SearchFilters(kinds=kinds, statuses=statuses, entities=entities, memory_key=memory_key,

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from memoryhub.providers.embeddings import Embedder, get_embedder
+from memoryhub.providers.embeddings import Embedder, embed_or_unavailable, get_embedder
 from memoryhub.providers.keywords import term_frequencies
 
 _SPACES = re.compile(r"\s+")
@@ -31,7 +31,7 @@ def keyword_fields(content: str) -> dict:
 def embed_contents(contents: list[str], embedder: Embedder | None = None) -> tuple[list[list[float]], str]:
     """Vectors for `contents` in one provider call, and the provider name to store beside them."""
     embedder = embedder or get_embedder()
-    vectors = embedder.embed(list(contents))
+    vectors = embed_or_unavailable(embedder, list(contents))
     return [row.tolist() for row in vectors], embedder.name
 
 

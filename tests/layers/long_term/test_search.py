@@ -256,3 +256,16 @@ def test_adjacent_turn_of_a_match_shares_its_relevance(api, remember):
     assert explain["own_relevance"] == 0 and explain["neighbour_relevance"] == pytest.approx(
         by_id[question.pk]["explain"]["own_relevance"])
     assert explain["relevance"] == pytest.approx(0.5 * explain["neighbour_relevance"])
+
+
+def test_provider_down_degrades_hybrid_to_keywords_and_refuses_the_rest(api, remember, settings):
+    memory = remember("I am allergic to peanuts")
+    settings.EMBEDDING_PROVIDER = "openai"
+    settings.OPENAI_BASE_URL = "http://127.0.0.1:9/v1"  # nothing listens there
+    settings.OPENAI_MAX_RETRIES = 0
+    settings.OPENAI_TIMEOUT = 2.0
+    assert _ids(api.post_json(SEARCH, {"user_id": "u1", "query": "peanuts"})) == [memory.pk]
+    response = api.post_json(SEARCH, {"user_id": "u1", "query": "peanuts", "mode": "vector"})
+    assert response.status_code == 503 and response.json()["error"]["code"] == "embedding_unavailable"
+    response = api.post_json("/api/v1/memories", {"user_id": "u1", "content": "I like tea"})
+    assert response.status_code == 503 and Memory.objects.count() == 1
