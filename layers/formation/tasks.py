@@ -11,14 +11,29 @@ from memoryhub.providers.llm import LLMUnavailable
 _RETRY = {"autoretry_for": (LLMUnavailable,), "retry_backoff": 5, "retry_backoff_max": 300, "max_retries": 5}
 
 
+# A backlog longer than one run's slice is worked off in the same task, each slice committed on its
+# own; past this many slices the catch-up beat continues.
+MAX_SLICES_PER_TASK = 20
+
+
+def _slices(run_once, session_pk: int) -> dict:
+    reports = []
+    for _ in range(MAX_SLICES_PER_TASK):
+        report = run_once(session_pk=session_pk)
+        reports.append(report.as_dict())
+        if not (report.wrote and report.more):
+            break
+    return {"session": session_pk, "runs": reports}
+
+
 @shared_task(name="formation.extract_session", acks_late=True, ignore_result=True, **_RETRY)
 def extract_session(session_pk: int) -> dict:
-    return session_extract(session_pk=session_pk).as_dict()
+    return _slices(session_extract, session_pk)
 
 
 @shared_task(name="formation.summarise_session", acks_late=True, ignore_result=True, **_RETRY)
 def summarise_session(session_pk: int) -> dict:
-    return session_summarise(session_pk=session_pk).as_dict()
+    return _slices(session_summarise, session_pk)
 
 
 @shared_task(name="formation.catch_up", acks_late=True, ignore_result=True)

@@ -12,7 +12,7 @@ from layers.formation.extraction import EXTRACTED_KINDS, DROP_SECRET, ExtractedI
 from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
 from layers.formation.policy import formation_policy
 from layers.formation.services.runs import (
-    RunCounts, RunReport, pause_for_fault_test, session_lock_try, session_state_ensure,
+    MAX_TURNS_PER_RUN, RunCounts, RunReport, pause_for_fault_test, session_lock_try, session_state_ensure,
 )
 from layers.long_term.models import Memory, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create_batch
@@ -62,7 +62,8 @@ def session_extract(*, session_pk: int, provider: LLMProvider | None = None) -> 
         cursor = FormationState.objects.get(session_id=session_pk).last_extracted_seq
         if not extraction_due(session, cursor=cursor):
             return RunReport("nothing_new" if session.turn_count <= cursor else "not_due", session_pk)
-        end = session.turn_count  # turns appended after this read belong to the next run
+        # Turns appended after this read belong to the next run; a long backlog is taken in slices.
+        end = min(session.turn_count, cursor + MAX_TURNS_PER_RUN)
         turns = list(Turn.objects.filter(session=session, seq__gt=cursor, seq__lte=end).order_by("seq"))
         # The assistant turn just before the span gives a bare answer ("Berlin.") its question.
         previous = Turn.objects.filter(session=session, seq=cursor, role=TurnRole.ASSISTANT).first()
@@ -85,7 +86,7 @@ def session_extract(*, session_pk: int, provider: LLMProvider | None = None) -> 
                             "outcome": outcome, **counts.as_dict()},
                      subject_user_id=session.user_id)
         pause_for_fault_test("extract")
-    return RunReport(outcome, session_pk, run)
+    return RunReport(outcome, session_pk, run, more=end < session.turn_count)
 
 
 def _fields(session: Session, item: ExtractedItem, result: ExtractionResult) -> dict:

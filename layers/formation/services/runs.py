@@ -11,6 +11,10 @@ from django.db import connection
 
 from layers.formation.models import FormationRun, FormationState
 
+# One run reads at most this many turns (a model prompt, a transaction and a summary stay bounded);
+# a longer backlog (after an outage, or a long session ended at once) takes several runs.
+MAX_TURNS_PER_RUN = 200
+
 # Advisory lock classes (first key of the two-int form); the second key is the session's pk.
 LOCK_CLASS = {"extract": 0x4658, "summarise": 0x4653}  # "FX", "FS"
 
@@ -69,9 +73,14 @@ class RunReport:
     status: str
     session_pk: int
     run: FormationRun | None = None
+    more: bool = False  # turns are left for another run (the span was capped at MAX_TURNS_PER_RUN)
+
+    @property
+    def wrote(self) -> bool:
+        return self.run is not None
 
     def as_dict(self) -> dict:
-        body = {"status": self.status, "session": self.session_pk}
+        body = {"status": self.status, "session": self.session_pk, "more": self.more}
         if self.run is not None:
             body.update(run=self.run.pk, turn_from=self.run.turn_from, turn_to=self.run.turn_to,
                         extractor=self.run.extractor, written=self.run.written, merged=self.run.merged,

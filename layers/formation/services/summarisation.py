@@ -11,7 +11,7 @@ from audit.services import audit_record
 from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
 from layers.formation.policy import formation_policy
 from layers.formation.services.runs import (
-    RunCounts, RunReport, pause_for_fault_test, session_lock_try, session_state_ensure,
+    MAX_TURNS_PER_RUN, RunCounts, RunReport, pause_for_fault_test, session_lock_try, session_state_ensure,
 )
 from layers.long_term.models import MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create
@@ -53,7 +53,8 @@ def session_summarise(*, session_pk: int, provider: LLMProvider | None = None) -
         session = Session.objects.select_related("tenant").get(pk=session_pk)
         latest = session_summary_latest(session=session)
         covered = latest.covers_up_to if latest else 0
-        target = summary_target(session)
+        due_up_to = summary_target(session)
+        target = min(due_up_to, covered + MAX_TURNS_PER_RUN)
         if target <= covered:
             return RunReport("nothing_new", session_pk)
         turns = list(Turn.objects.filter(session=session, seq__gt=covered, seq__lte=target).order_by("seq"))
@@ -87,7 +88,7 @@ def session_summarise(*, session_pk: int, provider: LLMProvider | None = None) -
                             "summariser": run.extractor, "outcome": outcome, **counts.as_dict()},
                      subject_user_id=session.user_id)
         pause_for_fault_test("summarise")
-    return RunReport(outcome, session_pk, run)
+    return RunReport(outcome, session_pk, run, more=target < due_up_to)
 
 
 def _episode(session: Session, episode, *, turn_from: int, turn_to: int, summary_version: int,

@@ -98,3 +98,21 @@ def test_another_tenants_session_is_its_own(talk, other_tenant):
     session_extract(session_pk=mine.pk)
     session_extract(session_pk=theirs.pk)
     assert list(Memory.objects.filter(tenant=other_tenant).values_list("content", flat=True)) == ["User likes coffee."]
+
+
+def test_a_long_backlog_is_extracted_in_slices(talk, monkeypatch):
+    from layers.formation import tasks
+    from layers.formation.services import extraction
+
+    monkeypatch.setattr(extraction, "MAX_TURNS_PER_RUN", 3)
+    session = talk("backlog", "alice", [
+        ("user", "I love jazz."), ("user", "I hate olives."), ("user", "I live in Beijing."),
+        ("user", "I work as a nurse."), ("user", "I'm allergic to peanuts."), ("user", "My name is Alice Chen."),
+        ("user", "Actually I moved to Shanghai."),
+    ], end=True)
+    result = tasks.extract_session.run(session.pk)  # the task body, in-process: one slice per committed run
+    assert [(r["turn_from"], r["turn_to"], r["more"]) for r in result["runs"]] == [
+        (1, 3, True), (4, 6, True), (7, 7, False)]
+    assert FormationState.objects.get(session=session).last_extracted_seq == 7
+    assert Memory.objects.filter(status="active").count() == 6
+    assert Memory.objects.get(status="superseded").content == "User lives in Beijing."

@@ -79,3 +79,20 @@ def test_llm_summary_and_its_rejected_reply(talk, openai_stub, stub_provider):
     assert report.status == "fell_back" and report.run.extractor == "offline-extractive@1"
     latest = SessionSummary.objects.get(session=session, version=2)
     assert latest.summariser == "offline-extractive@1" and latest.covers_up_to == 11
+
+
+def test_a_long_backlog_is_summarised_in_slices(talk, monkeypatch):
+    from layers.formation import tasks
+    from layers.formation.services import summarisation
+
+    monkeypatch.setattr(summarisation, "MAX_TURNS_PER_RUN", 4)
+    session = talk("backlog", "alice", [("user", "I'm allergic to peanuts."), ("assistant", "Noted.")] + FILLER * 14)
+    result = tasks.summarise_session.run(session.pk)  # 30 turns: 15 left the window, in slices of 4
+    assert [(r["turn_from"], r["turn_to"]) for r in result["runs"]] == [(1, 4), (5, 8), (9, 12), (13, 15)]
+    versions = list(SessionSummary.objects.filter(session=session).order_by("version")
+                    .values_list("version", "covers_up_to"))
+    assert versions == [(1, 4), (2, 8), (3, 12), (4, 15)]
+    assert "peanut" in SessionSummary.objects.get(session=session, version=4).content, "carried forward"
+    # One episode per slice, and slices that say exactly the same thing merge into one memory.
+    episodes = Memory.objects.filter(kind="episode").order_by("id")
+    assert episodes.count() == 2 and "peanut" in episodes[0].content and episodes[1].mention_count == 3
