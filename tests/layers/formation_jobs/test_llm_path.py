@@ -87,3 +87,25 @@ def test_unreachable_endpoint_is_retried_with_nothing_written_meanwhile(llm_work
     assert len(llm_worker.requests) == 2, "the first attempt failed and was retried"
     assert run.outcome == "completed" and FormationRun.objects.filter(session=session).count() == 1
     assert list(Memory.objects.values_list("content", flat=True)) == ["The user has a shellfish allergy."]
+
+
+def test_chinese_sessions_through_the_api_supersede_with_the_model(llm_worker, api):
+    def converse(session_id, text, reply):
+        llm_worker.reply_json({"memories": [reply]})
+        assert api.post_json("/api/v1/sessions", {"session_id": session_id, "user_id": "wang"}).status_code == 201
+        assert api.post_json(f"/api/v1/sessions/{session_id}/turns", {"turns": [
+            {"role": "user", "content": text}, {"role": "assistant", "content": "好的。"}]}).status_code == 201
+        assert api.post_json(f"/api/v1/sessions/{session_id}/end").status_code == 200
+        return wait_for(lambda: FormationRun.objects.filter(session__session_id=session_id).first(), timeout=60,
+                        message=f"extraction of {session_id}")
+
+    city = {"kind": "fact", "memory_key": "user.home_city", "entities": [], "confidence": 1.0, "importance": 0.75,
+            "source_turn": 1}
+    converse("zh-llm-1", "我住在北京。", {**city, "value": "北京", "content": "用户住在北京。"})
+    run = converse("zh-llm-2", "我搬到上海了。", {**city, "value": "上海", "content": "用户住在上海。"})
+    assert run.superseded == 1
+    old, new = Memory.objects.filter(user_id="wang", memory_key="user.home_city").order_by("id")
+    assert (old.content, old.status, old.superseded_by_id) == ("用户住在北京。", "superseded", new.pk)
+    assert (new.content, new.status, new.extractor) == ("用户住在上海。", "active", "openai-chat:stub-model@1")
+    response = api.post_json("/api/v1/memories/search", {"user_id": "wang", "query": "住在哪里"})
+    assert [hit["content"] for hit in response.json()["results"]][:1] == ["用户住在上海。"]
