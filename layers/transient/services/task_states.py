@@ -158,6 +158,10 @@ def task_start(*, session: Session, task_type_name: str, parent_id: int | None =
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status != SessionStatus.ACTIVE:
         raise Conflict(_("the session is %(status)s") % {"status": session.status}, code=f"session_{session.status}")
+    if session_is_idle(session, now=now):
+        # Idle past its timeout: like a turn, a new task is refused (the sweep marks it expired).
+        raise Conflict(_("the session expired after being idle; open a new one"), code="session_expired",
+                       details={"status": SessionStatus.EXPIRED})
     task_type = TaskType.objects.filter(tenant_id=session.tenant_id, name=task_type_name).first()
     if task_type is None:
         raise InvalidInput(_("no task type named %(name)s") % {"name": task_type_name}, code="unknown_task_type",
@@ -196,7 +200,7 @@ def task_start(*, session: Session, task_type_name: str, parent_id: int | None =
 
 def _touch_session(session: Session, *, now: datetime) -> None:
     """Task work is activity: it keeps an active session from expiring as idle. A session already
-    idle past its timeout is not revived by it; the sweep expires it and its tasks run out their TTL."""
+    idle past its timeout is not revived by work on its older tasks; the sweep expires it."""
     if session.status == SessionStatus.ACTIVE and not session_is_idle(session, now=now):
         session.last_activity_at = now
         session.save(update_fields=["last_activity_at"])

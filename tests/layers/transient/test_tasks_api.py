@@ -229,7 +229,7 @@ def test_a_task_finishes_after_its_session_ended_without_a_turn(api, session):
     assert api.get("/api/v1/sessions/trip-1/turns").json()["results"] == []
 
 
-def test_task_work_keeps_the_session_alive_but_does_not_revive_an_idle_one(api, session):
+def test_task_work_keeps_the_session_alive_and_an_idle_session_takes_no_new_task(api, session):
     from layers.short_term.models import Session
 
     booking = start(api).json()
@@ -239,5 +239,9 @@ def test_task_work_keeps_the_session_alive_but_does_not_revive_an_idle_one(api, 
 
     idle_since = timezone.now() - timedelta(days=2)
     Session.objects.filter(session_id="trip-1").update(last_activity_at=idle_since)
-    assert start(api, "check_weather").status_code == 201
+    refused = start(api, "check_weather")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "session_expired"
+    assert TaskState.objects.count() == 1
+    # Finishing work already under way is allowed, but does not revive the session.
+    assert patch(api, booking["id"], {"status": "cancelled"}).status_code == 200
     assert Session.objects.get(session_id="trip-1").last_activity_at == idle_since
