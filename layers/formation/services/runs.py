@@ -20,7 +20,8 @@ LOCK_CLASS = {"extract": 0x4658, "summarise": 0x4653}  # "FX", "FS"
 
 # Test-only hook, off unless the variable is set: after a run has written its memories and before it
 # commits, it waits while the named file exists (and writes `<file>.reached` first), so a fault test
-# can kill the worker provably in the middle of the work. Never set in production.
+# can kill the worker provably in the middle of the work. The file may name the one job to pause
+# ("extract" or "summarise"); otherwise every job pauses. Never set in production.
 TEST_PAUSE_ENV = "MEMORYHUB_TEST_FORMATION_PAUSE_FILE"
 TEST_PAUSE_MAX_SECONDS = 120
 
@@ -44,6 +45,12 @@ def pause_for_fault_test(job: str) -> None:
     if not path:
         return
     marker = Path(path)
+    try:
+        only = marker.read_text().strip()
+    except FileNotFoundError:
+        return
+    if only in LOCK_CLASS and only != job:
+        return
     Path(f"{path}.reached").write_text(job)
     deadline = time.monotonic() + TEST_PAUSE_MAX_SECONDS
     while marker.exists() and time.monotonic() < deadline:
