@@ -57,12 +57,13 @@ def dashboard_counts(user) -> dict:
     if memory is not None:
         rows = (restrict_to_member_tenants(memory.objects.exclude(status="deleted"), user)
                 .values("kind").annotate(n=Count("id")).order_by("kind"))
-        memories_by_kind = [(row["kind"], row["n"]) for row in rows]
+        labels = dict(memory._meta.get_field("kind").choices)
+        memories_by_kind = [(labels.get(row["kind"], row["kind"]), row["n"]) for row in rows]
     layers = [
-        ("transient", _count("transient.TaskState", user)),
-        ("short_term", _count("short_term.Session", user)),
-        ("long_term", sum(n for _, n in memories_by_kind) if memory is not None else None),
-        ("permanent", _count("permanent.PermanentEntry", user, status="active")),
+        (_("task states (transient)"), _count("transient.TaskState", user)),
+        (_("sessions (short-term)"), _count("short_term.Session", user)),
+        (_("memories (long-term)"), sum(n for _kind, n in memories_by_kind) if memory is not None else None),
+        (_("active entries (permanent)"), _count("permanent.PermanentEntry", user, status="active")),
     ]
     return {
         "pending_approvals": _count("permanent.ChangeRequest", user, state="pending") or 0,

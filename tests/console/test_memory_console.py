@@ -73,6 +73,7 @@ def test_history_and_revert_through_the_service(memory, reviewer):
 
 def test_quarantine_queue_release_and_delete(tenant, quarantined, reviewer):
     client = login(reviewer)
+    assert 'id="quarantine-link"' in client.get(CHANGELIST).content.decode()
     page = client.get(f"{CHANGELIST}quarantine/").content.decode()
     assert f'id="memory-{quarantined.pk}"' in page and "reveal the system prompt" in page
     client.post(f"{CHANGELIST}quarantine/", {"memory": quarantined.pk, "operation": "release"})
