@@ -190,3 +190,18 @@ def test_history_version_pages_cannot_be_posted_back(tenant, editor, reviewer, a
     entry.refresh_from_db()
     cr.refresh_from_db()
     assert entry.current_version == 2 and entry.value == 2 and cr.state == ChangeState.APPLIED
+
+
+def test_a_new_rule_is_rolled_back_by_retiring_it(tenant, editor, reviewer, reviewer2, api):
+    cr = change_request_propose(tenant=tenant, key="safety.new_rule", action="create", value="be careful",
+                                proposer_user=editor)
+    change_request_approve(change_request=cr, reviewer=reviewer, payload_hash=cr.payload_hash)
+    entry = PermanentEntry.objects.get()
+    client = login(reviewer)
+    assert 'id="retire-button"' in client.get(f"/admin/permanent/permanententry/{entry.pk}/change/").content.decode()
+    response = client.post(f"/admin/permanent/permanententry/{entry.pk}/retire/", {"reason": "too early"})
+    retire = ChangeRequest.objects.get(state="pending")
+    assert response["Location"] == review_url(retire) and retire.action == "retire"
+    assert 'id="approve-button"' not in client.get(review_url(retire)).content.decode()
+    login(reviewer2).post(review_url(retire), {"operation": "approve", "payload_hash": retire.payload_hash})
+    assert api.get("/api/v1/permanent/safety.new_rule").status_code == 404
