@@ -26,7 +26,7 @@ TEXT_TYPES = ("text", "character varying", "json", "jsonb", "ARRAY", "tsvector")
 
 
 def occurrences(needle: str) -> list[str]:
-    """Every `table.column` (text, varchar, json, jsonb, arrays) whose value contains `needle`."""
+    """Every `table.column` (text, varchar, json, jsonb, arrays, tsvector) whose value contains `needle`."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT table_name, column_name FROM information_schema.columns "
@@ -34,25 +34,30 @@ def occurrences(needle: str) -> list[str]:
         columns = cursor.fetchall()
         hits = []
         for table, column in columns:
-            cursor.execute(f'SELECT count(*) FROM "{table}" WHERE strpos("{column}"::text, %s) > 0', [needle])
+            # Case-insensitive: keyword columns and tsvectors hold lowercased tokens.
+            cursor.execute(f'SELECT count(*) FROM "{table}" WHERE strpos(lower("{column}"::text), lower(%s)) > 0',
+                           [needle])
             if cursor.fetchone()[0]:
                 hits.append(f"{table}.{column}")
     return hits
 
 
 def redis_occurrences(needle: str) -> list[str]:
+    """Redis keys whose name or value mentions `needle` (any case)."""
     client = redis.Redis.from_url(settings.REDIS_URL)
     found = []
-    raw = needle.encode()
+    raw = needle.lower().encode()
+
+    def has(blob) -> bool:
+        return bool(blob) and raw in blob.lower()
+
     for key in client.scan_iter(count=1000):
         kind = client.type(key)
-        if raw in key:
-            found.append(key.decode(errors="replace"))
-        elif kind == b"string" and raw in (client.get(key) or b""):
-            found.append(key.decode(errors="replace"))
-        elif kind == b"list" and any(raw in item for item in client.lrange(key, 0, -1)):
-            found.append(key.decode(errors="replace"))
-        elif kind == b"hash" and any(raw in k or raw in v for k, v in client.hgetall(key).items()):
+        if has(key) or (kind == b"string" and has(client.get(key))) \
+                or (kind == b"list" and any(has(item) for item in client.lrange(key, 0, -1))) \
+                or (kind == b"hash" and any(has(k) or has(v) for k, v in client.hgetall(key).items())) \
+                or (kind == b"set" and any(has(m) for m in client.smembers(key))) \
+                or (kind == b"zset" and any(has(m) for m in client.zrange(key, 0, -1))):
             found.append(key.decode(errors="replace"))
     return found
 
