@@ -205,3 +205,15 @@ def test_a_new_rule_is_rolled_back_by_retiring_it(tenant, editor, reviewer, revi
     assert 'id="approve-button"' not in client.get(review_url(retire)).content.decode()
     login(reviewer2).post(review_url(retire), {"operation": "approve", "payload_hash": retire.payload_hash})
     assert api.get("/api/v1/permanent/safety.new_rule").status_code == 404
+
+
+def test_superuser_cannot_approve_own_proposal_over_http(tenant, make_staff):
+    boss = make_staff(superuser=True, username="boss")
+    client = login(boss)
+    propose_in_console(client, tenant)
+    cr = ChangeRequest.objects.get()
+    assert 'id="approve-button"' not in client.get(review_url(cr)).content.decode()
+    response = client.post(review_url(cr), {"operation": "approve", "payload_hash": cr.payload_hash}, follow=True)
+    assert "someone else must review it" in response.content.decode()
+    cr.refresh_from_db()
+    assert cr.state == ChangeState.PENDING and not cr.approvals.exists()
