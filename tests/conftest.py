@@ -132,6 +132,33 @@ def stop_worker(process: subprocess.Popen) -> None:
             process.wait()
 
 
+_session_worker_started = False
+
+
+def worker_idle() -> bool:
+    """No task queued, reserved or running on the test queue (true when no worker answers)."""
+    from memoryhub.celery import app
+
+    if not app.control.ping(timeout=0.3):
+        return True
+    with app.connection_for_write() as conn:
+        queued = conn.default_channel.client.llen(app.conf.task_default_queue)
+    inspect = app.control.inspect(timeout=0.5)
+    busy = [tasks for reply in (inspect.active() or {}, inspect.reserved() or {}) for tasks in reply.values()]
+    return queued == 0 and not any(busy)
+
+
+@pytest.fixture(autouse=True)
+def settle_worker(request):
+    """Writes enqueue formation work (through the outbox). Once the session's real worker runs, let
+    it finish before a transactional test's database is flushed, so the flush never races a job
+    holding row locks or writing rows the next test would see."""
+    yield
+    marker = request.node.get_closest_marker("django_db")
+    if _session_worker_started and marker and marker.kwargs.get("transaction"):
+        wait_for(worker_idle, timeout=60, interval=0.2, message="the worker to finish queued work")
+
+
 @pytest.fixture(scope="session")
 def celery_queue() -> str:
     return f"mh-test-{os.getpid()}"
@@ -143,5 +170,7 @@ def celery_worker(django_db_setup, django_db_blocker, celery_queue, tmp_path_fac
     with django_db_blocker.unblock():
         log_path = tmp_path_factory.mktemp("worker") / "worker.log"
         process = start_worker(celery_queue, name=f"session-{os.getpid()}", log_path=log_path)
+    global _session_worker_started
+    _session_worker_started = True
     yield process
     stop_worker(process)

@@ -2,30 +2,6 @@ import pytest
 
 from audit.actors import Actor
 from layers.short_term.services import session_open, turns_append
-from tests.conftest import wait_for
-
-
-def _worker_idle() -> bool:
-    from memoryhub.celery import app
-
-    if not app.control.ping(timeout=0.3):
-        return True  # no worker runs: nothing can touch the database behind the test's back
-    with app.connection_for_write() as conn:
-        queued = conn.default_channel.client.llen(app.conf.task_default_queue)
-    inspect = app.control.inspect(timeout=0.5)
-    busy = [tasks for reply in (inspect.active() or {}, inspect.reserved() or {}) for tasks in reply.values()]
-    return queued == 0 and not any(busy)
-
-
-@pytest.fixture(autouse=True)
-def settle_worker(request):
-    """Appending turns and ending sessions enqueue formation work (through the outbox). When the
-    session's real worker runs, let it finish before a transactional test's database is flushed, so
-    the flush never races a job holding row locks."""
-    yield
-    marker = request.node.get_closest_marker("django_db")
-    if marker and marker.kwargs.get("transaction"):
-        wait_for(_worker_idle, timeout=60, interval=0.2, message="the worker to finish queued work")
 
 # Thirty turns of a mixed Chinese / English conversation, reused by several tests.
 CONVERSATION = [

@@ -2,7 +2,6 @@ import pytest
 
 from audit.actors import Actor
 from layers.transient.services import task_type_create
-from tests.layers.short_term.conftest import settle_worker  # noqa: F401 — autouse here too
 
 
 @pytest.fixture
