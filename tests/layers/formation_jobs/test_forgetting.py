@@ -136,6 +136,10 @@ def test_forget_command_dry_run_reports_every_job_and_changes_nothing(remember, 
     assert (_snapshot(), list(Session.objects.values_list("status", flat=True)),
             TaskState.objects.count()) == before, "the dry run changed nothing"
 
+    only = StringIO()
+    call_command("forget", "--dry-run", "--json", "--job", "long_term.expire", stdout=only)
+    assert list(json.loads(only.getvalue())) == ["long_term.expire"]
+
     text = StringIO()
     call_command("forget", "--dry-run", stdout=text)
     assert "[dry run] long_term.purge_deleted: would_purge=1, purged=0" in text.getvalue()

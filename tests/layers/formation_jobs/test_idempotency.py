@@ -12,6 +12,7 @@ from django.db import connection
 from layers.formation.models import FormationRun, FormationState
 from layers.formation.services.runs import LOCK_CLASS, TEST_PAUSE_ENV
 from layers.long_term.models import Memory
+from layers.short_term.models import SessionSummary
 from tests.conftest import BASE_DIR, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,8 +22,9 @@ import json, os, sys
 import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
 django.setup()
-from layers.formation.services import session_extract
-print(json.dumps(session_extract(session_pk=int(sys.argv[1])).as_dict()))
+from layers.formation.services import session_extract, session_summarise
+run = session_summarise if sys.argv[2:] == ["summarise"] else session_extract
+print(json.dumps(run(session_pk=int(sys.argv[1])).as_dict()))
 """
 
 TURNS = [
@@ -34,9 +36,9 @@ TURNS = [
 EXPECTED = {"user.allergies", "user.home_city", "user.likes", "user.dislikes", "user.name"}
 
 
-def _spawn(session_pk: int, **env) -> subprocess.Popen:
+def _spawn(session_pk: int, job: str = "extract", **env) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, str(session_pk)], cwd=BASE_DIR, text=True, stdout=subprocess.PIPE,
+        [sys.executable, "-c", SCRIPT, str(session_pk), job], cwd=BASE_DIR, text=True, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, env={**os.environ, "DATABASE_NAME": connection.settings_dict["NAME"], **env})
 
 
@@ -85,3 +87,14 @@ def test_two_processes_racing(quiet_signals, talk):
     statuses = sorted(_result(process)["status"] for process in processes)
     assert statuses in (["busy", "completed"], ["completed", "nothing_new"])
     _assert_one_copy_each(session)
+
+
+def test_two_processes_summarising_at_once(quiet_signals, talk):
+    filler = [("user", "What's the weather like?"), ("assistant", "Sunny, around twenty degrees.")]
+    session = talk("race-sum", "alice", [("user", "I'm allergic to peanuts."), ("assistant", "Noted.")] + filler * 9)
+    processes = [_spawn(session.pk, "summarise") for _ in range(2)]
+    statuses = sorted(_result(process)["status"] for process in processes)
+    assert statuses in (["busy", "completed"], ["completed", "nothing_new"])
+    assert list(SessionSummary.objects.filter(session=session).values_list("version", "covers_up_to")) == [(1, 5)]
+    assert Memory.objects.filter(kind="episode").count() == 1
+    assert FormationRun.objects.filter(session=session, job="summarise").count() == 1
