@@ -26,14 +26,26 @@ def _slices(run_once, session_pk: int) -> dict:
     return {"session": session_pk, "runs": reports}
 
 
-@shared_task(name="formation.extract_session", acks_late=True, ignore_result=True, **_RETRY)
-def extract_session(session_pk: int) -> dict:
-    return _slices(session_extract, session_pk)
+# Another run holds the session: it may have read the cursor before the turns this message is about
+# arrived, so try again shortly rather than leave them to the catch-up beat.
+BUSY_RETRY_SECONDS = 5
 
 
-@shared_task(name="formation.summarise_session", acks_late=True, ignore_result=True, **_RETRY)
-def summarise_session(session_pk: int) -> dict:
-    return _slices(session_summarise, session_pk)
+def _run(task, run_once, session_pk: int) -> dict:
+    result = _slices(run_once, session_pk)
+    if result["runs"][0]["status"] == "busy" and task.request.retries < task.max_retries:
+        raise task.retry(countdown=BUSY_RETRY_SECONDS)
+    return result
+
+
+@shared_task(bind=True, name="formation.extract_session", acks_late=True, ignore_result=True, **_RETRY)
+def extract_session(self, session_pk: int) -> dict:
+    return _run(self, session_extract, session_pk)
+
+
+@shared_task(bind=True, name="formation.summarise_session", acks_late=True, ignore_result=True, **_RETRY)
+def summarise_session(self, session_pk: int) -> dict:
+    return _run(self, session_summarise, session_pk)
 
 
 @shared_task(name="formation.catch_up", acks_late=True, ignore_result=True)

@@ -69,3 +69,35 @@ def test_lost_message_is_recovered_by_the_catch_up_task(talk, celery_worker):
              message="the catch-up to extract the orphaned session")
     assert Memory.objects.filter(memory_key="user.likes").count() == 1
     assert FormationRun.objects.filter(session=session).count() == 1, "the caught-up session is not redone"
+
+
+def _retry_scheduled(session_pk: int) -> bool:
+    from memoryhub.celery import app
+
+    scheduled = app.control.inspect(timeout=1).scheduled() or {}
+    return any(entry["request"]["name"] == "formation.extract_session" and entry["request"]["args"] == [session_pk]
+               for entries in scheduled.values() for entry in entries)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_busy_session_is_retried_by_the_task_itself(talk, celery_worker):
+    from django.db import connection
+
+    from layers.formation.services.runs import LOCK_CLASS
+
+    with formation_signals_muted():
+        session = talk("busy-retry", "alice", [("user", "I love jazz.")], end=True)
+    with connection.cursor() as cursor:
+        # Another run holds the session (this test's connection stands in for it).
+        cursor.execute("SELECT pg_advisory_lock(%s, %s)", [LOCK_CLASS["extract"], session.pk])
+        try:
+            task_enqueue_on_commit("formation.extract_session", args=[session.pk])
+            # The worker found the session busy and scheduled its own retry (visible as an ETA task).
+            wait_for(lambda: _retry_scheduled(session.pk), timeout=30, message="the busy task to schedule a retry")
+            assert not FormationRun.objects.filter(session=session).exists()
+        finally:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_CLASS["extract"], session.pk])
+    # No new message and no catch-up: the task that found the session busy comes back by itself.
+    wait_for(lambda: FormationRun.objects.filter(session=session).exists(), timeout=60,
+             message="the retried extraction")
+    assert OutboxTask.objects.filter(task_name="formation.extract_session").count() == 1
