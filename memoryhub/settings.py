@@ -170,13 +170,6 @@ SPECTACULAR_SETTINGS = {
         "ChangeStateEnum": "permanent.models.ChangeState",
         "ScopeEnum": "memoryhub.tenancy.models.Scope",
     },
-    # Several models have a `status` field with different choices; name each choice set once.
-    "ENUM_NAME_OVERRIDES": {
-        "SessionStatusEnum": "layers.short_term.models.SessionStatus",
-        "TaskStatusEnum": "layers.transient.models.TaskStatus",
-        "MemoryStatusEnum": "layers.long_term.models.MemoryStatus",
-        "MemoryKindEnum": "layers.long_term.models.MemoryKind",
-    },
 }
 
 # Celery: configured from these settings (namespace CELERY), JSON only, late acks.
