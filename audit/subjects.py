@@ -15,14 +15,20 @@ from audit.models import SubjectKey
 
 
 def _subject_secret(tenant_id: int, user_id: str) -> bytes:
+    # Read first: the key exists for every user after their first event, so this is one query.
+    select = "SELECT secret FROM audit_subjectkey WHERE tenant_id = %s AND user_id = %s"
     with connection.cursor() as cursor:
-        cursor.execute(
-            "INSERT INTO audit_subjectkey (tenant_id, user_id, secret, created_at) VALUES (%s, %s, %s, now()) "
-            "ON CONFLICT (tenant_id, user_id) DO NOTHING",
-            [tenant_id, user_id, secrets.token_bytes(32)],
-        )
-        cursor.execute("SELECT secret FROM audit_subjectkey WHERE tenant_id = %s AND user_id = %s", [tenant_id, user_id])
-        return bytes(cursor.fetchone()[0])
+        cursor.execute(select, [tenant_id, user_id])
+        row = cursor.fetchone()
+        if row is None:
+            cursor.execute(
+                "INSERT INTO audit_subjectkey (tenant_id, user_id, secret, created_at) VALUES (%s, %s, %s, now()) "
+                "ON CONFLICT (tenant_id, user_id) DO NOTHING",
+                [tenant_id, user_id, secrets.token_bytes(32)],
+            )
+            cursor.execute(select, [tenant_id, user_id])
+            row = cursor.fetchone()
+        return bytes(row[0])
 
 
 def subject_pseudonym(tenant_id: int, user_id: str) -> str:
