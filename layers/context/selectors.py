@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from layers.long_term.selectors import memory_search
+from layers.long_term.policy import tenant_policy
+from layers.long_term.selectors import memory_core_profile, memory_search
 from layers.short_term.selectors import session_get, session_window
 from layers.transient.selectors import task_stack
 from memoryhub.errors import Conflict, Unprocessable
@@ -89,13 +90,23 @@ def _system_rules(tenant) -> Block:
 
 
 def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list]:
+    """The query's best matches, then the user's core facts the query did not reach (see Policy)."""
     if top_k == 0:
         return Block("user_profile"), []
     results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=top_k, task_type=task_type)
-    return Block("user_profile", [
-        Part(f"memory:{scored.memory.pk}", f"- ({scored.memory.kind}) {scored.memory.content}", score=scored.score,
-             detail={"memory_id": scored.memory.pk, "kind": scored.memory.kind})
-        for scored in results]), results
+    parts = [Part(f"memory:{scored.memory.pk}", f"- ({scored.memory.kind}) {scored.memory.content}",
+                  score=scored.score, detail={"memory_id": scored.memory.pk, "kind": scored.memory.kind})
+             for scored in results]
+    policy = tenant_policy(tenant.pk)
+    core = memory_core_profile(tenant=tenant, user_id=user_id, min_importance=policy.core_profile_min_importance,
+                               limit=min(policy.core_profile_limit, top_k),
+                               exclude_ids=[scored.memory.pk for scored in results])
+    # A core fact ranks by how much it matters, so it outlasts weak matches when the budget is tight.
+    parts += [Part(f"memory:{memory.pk}", f"- ({memory.kind}) {memory.content}",
+                   score=round(memory.importance * memory.confidence * memory.feedback_weight, 6),
+                   detail={"memory_id": memory.pk, "kind": memory.kind, "core": True})
+              for memory in core]
+    return Block("user_profile", parts), results
 
 
 def _session(session) -> Block:

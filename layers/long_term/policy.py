@@ -67,6 +67,11 @@ class Policy:
     # A memory next to a match in the same source session (adjacent turns) gains this share of the
     # match's relevance (LoCoMo dev: hybrid Recall@10 0.675 -> 0.717 at 0.5).
     context_neighbour_share: float = 0.5
+    # Context: memories this important (allergies, health, identity: the ones that never expire) join
+    # the user profile even when the query does not mention them; a restaurant question must still
+    # see the peanut allergy. At most `core_profile_limit` of them, after the query's own matches.
+    core_profile_min_importance: float = 0.9
+    core_profile_limit: int = 3
 
     def is_single_valued(self, memory_key: str | None) -> bool:
         return bool(memory_key) and memory_key in self.single_valued_keys
@@ -85,7 +90,7 @@ class Policy:
 
 _NUMBER_FIELDS = {"min_score", "negative_feedback_factor", "keyword_scale", "vector_cosine_low",
                   "vector_cosine_high", "hybrid_vector_share", "vector_only_share",
-                  "context_neighbour_share"}
+                  "context_neighbour_share", "core_profile_min_importance"}
 
 
 def _coerce(name: str, value: Any, default: Any) -> Any:
@@ -93,8 +98,8 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError("a number")
         return float(value)
-    if name == "negative_feedback_threshold":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if name in ("negative_feedback_threshold", "core_profile_limit"):
+        if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name != "core_profile_limit" else 0):
             raise TypeError("a positive integer")
         return value
     if name == "decay_alpha_days":

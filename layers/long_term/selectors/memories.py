@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
@@ -48,6 +49,23 @@ def memory_list(*, tenant, user_id: str | None = None, kinds: list[str] | None =
     if created_before:
         queryset = queryset.filter(created_at__lt=created_before)
     return queryset
+
+
+def memory_core_profile(*, tenant, user_id: str, min_importance: float, limit: int,
+                        exclude_ids: list[int] = ()) -> list[Memory]:
+    """The user's most important standing facts and preferences, whatever the query: active, not past
+    their TTL, most important and most recently confirmed first."""
+    if limit <= 0:
+        return []
+    now = timezone.now()
+    return list(
+        Memory.objects.filter(tenant=tenant, user_id=user_id, status=MemoryStatus.ACTIVE,
+                              kind__in=[MemoryKind.PREFERENCE, MemoryKind.FACT], importance__gte=min_importance)
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+        .exclude(pk__in=list(exclude_ids))
+        .defer("embedding", "keywords", "term_freqs", "search_vector")
+        .order_by("-importance", "-last_confirmed_at", "-id")[:limit]
+    )
 
 
 def memory_history(*, memory: Memory):

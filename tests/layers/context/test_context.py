@@ -122,3 +122,29 @@ def test_bad_context_input_is_400(api, body, field):
 def test_unknown_session_is_404(api):
     response = api.post_json(CONTEXT, {"user_id": "alice", "query": "hi", "session_id": "nope"})
     assert response.status_code == 404
+
+
+def test_core_facts_join_the_profile_when_the_query_does_not_reach_them(api, remember):
+    allergy = remember("I am allergic to peanuts", kind="fact", memory_key="user.allergies", importance=0.95)
+    remember("我对花生过敏", kind="fact", memory_key="user.allergies", importance=0.95, user_id="bob")
+    remember("I like jazz", kind="preference", importance=0.5)
+    body = _context(api, query="Recommend a restaurant for dinner tonight", token_budget=4000)
+    profile = _blocks(body)["user_profile"]
+    assert profile["source_ids"] == [f"memory:{allergy.pk}"], "only alice's core fact, not her weak likes"
+    assert profile["items"][0]["core"] is True and profile["items"][0]["score"] == pytest.approx(0.95)
+
+
+def test_a_matched_core_fact_is_listed_once(api, remember):
+    allergy = remember("I am allergic to peanuts", kind="fact", importance=0.95)
+    body = _context(api, query="peanut allergy", token_budget=4000)
+    profile = _blocks(body)["user_profile"]
+    assert profile["source_ids"] == [f"memory:{allergy.pk}"]
+    assert "core" not in profile["items"][0]
+
+
+def test_core_profile_can_be_turned_off_by_an_approved_policy_entry(api, remember, system_rule):
+    remember("I am allergic to peanuts", kind="fact", importance=0.95)
+    assert len(_blocks(_context(api, query="Recommend a restaurant", token_budget=4000))["user_profile"]
+               ["source_ids"]) == 1
+    system_rule("policy.core_profile_limit", 0)
+    assert _blocks(_context(api, query="Recommend a restaurant", token_budget=4000))["user_profile"]["source_ids"] == []
