@@ -240,6 +240,15 @@ def contains_secret(text: str) -> bool:
     return bool(find_secrets(text))
 
 
+_REDACTION_MARK = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
+
+
+def holds_redaction_mark(text: str) -> bool:
+    """Whether the text carries a `redact_secrets` marker: a statement about a secret that was
+    removed on the way in ("remember the admin password is [REDACTED:password]")."""
+    return bool(_REDACTION_MARK.search(text))
+
+
 def redact_secrets(text: str) -> tuple[str, list[SecretFinding]]:
     """The text with each secret replaced by `[REDACTED:<kind>]`, and what was found (in the original)."""
     findings = find_secrets(text)

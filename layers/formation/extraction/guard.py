@@ -19,7 +19,7 @@ from layers.formation.extraction.types import (
     ExtractedItem,
 )
 from layers.safety.injection import injection_reasons
-from layers.safety.secrets import contains_secret
+from layers.safety.secrets import contains_secret, holds_redaction_mark
 
 
 def guard_item(item: ExtractedItem, *, user_id: str | None, declared_user_id: str | None = None) -> tuple[ExtractedItem | None, str | None]:
@@ -29,7 +29,8 @@ def guard_item(item: ExtractedItem, *, user_id: str | None, declared_user_id: st
     if not key_allowed(item.memory_key):
         return None, DROP_FORBIDDEN_KEY
     texts = [item.content, item.value or "", *item.entities]
-    if any(contains_secret(text) for text in texts if text):
+    # A statement that held a secret is about that secret: dropped like the secret itself.
+    if any(contains_secret(text) or holds_redaction_mark(text) for text in texts if text):
         return None, DROP_SECRET
     reasons = tuple(dict.fromkeys(r for text in texts if text for r in injection_reasons(text)))
     if reasons and reasons != item.injection_reasons:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import logging
-import re
 
 from django.db import transaction
 
@@ -23,15 +22,6 @@ from memoryhub.providers.llm import LLMOutputInvalid, LLMProvider, OfflineProvid
 logger = logging.getLogger(__name__)
 
 ACTOR = Actor.system("formation.extract")
-# Turns are stored with secrets replaced by this marker (short_term redaction). A statement that held
-# a secret is about that secret ("remember the admin password is …"): dropped like the secret itself.
-REDACTION_MARK = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
-
-
-def holds_redacted_secret(*texts: str | None) -> bool:
-    return any(text and REDACTION_MARK.search(text) for text in texts)
-
-
 def extraction_due(session: Session, *, cursor: int) -> bool:
     """Every `extract_every_turns` new turns while the session is active; everything left once it closed."""
     new = session.turn_count - cursor
@@ -111,9 +101,6 @@ def _write(session: Session, items: list[ExtractedItem], result: ExtractionResul
     for item in items:
         if item.kind not in EXTRACTED_KINDS or not key_allowed(item.memory_key):
             counts.rejected += 1  # a second line behind the extractor's guard: episodes and foreign keys never
-            continue
-        if holds_redacted_secret(item.content, item.value, *item.entities):
-            counts.secrets_dropped += 1
             continue
         fields = _fields(session, item, result)
         errors = memory_fields_errors(**{name: fields[name] for name in (
