@@ -25,7 +25,7 @@ SCENARIOS = {
         "allergy": "User is allergic to peanuts.", "old_city": "User lives in Beijing.",
         "new_city": "User lives in Shanghai.", "moved": ("user", "I moved to Berlin."),
         "latest_city": "User lives in Berlin.",
-        "question": "Recommend a restaurant for dinner tonight, I have a food allergy.", "allergen": "peanuts",
+        "question": "Can you recommend a restaurant for dinner tonight?", "allergen": "peanuts",
     },
     "zh": {
         "user": "wang",
@@ -41,7 +41,7 @@ SCENARIOS = {
         ],
         "allergy": "用户对花生过敏。", "old_city": "用户住在北京。", "new_city": "用户住在上海。",
         "moved": ("user", "我搬到深圳了。"), "latest_city": "用户住在深圳。",
-        "question": "我过敏，推荐餐厅", "allergen": "花生",
+        "question": "今晚推荐一家餐厅吧", "allergen": "花生",
     },
 }
 
@@ -85,8 +85,7 @@ def test_conversation_becomes_memories_served_later(api, celery_worker, lang):
     assert mine.filter(memory_key="user.home_city", status="superseded").count() == 2
 
     # A later session's context for a restaurant question carries the allergy, never the quarantined text.
-    # (The question mentions an allergy: retrieval alone does not link a bare "recommend a restaurant"
-    # to a peanut allergy; pinning health facts into the profile is context assembly's call.)
+    # The question never mentions the allergy: it reaches the profile as a core fact (importance ≥ 0.9).
     _converse(api, f"{lang}-3", user, [("user", case["question"])], end=False)
     response = api.post_json("/api/v1/context", {"user_id": user, "session_id": f"{lang}-3",
                                                  "query": case["question"], "token_budget": 2000})
