@@ -9,7 +9,8 @@ throughput and errors.
 
     .venv/bin/python bench/scale.py --base-url http://127.0.0.1:8000 --api-key mh_... --json /tmp/scale.json
 
-`--profile` (run from the repository with the server's DATABASE_URL) also runs searches in-process
+`--profile` (run from the repository with the server's environment: DATABASE_URL, REDIS_URL, DEBUG, ...)
+also runs searches and ingest batches in-process
 under pyinstrument and prints where the time goes: embedding the query, SQL, and the rest of the
 request (auth, validation, scoring glue, serialisation and rendering).
 """
@@ -273,7 +274,6 @@ def profile(client: Client, users: list[str], requests: int) -> dict:
     import django
 
     django.setup()
-    from django.db import connection
     from django.test import Client as DjangoClient
 
     from memoryhub.providers import embeddings
@@ -289,14 +289,26 @@ def profile(client: Client, users: list[str], requests: int) -> dict:
         finally:
             timings["embedding"] += time.perf_counter() - t0
 
-    def sql_timer(execute, sql, params, many, context):
-        t0 = time.perf_counter()
-        try:
-            return execute(sql, params, many, context)
-        finally:
-            timings["sql"] += time.perf_counter() - t0
+    # Time every statement at the driver: the search selector runs its SQL on a raw psycopg cursor
+    # (a server-side prepared statement), which Django's execute wrappers never see.
+    import psycopg
+
+    originals = {name: getattr(psycopg.Cursor, name) for name in ("execute", "executemany")}
+
+    def timed(name):
+        original = originals[name]
+
+        def wrapper(self, *args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return original(self, *args, **kwargs)
+            finally:
+                timings["sql"] += time.perf_counter() - t0
+        return wrapper
 
     embedder.embed = timed_embed
+    for name in originals:
+        setattr(psycopg.Cursor, name, timed(name))
     django_client = DjangoClient(HTTP_AUTHORIZATION=f"Bearer {client.api_key}", SERVER_NAME="127.0.0.1")
     rng = random.Random(f"profile-{time.time()}")
 
@@ -333,8 +345,7 @@ def profile(client: Client, users: list[str], requests: int) -> dict:
         # Pass 1 times the parts (no profiler overhead); pass 2, on fresh bodies, prints the call tree.
         timings.update(embedding=0.0, sql=0.0)
         bodies = make_bodies()
-        with connection.execute_wrapper(sql_timer):
-            total, per_request = run_loop(path, bodies, expect)
+        total, per_request = run_loop(path, bodies, expect)
         n = len(bodies)
         split = {
             "requests": n,
@@ -358,6 +369,8 @@ def profile(client: Client, users: list[str], requests: int) -> dict:
     result = {"search": measure("search", "/api/v1/memories/search", search_bodies, 200),
               "ingest_batch_of_100": measure("ingest (batch of 100)", "/api/v1/memories", ingest_bodies, 201)}
     embedder.embed = original_embed
+    for name, original in originals.items():
+        setattr(psycopg.Cursor, name, original)
     return result
 
 
