@@ -93,9 +93,12 @@ def conversation_memories(sample: dict) -> list[dict]:
         number = int(key.split("_")[1])
         date = conv.get(f"{key}_date_time", "")
         for turn in conv[key]:
-            text = f"[{date}] {turn['speaker']}: {turn['text']}"
-            if turn.get("blip_caption"):
-                text += f" [image: {turn['blip_caption']}]"
+            said, caption = (turn.get("text") or "").strip(), (turn.get("blip_caption") or "").strip()
+            if not said and not caption:
+                continue  # nothing to remember (its id then counts as unknown evidence)
+            text = f"[{date}] {turn.get('speaker', '?')}: {said}"
+            if caption:
+                text += f" [image: {caption}]"
             match = _EVIDENCE_RE.match(turn["dia_id"])
             turn_no = int(match.group(2)) if match else None
             out.append({"dia_id": turn["dia_id"], "session": number, "turn": turn_no, "content": text})
