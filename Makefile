@@ -25,3 +25,11 @@ migrate: $(STAMP)
 
 clean-data:
 	rm -rf .data
+
+# Benchmarks talk to a running service: `make run` in one terminal, then e.g.
+#   make bench-locomo BENCH_ARGS="--base-url http://127.0.0.1:8000 --api-key $KEY --json locomo.json"
+bench-locomo: $(STAMP)
+	$(PY) bench/locomo_retrieval.py --data ../shared/bench/locomo/locomo_dev.json $(BENCH_ARGS)
+
+bench-scale: $(STAMP)
+	$(PY) bench/scale.py $(BENCH_ARGS)
