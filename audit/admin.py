@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from audit.models import AuditEvent
-from audit.selectors import audit_chain_verify
+from audit.selectors import audit_chain_status
 from audit.views import audit_events_csv_response
 from memoryhub.admin_site import restrict_to_member_tenants, staff_tenant_ids
 from memoryhub.tenancy.models import Tenant
@@ -96,9 +96,9 @@ class AuditEventAdmin(admin.ModelAdmin):
     def changelist_view(self, request, extra_context=None):
         tenant_ids = staff_tenant_ids(request.user)
         if tenant_ids is None:
-            reports = [("*", audit_chain_verify())]
+            reports = [("*", audit_chain_status())]
         else:
-            reports = [(Tenant.objects.get(pk=tenant_id).slug, audit_chain_verify(tenant_id=tenant_id))
+            reports = [(Tenant.objects.get(pk=tenant_id).slug, audit_chain_status(tenant_id=tenant_id))
                        for tenant_id in sorted(tenant_ids)]
         extra = {"chain_reports": reports, "export_query": request.GET.urlencode()}
         return super().changelist_view(request, {**extra, **(extra_context or {})})

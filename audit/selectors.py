@@ -62,3 +62,28 @@ def audit_chain_verify(*, tenant_id: int | None = None) -> ChainReport:
         prev_hash = event.hash
         expected_seq += 1
     return ChainReport(checked, len(tenants), None)
+
+
+# The console shows the chain status on every list page; a full verification reads every event, so a
+# result is reused while the chain's head is unchanged (for at most this long; the hourly beat task
+# always verifies in full).
+CHAIN_STATUS_CACHE_SECONDS = 300
+
+
+def audit_chain_status(*, tenant_id: int | None = None) -> ChainReport:
+    """`audit_chain_verify`, reused from the cache while no event has been appended since."""
+    from memoryhub.cache import cache
+
+    events = AuditEvent.objects.all() if tenant_id is None else AuditEvent.objects.filter(tenant_id=tenant_id)
+    head = events.order_by("-id").values_list("id", "hash").first()
+    key = f"audit:chain-status:{tenant_id if tenant_id is not None else '*'}:{head[0] if head else 0}:" \
+          f"{head[1] if head else ''}"
+    cached = cache.get(key)
+    if cached is not None:
+        first_break = ChainBreak(**cached["first_break"]) if cached["first_break"] else None
+        return ChainReport(cached["events_checked"], cached["tenants_checked"], first_break)
+    report = audit_chain_verify(tenant_id=tenant_id)
+    cache.set(key, {"events_checked": report.events_checked, "tenants_checked": report.tenants_checked,
+                    "first_break": report.first_break.__dict__ if report.first_break else None},
+              CHAIN_STATUS_CACHE_SECONDS)
+    return report

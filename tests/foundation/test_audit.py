@@ -114,3 +114,17 @@ def test_audit_rolls_back_with_the_change(tenant):
             _record(tenant.id)
             raise RuntimeError("the change failed")
     assert AuditEvent.objects.count() == before
+
+
+def test_chain_status_is_reused_until_an_event_is_appended(tenant):
+    from audit.selectors import audit_chain_status
+
+    events = _record(tenant.id, 2)
+    assert audit_chain_status(tenant_id=tenant.id).ok
+    _tamper("UPDATE audit_auditevent SET after = %s WHERE id = %s", ['{"i": 7}', events[0].pk])
+    # The head did not move: the console's cached status stands (the hourly task verifies in full).
+    assert audit_chain_status(tenant_id=tenant.id).ok
+    assert not audit_chain_verify(tenant_id=tenant.id).ok
+    _record(tenant.id)
+    report = audit_chain_status(tenant_id=tenant.id)
+    assert not report.ok and report.first_break.seq == events[0].seq
