@@ -8,10 +8,14 @@ _READ_PERMANENT = (
     "permanent.view_approval",
 )
 _READ_MEMORIES = ("long_term.view_memory",)
+# Staff inspect sessions and task state; editors maintain the task types agents fill in.
+_READ_SESSIONS = ("short_term.view_session", "short_term.view_turn", "short_term.view_sessionsummary",
+                  "transient.view_tasktype", "transient.view_taskstate")
+_EDIT_TASK_TYPES = ("transient.add_tasktype", "transient.change_tasktype")
 
 GROUP_PERMISSIONS: dict[str, tuple[str, ...]] = {
-    "editor": _READ_PERMANENT + _READ_MEMORIES + ("permanent.add_changerequest",),
-    "reviewer": _READ_PERMANENT + _READ_MEMORIES + (
+    "editor": _READ_PERMANENT + _READ_MEMORIES + _READ_SESSIONS + _EDIT_TASK_TYPES + ("permanent.add_changerequest",),
+    "reviewer": _READ_PERMANENT + _READ_MEMORIES + _READ_SESSIONS + (
         "permanent.add_changerequest", "permanent.review_changerequest", "long_term.change_memory",
     ),
     "auditor": _READ_PERMANENT + _READ_MEMORIES + (
