@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from audit.models import AuditEvent
 from audit.selectors import audit_chain_status
 from audit.views import audit_events_csv_response
-from memoryhub.admin_site import restrict_to_member_tenants, staff_tenant_ids
+from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants, staff_tenant_ids
 from memoryhub.tenancy.models import Tenant
 
 
@@ -53,7 +53,7 @@ def _pretty(value) -> str:
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):
+class AuditEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("tenant_id", "seq", "occurred_at", "action", "actor_label", "object_type", "object_id")
     list_filter = (TenantFilter, "action", ActorFilter, "actor_kind", "object_type", ("occurred_at", admin.DateFieldListFilter))
     search_fields = ("action", "object_id", "actor_label", "request_id", "subject")
@@ -72,15 +72,6 @@ class AuditEventAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return restrict_to_member_tenants(super().get_queryset(request), request.user)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     def get_urls(self):
         custom = [path("export.csv", self.admin_site.admin_view(self.export_csv_view), name="audit_auditevent_export")]

@@ -30,6 +30,20 @@ def restrict_to_member_tenants(queryset: QuerySet, user, field: str = "tenant_id
     return queryset.filter(**{f"{field}__in": tenant_ids})
 
 
+class ReadOnlyAdminMixin:
+    """Staff inspect these rows; every change goes through a service (an action or a custom view),
+    never through the admin's own add / change / delete forms. Works for model admins and inlines."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 def _model(label: str):
     try:
         return apps.get_model(label)

@@ -4,18 +4,7 @@ from __future__ import annotations
 from django.contrib import admin
 
 from layers.formation.models import FormationRun, FormationState
-from memoryhub.admin_site import restrict_to_member_tenants
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants
 
 
 RUN_FIELDS = ("tenant", "session", "job", "outcome", "extractor", "turn_from", "turn_to", "written", "merged",
@@ -23,7 +12,7 @@ RUN_FIELDS = ("tenant", "session", "job", "outcome", "extractor", "turn_from", "
 
 
 @admin.register(FormationRun)
-class FormationRunAdmin(ReadOnlyAdmin):
+class FormationRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("session", "job", "outcome", "extractor", "turn_from", "turn_to", "written", "merged",
                     "superseded", "quarantined", "secrets_dropped", "rejected", "created_at")
     list_filter = ("job", "outcome", "extractor", "tenant")
@@ -37,7 +26,7 @@ class FormationRunAdmin(ReadOnlyAdmin):
 
 
 @admin.register(FormationState)
-class FormationStateAdmin(ReadOnlyAdmin):
+class FormationStateAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("session", "last_extracted_seq", "last_summarised_seq", "updated_at")
     search_fields = ("=session__session_id", "=session__user_id")
     fields = ("session", "last_extracted_seq", "last_summarised_seq", "updated_at")

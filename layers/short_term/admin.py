@@ -9,11 +9,11 @@ from django.utils.translation import gettext_lazy as _
 from audit.actors import Actor
 from layers.short_term.models import Session, SessionSummary, Turn
 from layers.short_term.services import session_end
-from memoryhub.admin_site import restrict_to_member_tenants
+from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants
 from memoryhub.errors import DomainError
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
     extra = 0
     can_delete = False
     show_change_link = False
@@ -21,15 +21,6 @@ class ReadOnlyInline(admin.TabularInline):
     def has_view_permission(self, request, obj=None):
         # Turns and summaries are part of the session: whoever may view it sees them.
         return request.user.has_perm("short_term.view_session")
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class TurnInline(ReadOnlyInline):
@@ -50,7 +41,8 @@ SESSION_FIELDS = ("tenant", "session_id", "user_id", "agent_id", "status", "star
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    # Read-only; ending is the one change, through the action below.
     list_display = ("session_id", "user_id", "agent_id", "status", "turn_count", "needs_summary",
                     "last_activity_at", "tenant")
     list_filter = ("status", "needs_summary", "tenant")
@@ -63,15 +55,6 @@ class SessionAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return restrict_to_member_tenants(super().get_queryset(request).select_related("tenant"), request.user)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False  # read-only; ending is the one change, through the action below
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.action(description=_("End selected sessions"))
     def end_selected(self, request, queryset):
@@ -89,7 +72,7 @@ class SessionAdmin(admin.ModelAdmin):
 
 
 @admin.register(SessionSummary)
-class SessionSummaryAdmin(admin.ModelAdmin):
+class SessionSummaryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("session", "version", "covers_up_to", "token_count", "summariser", "created_at")
     list_filter = ("summariser", "session__tenant")
     search_fields = ("=session__session_id", "=session__user_id")
@@ -99,12 +82,3 @@ class SessionSummaryAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return restrict_to_member_tenants(super().get_queryset(request).select_related("session"), request.user,
                                           "session__tenant_id")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

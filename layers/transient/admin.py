@@ -11,7 +11,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from audit.actors import Actor
 from layers.transient.models import TaskState, TaskType
 from layers.transient.services import task_type_create, task_type_delete, task_type_update, validate_task_type_fields
-from memoryhub.admin_site import restrict_to_member_tenants, staff_tenant_ids
+from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants, staff_tenant_ids
 from memoryhub.errors import DomainError
 from memoryhub.tenancy.models import Tenant
 
@@ -93,7 +93,7 @@ TASK_STATE_FIELDS = ("tenant", "session", "task_type", "status", "resume_status"
 
 
 @admin.register(TaskState)
-class TaskStateAdmin(admin.ModelAdmin):
+class TaskStateAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("id", "task_type", "status", "session", "depth", "parent", "expires_at", "updated_at")
     list_filter = ("status", "tenant", "task_type")
     search_fields = ("=session__session_id", "=session__user_id", "task_type__name")
@@ -103,12 +103,3 @@ class TaskStateAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return restrict_to_member_tenants(
             super().get_queryset(request).select_related("tenant", "session", "task_type", "parent"), request.user)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -2,6 +2,7 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
 from audit.actors import Actor
+from memoryhub.admin_site import restrict_to_member_tenants
 from memoryhub.errors import DomainError
 from memoryhub.tenancy.models import ApiKey, Membership, Tenant
 from memoryhub.tenancy.services import api_key_create, api_key_revoke
@@ -19,10 +20,7 @@ class TenantAdmin(admin.ModelAdmin):
     inlines = [MembershipInline]
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        return queryset.filter(memberships__user=request.user).distinct()
+        return restrict_to_member_tenants(super().get_queryset(request), request.user, field="id")
 
 
 @admin.register(ApiKey)
@@ -34,10 +32,8 @@ class ApiKeyAdmin(admin.ModelAdmin):
     actions = ["revoke_selected"]
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request).select_related("tenant", "created_by")
-        if request.user.is_superuser:
-            return queryset
-        return queryset.filter(tenant__memberships__user=request.user).distinct()
+        return restrict_to_member_tenants(super().get_queryset(request).select_related("tenant", "created_by"),
+                                          request.user)
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None:

@@ -11,7 +11,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from memoryhub.admin_site import restrict_to_member_tenants
+from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants
 from memoryhub.errors import DomainError
 from permanent.admin.history import ReadOnlyHistoryMixin
 from permanent.admin.diff import pretty_json
@@ -22,7 +22,7 @@ from permanent.services import change_request_propose_retire, change_request_pro
 
 
 @admin.register(PermanentEntry)
-class PermanentEntryAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
+class PermanentEntryAdmin(ReadOnlyAdminMixin, ReadOnlyHistoryMixin, SimpleHistoryAdmin):
     list_display = ("key", "scope_display", "tenant", "status", "current_version", "required_approvals", "updated_at")
     list_filter = ("status", ("tenant", admin.RelatedOnlyFieldListFilter))
     search_fields = ("key",)
@@ -33,15 +33,6 @@ class PermanentEntryAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
 
     def get_queryset(self, request):
         return restrict_to_member_tenants(super().get_queryset(request).select_related("tenant"), request.user)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     def get_urls(self):
         custom = [path("<int:entry_id>/rollback/<int:number>/", self.admin_site.admin_view(self.rollback_view),
