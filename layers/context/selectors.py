@@ -93,11 +93,12 @@ def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list
     """The query's best matches, then the user's core facts the query did not reach (see Policy)."""
     if top_k == 0:
         return Block("user_profile"), []
-    results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=top_k, task_type=task_type)
+    policy = tenant_policy(tenant.pk)  # read once: the search and the core profile both use it
+    results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=top_k, task_type=task_type,
+                            policy=policy)
     parts = [Part(f"memory:{scored.memory.pk}", f"- ({scored.memory.kind}) {scored.memory.content}",
                   score=scored.score, detail={"memory_id": scored.memory.pk, "kind": scored.memory.kind})
              for scored in results]
-    policy = tenant_policy(tenant.pk)
     core = memory_core_profile(tenant=tenant, user_id=user_id, min_importance=policy.core_profile_min_importance,
                                limit=min(policy.core_profile_limit, top_k),
                                exclude_ids=[scored.memory.pk for scored in results])

@@ -238,8 +238,10 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                   explain: bool = False, statuses: list[str] | None = None, entities: list[str] | None = None,
                   memory_key: str | None = None, min_confidence: float | None = None,
                   max_confidence: float | None = None, created_after: datetime | None = None,
-                  created_before: datetime | None = None) -> list[ScoredMemory]:
+                  created_before: datetime | None = None, policy: Policy | None = None) -> list[ScoredMemory]:
     """The user's memories most relevant to `query`, best first, each scored in [0, 1].
+
+    `policy` lets a caller that already read the tenant's policy (context assembly) pass it on.
 
     One embedding of the query and one SQL round trip (score the owner's rows, return the winners).
     """
@@ -258,7 +260,7 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
         if status not in MemoryStatus.values:
             raise InvalidInput(_("unknown status %s") % status, code="invalid_status")
 
-    policy = tenant_policy(tenant.pk)
+    policy = policy or tenant_policy(tenant.pk)
     if min_score is None:
         min_score = policy.min_score
     terms = query_terms(query) if mode != "vector" else []
