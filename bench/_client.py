@@ -1,16 +1,19 @@
 """Small stdlib HTTP client shared by the benchmark scripts (no third-party dependency, thread-safe).
 
-Every call opens its own connection (urllib): the service's gunicorn sync workers close connections
-after each response anyway, so keep-alive would not change what is measured.
+Each thread keeps one persistent HTTP/1.1 connection, as an agent's HTTP client with a connection pool
+would: the service's gunicorn (threaded workers) keeps connections alive, and a new TCP connection per
+call would measure the load generator's connect/teardown cost rather than the service. A connection
+the server closed while idle is reopened once, before anything was read from it.
 """
 from __future__ import annotations
 
+import http.client
 import json
 import math
 import os
+import threading
 import time
-import urllib.error
-import urllib.request
+import urllib.parse
 
 DEFAULT_BASE_URL = os.environ.get("MEMORYHUB_BASE_URL", "http://127.0.0.1:8000")
 
@@ -32,29 +35,59 @@ class Client:
         self.base_url = base_url.rstrip("/")
         self.api_key = api_key
         self.timeout = timeout
+        parts = urllib.parse.urlsplit(self.base_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"base URL must be http(s)://host[:port], not {base_url!r}")
+        self._connection_class = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+        self._netloc, self._path_prefix = parts.netloc, parts.path.rstrip("/")
+        self._local = threading.local()
+
+    def _connection(self, fresh: bool = False) -> http.client.HTTPConnection:
+        connection = getattr(self._local, "connection", None)
+        if connection is not None and fresh:
+            connection.close()
+            connection = None
+        if connection is None:
+            connection = self._connection_class(self._netloc, timeout=self.timeout)
+            self._local.connection = connection
+        return connection
 
     def request(self, method: str, path: str, body: object | None = None) -> tuple[object, float]:
         """(decoded JSON or None, elapsed milliseconds). Raises ApiError on any non-2xx answer."""
         data = None if body is None else json.dumps(body, ensure_ascii=False).encode("utf-8")
-        req = urllib.request.Request(self.base_url + path, data=data, method=method)
-        req.add_header("Accept", "application/json")
+        headers = {"Accept": "application/json"}
         if data is not None:
-            req.add_header("Content-Type", "application/json")
+            headers["Content-Type"] = "application/json"
         if self.api_key:
-            req.add_header("Authorization", f"Bearer {self.api_key}")
-        started = time.perf_counter()
-        try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-                raw = resp.read()
-                elapsed = (time.perf_counter() - started) * 1000
-                return (json.loads(raw) if raw else None), elapsed
-        except urllib.error.HTTPError as exc:
-            raw = exc.read()
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        for attempt in range(2):
+            connection = self._connection(fresh=attempt > 0)
+            reused = connection.sock is not None
+            started = time.perf_counter()
             try:
-                payload = json.loads(raw) if raw else None
-            except ValueError:
-                payload = raw[:500].decode("utf-8", "replace")
-            raise ApiError(exc.code, payload, method, path) from None
+                connection.request(method, self._path_prefix + path, body=data, headers=headers)
+                resp = connection.getresponse()
+                raw = resp.read()
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                if reused and attempt == 0:  # closed by the server while idle: nothing was processed
+                    continue
+                connection.close()
+                raise
+            except OSError:
+                connection.close()
+                raise
+            except http.client.HTTPException as exc:  # a garbled answer: report it as a connection fault
+                connection.close()
+                raise ConnectionError(f"{method} {path}: {exc!r}") from exc
+            elapsed = (time.perf_counter() - started) * 1000
+            break
+        if 200 <= resp.status < 300:
+            return (json.loads(raw) if raw else None), elapsed
+        try:
+            payload = json.loads(raw) if raw else None
+        except ValueError:
+            payload = raw[:500].decode("utf-8", "replace")
+        raise ApiError(resp.status, payload, method, path)
 
     def post(self, path: str, body: object) -> tuple[object, float]:
         return self.request("POST", path, body)

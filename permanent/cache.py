@@ -69,6 +69,28 @@ def scope_token(user_id: str) -> str:
     return "global" if not user_id else "u:" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:40]
 
 
+# This process's copies of snapshots it has read, by Redis key. A key names one generation, and what is
+# stored under it is never rewritten, so a copy stays right until the generation moves: a read then costs
+# one GET (the generation) instead of two. Copies live LOCAL_TTL at most, so a lost bump is still healed
+# by expiry (after SNAPSHOT_TTL + LOCAL_TTL at worst). Raw JSON is kept: every caller gets its own dicts.
+LOCAL_TTL = 60.0
+LOCAL_MAX_ENTRIES = 4096
+_local: dict[str, tuple[float, bytes]] = {}
+
+
+def _local_get(key: str) -> bytes | None:
+    entry = _local.get(key)
+    if entry is None or entry[0] < time.monotonic():
+        return None
+    return entry[1]
+
+
+def _local_put(key: str, raw: bytes) -> None:
+    if len(_local) >= LOCAL_MAX_ENTRIES:
+        _local.clear()  # old generations pile up here; starting over costs one GET per scope
+    _local[key] = (time.monotonic() + LOCAL_TTL, raw)
+
+
 def snapshot_cached(tenant_id: int, user_id: str, load: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """The scope's snapshot from Redis, or `load()` (PostgreSQL) stored for the next reader."""
     client = _redis()
@@ -77,17 +99,24 @@ def snapshot_cached(tenant_id: int, user_id: str, load: Callable[[], dict[str, A
     try:
         generation = int(client.get(generation_key(tenant_id)) or 0)
         key = f"{_prefix()}:{tenant_id}:g{generation}:{scope_token(user_id)}"
-        raw = client.get(key)
+        raw = _local_get(key)
+        if raw is None:
+            raw = client.get(key)
+            if raw is not None:
+                _local_put(key, raw)
         if raw is not None:
             return json.loads(raw)
     except (redis.RedisError, OSError) as exc:
         _failed(exc)
         return load()
     snapshot = load()
+    raw = json.dumps(snapshot, ensure_ascii=False).encode("utf-8")
     try:
-        client.set(key, json.dumps(snapshot, ensure_ascii=False), ex=SNAPSHOT_TTL)
+        client.set(key, raw, ex=SNAPSHOT_TTL)
     except (redis.RedisError, OSError) as exc:
         _failed(exc)
+    else:
+        _local_put(key, raw)
     return snapshot
 
 
@@ -111,6 +140,9 @@ def user_snapshots_delete(tenant_id: int, user_id: str) -> int:
     keys = list(client.scan_iter(match=f"{_prefix()}:{tenant_id}:g*:{scope_token(user_id)}", count=1000))
     if keys:
         client.delete(*keys)
+    scope = (f"{_prefix()}:{tenant_id}:g", f":{scope_token(user_id)}")
+    for key in [key for key in _local if key.startswith(scope[0]) and key.endswith(scope[1])]:
+        _local.pop(key, None)  # other processes' copies are unreachable after the bump below, and expire
     client.incr(generation_key(tenant_id))
     return len(keys)
 

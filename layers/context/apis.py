@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from layers.context.selectors import DEFAULT_PROFILE_TOP_K, context_assemble
 from layers.long_term.models import Memory
 from layers.long_term.services import memory_access_record
+from memoryhub.api.serializers import HotPathInputSerializer
 from memoryhub.api.views import TenantAPIView
 from memoryhub.providers.tokens import tokenizer_name
 
@@ -26,7 +27,7 @@ class ContextBlockSerializer(serializers.Serializer):
 class ContextApi(TenantAPIView):
     required_scope = "read"
 
-    class ContextInputSerializer(serializers.Serializer):
+    class ContextInputSerializer(HotPathInputSerializer):
         user_id = serializers.CharField(max_length=Memory.USER_ID_MAX_LENGTH)
         query = serializers.CharField(max_length=20000)
         session_id = serializers.CharField(max_length=200, required=False)

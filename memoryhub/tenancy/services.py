@@ -1,12 +1,13 @@
 """Tenants and API keys: creation and revocation, each audited in the same transaction."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -81,7 +82,7 @@ def api_key_authenticate(*, presented: str) -> ApiKey | None:
     parts = presented.split("_", 2)
     if len(parts) != 3 or parts[0] != KEY_PREFIX or len(parts[1]) != ApiKey.PREFIX_LENGTH:
         return None
-    api_key = ApiKey.objects.select_related("tenant").filter(prefix=parts[1]).first()
+    api_key = _api_key_with_tenant(prefix=parts[1])
     if api_key is None or api_key.revoked_at is not None:
         return None
     if not secrets.compare_digest(api_key.secret_hash, secret_hash(parts[2])):
@@ -90,4 +91,29 @@ def api_key_authenticate(*, presented: str) -> ApiKey | None:
     if api_key.last_used_at is None or now - api_key.last_used_at > LAST_USED_RESOLUTION:
         ApiKey.objects.filter(pk=api_key.pk).update(last_used_at=now)
         api_key.last_used_at = now
+    return api_key
+
+
+@functools.cache
+def _api_key_with_tenant_sql() -> tuple[str, list[str], list[str]]:
+    """The key-and-tenant lookup, written once from the models' own columns (so none is forgotten)."""
+    key_fields, tenant_fields = ApiKey._meta.concrete_fields, Tenant._meta.concrete_fields
+    columns = [f'k."{f.column}"' for f in key_fields] + [f't."{f.column}"' for f in tenant_fields]
+    sql = (f"SELECT {', '.join(columns)} FROM {ApiKey._meta.db_table} k "
+           f"JOIN {Tenant._meta.db_table} t ON t.id = k.tenant_id WHERE k.prefix = %s")
+    return sql, [f.attname for f in key_fields], [f.attname for f in tenant_fields]
+
+
+def _api_key_with_tenant(*, prefix: str) -> ApiKey | None:
+    """The key with this prefix and its tenant, from one row. This runs before every API request, where
+    building the equivalent select_related query through the ORM cost more than the database did."""
+    sql, key_names, tenant_names = _api_key_with_tenant_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [prefix])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    api_key = ApiKey.from_db(connection.alias, key_names, row[:len(key_names)])
+    ApiKey.tenant.field.set_cached_value(api_key, Tenant.from_db(connection.alias, tenant_names,
+                                                                 row[len(key_names):]))
     return api_key

@@ -114,3 +114,46 @@ def test_every_bench_script_offers_smoke_and_the_common_options(script):
                          timeout=60, check=True).stdout
     for option in ("--smoke", "--base-url", "--api-key", "--json"):
         assert option in out, f"{script} lacks {option}"
+
+
+class _KeepAlive(_Recorder):
+    """HTTP/1.1 with persistent connections; counts the connections it accepted."""
+
+    protocol_version = "HTTP/1.1"
+    connections: list = []
+
+    def setup(self):
+        super().setup()
+        type(self).connections.append(self.client_address)
+
+    def do_POST(self):
+        super().do_POST()
+        if self.path == "/then-hang-up":
+            # closes without announcing it, as a server does with a connection idle past its keep-alive
+            self.close_connection = True
+
+
+@pytest.fixture
+def keep_alive_server():
+    _KeepAlive.connections = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _KeepAlive)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_client_keeps_one_connection_per_thread_and_reopens_one_the_server_closed(keep_alive_server):
+    client = client_mod.Client(f"http://127.0.0.1:{keep_alive_server.server_address[1]}", "mh_x_y")
+    for i in range(5):
+        assert client.post("/ok", {"i": i})[0]["echo"] == {"i": i}
+    assert len(_KeepAlive.connections) == 1
+    client.post("/then-hang-up", {})
+    assert client.post("/ok", {"i": "again"})[0]["echo"] == {"i": "again"}  # retried on a new connection
+    assert len(_KeepAlive.connections) == 2
+    other = threading.Thread(target=client.post, args=("/ok", {"i": "other thread"}))
+    other.start()
+    other.join(10)
+    assert len(_KeepAlive.connections) == 3

@@ -9,13 +9,14 @@ from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.selectors.search import MAX_QUERY_LENGTH, MAX_TOP_K, MODES, memory_search
 from layers.long_term.serializers import SearchResultSerializer
 from layers.long_term.services import memory_access_record
+from memoryhub.api.serializers import HotPathInputSerializer
 from memoryhub.api.views import TenantAPIView
 
 
 class MemorySearchApi(TenantAPIView):
     required_scope = "read"
 
-    class MemorySearchInputSerializer(serializers.Serializer):
+    class MemorySearchInputSerializer(HotPathInputSerializer):
         user_id = serializers.CharField(max_length=Memory.USER_ID_MAX_LENGTH)
         query = serializers.CharField(max_length=MAX_QUERY_LENGTH)
         top_k = serializers.IntegerField(min_value=1, max_value=MAX_TOP_K, default=10)

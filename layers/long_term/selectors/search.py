@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import json
 import logging
+import struct
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
 import psycopg
+from psycopg.adapt import Dumper
+from psycopg.pq import Format
 from django.db import connection
 from django.utils.translation import gettext as _
 
@@ -121,7 +124,7 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
     # scope: the owner's filtered rows through the B-tree, with the exact cosine of same-model vectors.
     if use_vector:
         cosine_sql = "CASE WHEN m.embedding_model = %s THEN 1 - (m.embedding <=> %s::vector) END"
-        params += [model_name, "[" + ",".join(f"{x:.7g}" for x in query_vector) + "]"]
+        params += [model_name, query_vector]
     else:
         cosine_sql = "NULL::float8"
     sql = [f"""WITH scope AS MATERIALIZED (
@@ -169,6 +172,9 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
     scene_values = policy.scene_weights.get(task_type or "", {}) if task_type else {}
     scene_sql, scene_params = _kind_case(scene_values, 1.0)
     score_sql = "c.relevance * c.recency * c.scene * c.confidence * c.feedback_weight"
+    # neighbours: conversation context. A turn next to a strong match (same source session, adjacent turn)
+    # shares part of its relevance; the answer to a question often sits one turn after the words it matched.
+    # The final SELECT brings the winners' own columns back in the same round trip.
     sql.append(f""", factors AS (
         SELECT s.id, s.kind, s.source_session_id, s.source_turn_from, s.source_turn_to, k.bm25, s.cosine,
                {keyword_rel} AS keyword_relevance, {vector_rel} AS vector_relevance,
@@ -179,8 +185,6 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
     ), own AS (
         SELECT f.*, {own_sql} AS own_relevance FROM factors f
     ), neighbours AS (
-        -- Conversation context: a turn next to a strong match (same source session, adjacent turn) shares
-        -- part of its relevance; the answer to a question often sits one turn after the words it matched.
         SELECT o.*, CASE WHEN o.source_session_id = '' THEN 0 ELSE GREATEST(
             CASE WHEN lag(o.source_turn_to) OVER w = o.source_turn_from - 1 THEN lag(o.own_relevance) OVER w END,
             CASE WHEN lead(o.source_turn_from) OVER w = o.source_turn_to + 1 THEN lead(o.own_relevance) OVER w END,
@@ -199,13 +203,13 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
         ORDER BY score DESC, c.id DESC
         LIMIT %s
     )
-    -- the winners' own columns come back in the same round trip
     SELECT r.*, {", ".join("mm." + name for name in RESULT_FIELDS)}
     FROM ranked r JOIN long_term_memory mm ON mm.id = r.id
     ORDER BY r.score DESC, r.id DESC""")
     params += [policy.keyword_scale, policy.vector_cosine_low, span, *alpha_params, *scene_params, *own_params,
                policy.context_neighbour_share, min_score, top_k]
-    return "".join(sql), params
+    # One line without the indentation: psycopg caches its parse of statements up to 4 KiB only.
+    return " ".join("".join(sql).split()), params
 
 
 # Columns of a result row (everything the API and the context need; not the vector or the term map).
@@ -223,11 +227,24 @@ def _memory_from_row(row: dict) -> Memory:
     return Memory.from_db(connection.alias, names, [values[name] for name in names])
 
 
+class _VectorBinaryDumper(Dumper):
+    """A numpy vector in pgvector's binary input format (dimension, unused, big-endian float32 values).
+    Sent untyped: the statement's `::vector` cast names the type. Formatting 512 floats as text cost
+    more than the rest of building the statement."""
+
+    format = Format.BINARY
+
+    def dump(self, obj: np.ndarray) -> bytes:
+        return struct.pack(">HH", obj.shape[0], 0) + obj.astype(">f4", copy=False).tobytes()
+
+
 def _fetch(sql: str, params: list) -> list[dict]:
     """Run the search statement as a server-side prepared statement: planning this many CTEs costs more
-    than executing them for a few hundred rows, and psycopg caches the plan per connection."""
+    than executing them for a few hundred rows, and psycopg keeps the statement per connection
+    (settings.py lets it, unless DB_PREPARED_STATEMENTS is off)."""
     connection.ensure_connection()
     with psycopg.Cursor(connection.connection) as cursor:
+        cursor.adapters.register_dumper(np.ndarray, _VectorBinaryDumper)
         cursor.execute(sql, params, prepare=True)
         columns = [col.name for col in cursor.description]
         return [dict(zip(columns, row)) for row in cursor.fetchall()]

@@ -94,3 +94,83 @@ def test_mixed_text_and_tsquery():
     tokens = tokenize("我在Shanghai工作, working at 银行")
     assert "shanghai" in tokens and "work" in tokens and "银行" in tokens
     assert tsquery_any(["a1", "花生"]) == "'a1' | '花生'"
+
+
+class _GatedEmbedder:
+    """Records each model call's batch; the first call waits at a gate, so concurrent queries pile up."""
+
+    name = "test/gated"
+    dimensions = 512
+
+    def __init__(self, fail: bool = False):
+        import threading
+
+        self.calls: list[list[str]] = []
+        self.gate = threading.Event()
+        self.fail = fail
+
+    def embed(self, texts):
+        self.calls.append(list(texts))
+        if len(self.calls) == 1:
+            assert self.gate.wait(10), "the test never opened the gate"
+        if self.fail:
+            raise ConnectionError("provider down")
+        return np.stack([stub_vector(text, 512) for text in texts])
+
+
+def _embed_concurrently(embedder, texts):
+    import threading
+
+    results, errors = {}, {}
+
+    def run(text):
+        try:
+            results[text] = embeddings.embed_query(text, embedder)
+        except Exception as exc:  # collected for the assertions
+            errors[text] = exc
+
+    first = threading.Thread(target=run, args=(texts[0],))
+    first.start()
+    from tests.conftest import wait_for
+
+    wait_for(lambda: len(embedder.calls) == 1, message="first query reaches the model")
+    others = [threading.Thread(target=run, args=(text,)) for text in texts[1:]]
+    for thread in others:
+        thread.start()
+    # every other query is queued behind the running batch before the gate opens
+    wait_for(lambda: len(embeddings._batcher(embedder)._queue) == len(texts) - 1, message="queries queue up")
+    embedder.gate.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    return results, errors
+
+
+def test_queries_arriving_during_a_model_call_are_embedded_together():
+    embedder = _GatedEmbedder()
+    texts = [f"concurrent query {i}" for i in range(6)]
+    results, errors = _embed_concurrently(embedder, texts)
+    assert not errors
+    # one call for the first query, one for the five that arrived while it ran
+    assert len(embedder.calls) == 2 and embedder.calls[0] == texts[:1]
+    assert sorted(embedder.calls[1]) == sorted(texts[1:])
+    for text in texts:  # each caller gets its own query's vector
+        assert np.allclose(results[text], stub_vector(text, 512))
+
+
+def test_a_failed_batch_fails_every_query_in_it_and_the_next_query_runs_again():
+    embedder = _GatedEmbedder(fail=True)
+    texts = [f"doomed query {i}" for i in range(4)]
+    results, errors = _embed_concurrently(embedder, texts)
+    assert not results and set(errors) == set(texts)
+    assert all(isinstance(exc, embeddings.EmbeddingUnavailable) for exc in errors.values())
+    embedder.fail = False
+    assert np.allclose(embeddings.embed_query("after the outage", embedder), stub_vector("after the outage", 512))
+
+
+def test_warm_up_loads_every_model_before_any_request():
+    from memoryhub import providers
+    from memoryhub.providers import keywords
+
+    providers.warm_up()
+    assert embeddings.get_embedder()._model is not None
+    assert keywords._jieba is not None

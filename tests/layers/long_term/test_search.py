@@ -200,10 +200,21 @@ def test_per_user_vector_search_uses_the_owner_index_not_hnsw(tenant, remember):
     with connection.cursor() as cursor:
         # make the planner's choice not depend on the table being tiny
         cursor.execute("SET LOCAL enable_seqscan = off")
-        cursor.execute("EXPLAIN " + sql, sql_params)
-        plan = "\n".join(row[0] for row in cursor.fetchall())
+    # through the search's own execution path (prepared statement, binary query vector)
+    plan = "\n".join(row["QUERY PLAN"] for row in search_module._fetch("EXPLAIN " + sql, sql_params))
     assert "ltm_owner_status" in plan, plan
     assert "ltm_embedding_hnsw" not in plan, plan
+
+
+def test_search_statement_is_prepared_once_per_connection(api, remember):
+    """Planning the search's CTEs costs more than running them, so the statement must be a server-side
+    prepared one (Django turns psycopg's prepared statements off unless settings allow them)."""
+    remember("I run marathons")
+    for query in ("marathon", "running a marathon", "marathons?"):
+        assert api.post_json(SEARCH, {"user_id": "u1", "query": query}).status_code == 200
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'WITH scope AS%%'")
+        assert cursor.fetchone()[0] == 1  # one statement, reused by all three searches
 
 
 def test_search_records_access_in_a_batch(api, remember, tenant):
