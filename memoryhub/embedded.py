@@ -160,7 +160,8 @@ def command_run(args) -> int:
         bin_dir = Path(sys.executable).parent
         commands = {
             "web": [str(bin_dir / "gunicorn"), "memoryhub.wsgi", "--bind", f"{host}:{port}", "--workers",
-                    os.environ.get("WEB_CONCURRENCY", "2"), "--threads", "4", "--access-logfile", "-",
+                    os.environ.get("WEB_CONCURRENCY", "2"), "--threads", os.environ.get("WEB_THREADS", "16"),
+                    "--access-logfile", "-",
                     "--graceful-timeout", "10"],
             "worker": [str(bin_dir / "celery"), "-A", "memoryhub", "worker", "-l", "info", "-Q",
                        env.get("CELERY_QUEUE", "memoryhub"), "-c", os.environ.get("WORKER_CONCURRENCY", "2"),

@@ -130,8 +130,3 @@ def term_frequencies(text: str) -> tuple[dict[str, int], int]:
 def query_terms(text: str) -> list[str]:
     """The distinct terms of a query, in first-seen order (BM25 scores each query term once)."""
     return list(dict.fromkeys(tokenize(text)))
-
-
-def tsquery_any(terms: list[str]) -> str:
-    """A tsquery text matching any of `terms` as literal lexemes (cast with `::tsquery`)."""
-    return " | ".join(f"'{term}'" for term in terms)

@@ -6,7 +6,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from layers.long_term.apps import check_embedding_provider
 from memoryhub.providers import embeddings
-from memoryhub.providers.keywords import query_terms, stem, tokenize, tsquery_any
+from memoryhub.providers.keywords import query_terms, stem, tokenize
 from tests.layers.long_term.openai_stub import EmbeddingStub, stub_vector
 
 
@@ -90,10 +90,9 @@ def test_chinese_tokens_segment_words_and_add_bigrams():
     assert "我" not in tokenize("我对花生过敏")
 
 
-def test_mixed_text_and_tsquery():
+def test_mixed_text():
     tokens = tokenize("我在Shanghai工作, working at 银行")
     assert "shanghai" in tokens and "work" in tokens and "银行" in tokens
-    assert tsquery_any(["a1", "花生"]) == "'a1' | '花生'"
 
 
 class _GatedEmbedder:

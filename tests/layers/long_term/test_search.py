@@ -280,3 +280,16 @@ def test_provider_down_degrades_hybrid_to_keywords_and_refuses_the_rest(api, rem
     assert response.status_code == 503 and response.json()["error"]["code"] == "embedding_unavailable"
     response = api.post_json("/api/v1/memories", {"user_id": "u1", "content": "I like tea"})
     assert response.status_code == 503 and Memory.objects.count() == 1
+
+
+def test_a_typical_memory_row_is_stored_whole_without_toast(remember):
+    """Searches read every owner row's vector and term map; kept inline they cost one heap read, not a
+    TOAST lookup each (migration 0003)."""
+    memory = remember("I am allergic to peanuts and shellfish, and I carry an epinephrine pen " * 3)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reltoastrelid::regclass::text FROM pg_class WHERE relname = 'long_term_memory'")
+        toast_table = cursor.fetchone()[0]
+        cursor.execute(f"SELECT count(*) FROM {toast_table}")
+        assert cursor.fetchone()[0] == 0
+        cursor.execute("SELECT pg_column_size(embedding) FROM long_term_memory WHERE id = %s", [memory.pk])
+        assert cursor.fetchone()[0] >= 2048  # the whole vector sits in the row
