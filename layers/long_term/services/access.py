@@ -1,8 +1,9 @@
 """Access statistics (count, last time) of memories returned by searches, written in batches.
 
 A search returns up to 100 memories; one UPDATE per hit on the request path would make every search
-a write. Hits go to a Redis hash instead, and `memory_access_flush` (a periodic task) folds them into
-the rows with one UPDATE. When Redis is down the hits are written straight to PostgreSQL, still as a
+a write. Each search appends one entry (its time and the ids it served) to a Redis list instead, a
+single command on the request path, and `memory_access_flush` (a periodic task) folds the list into
+the rows with one UPDATE per chunk. When Redis is down the hits are written straight to PostgreSQL, still as a
 single statement per search. These columns are not history-tracked, so the raw UPDATE skips nothing.
 """
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from collections import Counter
 
 from django.conf import settings
 from django.db import connection
@@ -18,8 +20,8 @@ from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
 
-COUNTS_KEY = "mh:long_term:access:counts"
-LAST_KEY = "mh:long_term:access:last"
+LOG_KEY = "mh:long_term:access:log"
+FLUSH_CHUNK = 5000  # list entries read at a time while flushing
 _redis: Redis | None = None
 
 
@@ -53,11 +55,7 @@ def memory_access_record(memory_ids: list[int]) -> None:
         return
     now = time.time()
     try:
-        pipe = _client().pipeline(transaction=False)
-        for pk in memory_ids:
-            pipe.hincrby(COUNTS_KEY, str(pk), 1)
-        pipe.hset(LAST_KEY, mapping={str(pk): now for pk in memory_ids})
-        pipe.execute()
+        _client().rpush(LOG_KEY, f"{now:.3f} " + " ".join(str(int(pk)) for pk in memory_ids))
         return
     except RedisError as exc:
         logger.info("access buffer unavailable, writing %d hits directly: %s", len(memory_ids), exc)
@@ -70,21 +68,25 @@ def memory_access_record(memory_ids: list[int]) -> None:
 def memory_access_flush() -> dict:
     """Fold the buffered hits into the rows. Safe to run from several processes: each takes the buffer
     with an atomic RENAME, so a hit is counted once."""
-    suffix = uuid.uuid4().hex
     client = _client()
-    taken_counts, taken_last = f"{COUNTS_KEY}:flush:{suffix}", f"{LAST_KEY}:flush:{suffix}"
+    taken = f"{LOG_KEY}:flush:{uuid.uuid4().hex}"
     try:
-        client.rename(COUNTS_KEY, taken_counts)
+        client.rename(LOG_KEY, taken)
     except RedisError as exc:
         if "no such key" in str(exc).lower():
             return {"memories": 0}
         raise
-    try:
-        client.rename(LAST_KEY, taken_last)
-    except RedisError:
-        pass
-    counts = {int(k): int(v) for k, v in client.hgetall(taken_counts).items()}
-    last_seen = {int(k): float(v) for k, v in client.hgetall(taken_last).items()}
+    counts: Counter[int] = Counter()
+    last_seen: dict[int, float] = {}
+    start = 0
+    while entries := client.lrange(taken, start, start + FLUSH_CHUNK - 1):
+        for entry in entries:
+            stamp, *ids = entry.decode("ascii").split()
+            seen = float(stamp)
+            for pk in map(int, ids):
+                counts[pk] += 1
+                last_seen[pk] = max(seen, last_seen.get(pk, seen))
+        start += len(entries)
     updated = _apply(counts, last_seen)
-    client.delete(taken_counts, taken_last)
+    client.delete(taken)
     return {"memories": updated}

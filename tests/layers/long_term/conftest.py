@@ -23,7 +23,7 @@ def _clear_access_buffer(settings):
     """Access hits are buffered in this test run's Redis database; start each test with none."""
     from redis import Redis
 
-    from layers.long_term.services.access import COUNTS_KEY, LAST_KEY
+    from layers.long_term.services.access import LOG_KEY
 
-    Redis.from_url(settings.REDIS_URL).delete(COUNTS_KEY, LAST_KEY)
+    Redis.from_url(settings.REDIS_URL).delete(LOG_KEY)
     yield

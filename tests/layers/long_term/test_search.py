@@ -233,6 +233,23 @@ def test_search_records_access_in_a_batch(api, remember, tenant):
     assert memory_access_flush() == {"memories": 0}
 
 
+def test_access_flush_reads_the_buffer_in_chunks_and_keeps_the_latest_time(remember, monkeypatch):
+    from layers.long_term.services import access
+
+    first, second = remember("I run marathons"), remember("I swim at dawn")
+    monkeypatch.setattr(access, "FLUSH_CHUNK", 2)
+    for _ in range(4):
+        access.memory_access_record([first.pk, second.pk])
+    access.memory_access_record([second.pk])
+    latest = timezone.now()
+    assert access.memory_access_flush() == {"memories": 2}
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.access_count, second.access_count) == (4, 5)
+    assert second.last_accessed_at >= first.last_accessed_at
+    assert abs((second.last_accessed_at - latest).total_seconds()) < 60
+
+
 def test_access_falls_back_to_a_direct_write_without_redis(remember, monkeypatch):
     from redis import Redis
 
