@@ -87,15 +87,28 @@ QUERY_TEMPLATES_ZH = ["{name}对{food}过敏吗", "{name}住在{city}吗", "{nam
                       "给{name}推荐一家没有{food}的餐厅"]
 
 
+# How an agent might frame the same question: multiplies the templates' combinations, so that ~96 % of
+# a 1,500-query run are distinct (the templates alone repeat ~30 % of their queries within a run).
+QUERY_FRAMES_EN = [("", ""), ("quick question: ", ""), ("remind me, ", ""), ("", " this week"),
+                   ("", " at the moment"), ("before we book anything: ", ""), ("", " according to the notes"),
+                   ("one more thing, ", " these days")]
+QUERY_FRAMES_ZH = [("", ""), ("请问", ""), ("提醒我一下，", ""), ("", "，这周"), ("", "，现在还是这样吗"),
+                   ("帮我查一下，", ""), ("", "，按之前的记录"), ("顺便问一下，", "，最近")]
+
+
 def random_query(rng: random.Random) -> str:
     if rng.random() < 0.5:
-        return rng.choice(QUERY_TEMPLATES_ZH).format(
+        prefix, suffix = rng.choice(QUERY_FRAMES_ZH)
+        return prefix + rng.choice(QUERY_TEMPLATES_ZH).format(
             name=rng.choice(NAMES_ZH), food=rng.choice(FOODS_ZH), city=rng.choice(CITIES_ZH),
             job=rng.choice(JOBS_ZH), hobby=rng.choice(HOBBIES_ZH), month=rng.choice(MONTHS_ZH),
-            day=rng.randint(1, 28))
-    return rng.choice(QUERY_TEMPLATES_EN).format(
+            day=rng.randint(1, 28)) + suffix
+    prefix, suffix = rng.choice(QUERY_FRAMES_EN)
+    question = rng.choice(QUERY_TEMPLATES_EN).format(
         name=rng.choice(NAMES_EN), food=rng.choice(FOODS_EN), city=rng.choice(CITIES_EN),
         job=rng.choice(JOBS_EN), hobby=rng.choice(HOBBIES_EN), month=rng.choice(MONTHS), day=rng.randint(1, 28))
+    mark = "?" if question.endswith("?") else ""
+    return prefix + question.removesuffix("?") + suffix + mark
 
 
 def user_memories(rng: random.Random, count: int) -> list[str]:
