@@ -75,8 +75,6 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = env_str("DATABASE_URL")
-# psycopg prepares a query after this many runs; only statements executed with prepare=True get there.
-PREPARE_ONLY_WHEN_ASKED = 1_000_000
 if not DATABASE_URL:
     raise ImproperlyConfigured(
         "DATABASE_URL is not set and no embedded server is running; start one with `make run`"
@@ -90,6 +88,8 @@ DATABASES["default"].setdefault("OPTIONS", {})
 # client-side), but the long-term search asks for its one statement to be prepared: planning its CTEs
 # costs more than running them for one user's rows. Set DB_PREPARED_STATEMENTS=false behind a
 # transaction-mode pooler (PgBouncer < 1.21), which cannot keep a statement across transactions.
+# (psycopg would prepare any query run this many times; only prepare=True statements get there.)
+PREPARE_ONLY_WHEN_ASKED = 1_000_000
 if env_bool("DB_PREPARED_STATEMENTS", True):
     DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", PREPARE_ONLY_WHEN_ASKED)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
