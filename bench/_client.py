@@ -3,7 +3,7 @@
 Each thread keeps one persistent HTTP/1.1 connection, as an agent's HTTP client with a connection pool
 would: the service's gunicorn (threaded workers) keeps connections alive, and a new TCP connection per
 call would measure the load generator's connect/teardown cost rather than the service. A connection
-the server closed while idle is reopened once, before anything was read from it.
+the server closed while idle is reopened once.
 """
 from __future__ import annotations
 
@@ -69,7 +69,9 @@ class Client:
                 resp = connection.getresponse()
                 raw = resp.read()
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                if reused and attempt == 0:  # closed by the server while idle: nothing was processed
+                # On a reused connection this is the server's keep-alive timeout closing it while idle;
+                # retry once on a new one (the scripts' writes carry client ids, so none can double).
+                if reused and attempt == 0:
                     continue
                 connection.close()
                 raise

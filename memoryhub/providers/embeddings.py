@@ -11,7 +11,6 @@ with its vector, and searches compare only vectors made by the same name.
 from __future__ import annotations
 
 import threading
-import weakref
 from collections import OrderedDict
 from typing import Protocol
 
@@ -228,16 +227,18 @@ class _QueryBatcher:
                 pending.done = True
 
 
-_batchers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _batchers_lock = threading.Lock()
 
 
 def _batcher(embedder: Embedder) -> _QueryBatcher:
-    with _batchers_lock:
-        batcher = _batchers.get(embedder)
-        if batcher is None:
-            batcher = _batchers[embedder] = _QueryBatcher(embedder)
-        return batcher
+    """The embedder's own batcher (kept on it, so a provider rebuilt after a settings change gets a new one)."""
+    batcher = getattr(embedder, "_query_batcher", None)
+    if batcher is None:
+        with _batchers_lock:
+            batcher = getattr(embedder, "_query_batcher", None)
+            if batcher is None:
+                batcher = embedder._query_batcher = _QueryBatcher(embedder)
+    return batcher
 
 
 def embed_query(text: str, embedder: Embedder | None = None) -> np.ndarray:
