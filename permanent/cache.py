@@ -141,8 +141,9 @@ def user_snapshots_delete(tenant_id: int, user_id: str) -> int:
     if keys:
         client.delete(*keys)
     scope = (f"{_prefix()}:{tenant_id}:g", f":{scope_token(user_id)}")
-    for key in [key for key in _local if key.startswith(scope[0]) and key.endswith(scope[1])]:
-        _local.pop(key, None)  # other processes' copies are unreachable after the bump below, and expire
+    for key in list(_local):  # a copy of the keys: other threads may add entries meanwhile
+        if key.startswith(scope[0]) and key.endswith(scope[1]):
+            _local.pop(key, None)  # other processes' copies are unreachable after the bump below, and expire
     client.incr(generation_key(tenant_id))
     return len(keys)
 

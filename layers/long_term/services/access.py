@@ -2,9 +2,10 @@
 
 A search returns up to 100 memories; one UPDATE per hit on the request path would make every search
 a write. Each search appends one entry (its time and the ids it served) to a Redis list instead, a
-single command on the request path, and `memory_access_flush` (a periodic task) folds the list into
-the rows with one UPDATE per chunk. When Redis is down the hits are written straight to PostgreSQL, still as a
-single statement per search. These columns are not history-tracked, so the raw UPDATE skips nothing.
+single command on the request path, and `memory_access_flush` (a periodic task) reads the list in
+chunks and folds it into the rows with one UPDATE. When Redis is down the hits are written straight to
+PostgreSQL, still as a single statement per search. These columns are not history-tracked, so the raw
+UPDATE skips nothing.
 """
 from __future__ import annotations
 
