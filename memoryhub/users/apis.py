@@ -5,11 +5,9 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from audit.services import audit_record
 from memoryhub.api.views import TenantAPIView
 from memoryhub.tenancy.models import Scope
-from memoryhub.users.selectors import user_export
-from memoryhub.users.services import user_erase
+from memoryhub.users.services import user_erase, user_export_deliver
 from permanent.payload import validate_user_id
 
 
@@ -44,9 +42,5 @@ class UserExportApi(TenantAPIView):
     )
     def get(self, request, user_id: str):
         validate_user_id(user_id)
-        data = user_export(tenant_id=self.tenant.id, user_id=user_id)
-        # Handing out someone's data is itself worth a trace.
-        audit_record(tenant_id=self.tenant.id, actor=self.actor, action="user.exported", object_type="end_user",
-                     object_id="-", after={"rows": {label: len(items) for label, items in data.items()}},
-                     subject_user_id=user_id)
+        data = user_export_deliver(tenant_id=self.tenant.id, user_id=user_id, actor=self.actor)
         return Response({"user_id": user_id, "data": data})

@@ -20,7 +20,7 @@ from memoryhub.errors import DomainError
 from memoryhub.outbox.models import OutboxTask
 from memoryhub.tenancy.models import Tenant
 from memoryhub.users.redis_purge import needles_for, redis_purge
-from memoryhub.users.selectors import history_rows_find, model_for, user_rows_find
+from memoryhub.users.selectors import history_rows_find, model_for, user_export, user_rows_find
 from permanent.cache import invalidate_on_commit, user_snapshots_delete
 
 
@@ -139,3 +139,12 @@ def user_erase(*, tenant: Tenant, user_id: str, actor: Actor) -> ErasureReport:
     except (redis.RedisError, OSError):
         pass  # the copies removed before the transaction were the ones that existed; snapshots expire
     return ErasureReport(deleted=deleted, redis_keys=redis_keys)
+
+
+def user_export_deliver(*, tenant_id: int, user_id: str, actor: Actor) -> dict:
+    """Everything stored about the user (see `user_export`), handed out with an audit event: giving
+    someone's data away is itself worth a trace."""
+    data = user_export(tenant_id=tenant_id, user_id=user_id)
+    audit_record(tenant_id=tenant_id, actor=actor, action="user.exported", object_type="end_user", object_id="-",
+                 after={"rows": {label: len(items) for label, items in data.items()}}, subject_user_id=user_id)
+    return data

@@ -3,15 +3,13 @@ from __future__ import annotations
 
 import logging
 
-from django.db import transaction
-
 from audit.actors import Actor
 from audit.services import audit_record
 from layers.formation.extraction import EXTRACTED_KINDS, DROP_SECRET, ExtractedItem, ExtractionResult, key_allowed
 from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
 from layers.formation.policy import formation_policy
 from layers.formation.services.runs import (
-    MAX_TURNS_PER_RUN, RunCounts, RunReport, pause_for_fault_test, session_lock_try, session_state_ensure,
+    MAX_TURNS_PER_RUN, RunCounts, RunReport, pause_for_fault_test, session_job_run,
 )
 from layers.long_term.models import Memory, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create_batch
@@ -41,41 +39,39 @@ def session_extract(*, session_pk: int, provider: LLMProvider | None = None) -> 
     nothing written, for the caller to retry. The model call happens inside the transaction on
     purpose: the lock must cover reading the cursor, deciding, writing and moving the cursor.
     """
-    if not Session.objects.filter(pk=session_pk).exists():
-        return RunReport("gone", session_pk)
-    session_state_ensure(session_pk)
     provider = provider or get_llm_provider()
-    with transaction.atomic():
-        if not session_lock_try("extract", session_pk):
-            return RunReport("busy", session_pk)
-        session = Session.objects.select_related("tenant").get(pk=session_pk)
-        cursor = FormationState.objects.get(session_id=session_pk).last_extracted_seq
-        if not extraction_due(session, cursor=cursor):
-            return RunReport("nothing_new" if session.turn_count <= cursor else "not_due", session_pk)
-        # Turns appended after this read belong to the next run; a long backlog is taken in slices.
-        end = min(session.turn_count, cursor + MAX_TURNS_PER_RUN)
-        turns = list(Turn.objects.filter(session=session, seq__gt=cursor, seq__lte=end).order_by("seq"))
-        # The assistant turn just before the span gives a bare answer ("Berlin.") its question.
-        previous = Turn.objects.filter(session=session, seq=cursor, role=TurnRole.ASSISTANT).first()
-        transcript = ([previous] if previous else []) + turns
-        outcome = RunOutcome.COMPLETED
-        try:
-            result = provider.extract(transcript, user_id=session.user_id)
-        except LLMOutputInvalid:
-            logger.warning("extraction for session %s: model reply rejected, offline rules used", session_pk)
-            result, outcome = OfflineProvider().extract(transcript, user_id=session.user_id), RunOutcome.FELL_BACK
-        counts = _write(session, [item for item in result.items if cursor < item.source_turn_seq <= end], result)
-        FormationState.objects.filter(session_id=session_pk).update(last_extracted_seq=end)
-        run = FormationRun.objects.create(
-            tenant_id=session.tenant_id, session=session, job=RunJob.EXTRACT, outcome=outcome,
-            extractor=result.extractor_label, turn_from=cursor + 1, turn_to=end,
-            **counts.as_dict())
-        audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.extracted", object_type="session",
-                     object_id=session.pk, before={"last_extracted_seq": cursor},
-                     after={"last_extracted_seq": end, "run": run.pk, "extractor": run.extractor,
-                            "outcome": outcome, **counts.as_dict()},
-                     subject_user_id=session.user_id)
-        pause_for_fault_test("extract")
+    return session_job_run("extract", session_pk, lambda session: _extract(session, provider))
+
+
+def _extract(session: Session, provider: LLMProvider) -> RunReport:
+    session_pk = session.pk
+    cursor = FormationState.objects.get(session_id=session_pk).last_extracted_seq
+    if not extraction_due(session, cursor=cursor):
+        return RunReport("nothing_new" if session.turn_count <= cursor else "not_due", session_pk)
+    # Turns appended after this read belong to the next run; a long backlog is taken in slices.
+    end = min(session.turn_count, cursor + MAX_TURNS_PER_RUN)
+    turns = list(Turn.objects.filter(session=session, seq__gt=cursor, seq__lte=end).order_by("seq"))
+    # The assistant turn just before the span gives a bare answer ("Berlin.") its question.
+    previous = Turn.objects.filter(session=session, seq=cursor, role=TurnRole.ASSISTANT).first()
+    transcript = ([previous] if previous else []) + turns
+    outcome = RunOutcome.COMPLETED
+    try:
+        result = provider.extract(transcript, user_id=session.user_id)
+    except LLMOutputInvalid:
+        logger.warning("extraction for session %s: model reply rejected, offline rules used", session_pk)
+        result, outcome = OfflineProvider().extract(transcript, user_id=session.user_id), RunOutcome.FELL_BACK
+    counts = _write(session, [item for item in result.items if cursor < item.source_turn_seq <= end], result)
+    FormationState.objects.filter(session_id=session_pk).update(last_extracted_seq=end)
+    run = FormationRun.objects.create(
+        tenant_id=session.tenant_id, session=session, job=RunJob.EXTRACT, outcome=outcome,
+        extractor=result.extractor_label, turn_from=cursor + 1, turn_to=end,
+        **counts.as_dict())
+    audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.extracted", object_type="session",
+                 object_id=session.pk, before={"last_extracted_seq": cursor},
+                 after={"last_extracted_seq": end, "run": run.pk, "extractor": run.extractor,
+                        "outcome": outcome, **counts.as_dict()},
+                 subject_user_id=session.user_id)
+    pause_for_fault_test("extract")
     return RunReport(outcome, session_pk, run, more=end < session.turn_count)
 
 

@@ -1,15 +1,17 @@
-"""What extraction and summarisation runs share: the per-session advisory lock, the state row, the
-run report, and a test-only pause point."""
+"""What extraction and summarisation runs share: the frame they run in (per-session advisory lock,
+state row, one transaction), the run report, and a test-only pause point."""
 from __future__ import annotations
 
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
-from django.db import connection
+from django.db import connection, transaction
 
 from layers.formation.models import FormationRun, FormationState
+from layers.short_term.models import Session
 
 # One run reads at most this many turns (a model prompt, a transaction and a summary stay bounded);
 # a longer backlog (after an outage, or a long session ended at once) takes several runs.
@@ -38,6 +40,19 @@ def session_state_ensure(session_pk: int) -> None:
     # Look first: an INSERT … ON CONFLICT would wait for a running job that updated the row.
     if not FormationState.objects.filter(session_id=session_pk).exists():
         FormationState.objects.bulk_create([FormationState(session_id=session_pk)], ignore_conflicts=True)
+
+
+def session_job_run(job: str, session_pk: int, work: Callable[[Session], "RunReport"]) -> "RunReport":
+    """The frame every formation job runs in: `gone` when the session no longer exists; its state row
+    made sure of outside the transaction; then one transaction holding the session's `job` lock (`busy`
+    when another run has it), in which `work` gets the session and all it writes commits together."""
+    if not Session.objects.filter(pk=session_pk).exists():
+        return RunReport("gone", session_pk)
+    session_state_ensure(session_pk)
+    with transaction.atomic():
+        if not session_lock_try(job, session_pk):
+            return RunReport("busy", session_pk)
+        return work(Session.objects.select_related("tenant").get(pk=session_pk))
 
 
 def pause_for_fault_test(job: str) -> None:

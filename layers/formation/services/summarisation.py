@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import logging
 
-from django.db import transaction
-
 from audit.actors import Actor
 from audit.services import audit_record
 from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
 from layers.formation.policy import formation_policy
 from layers.formation.services.runs import (
-    MAX_TURNS_PER_RUN, RunCounts, RunReport, pause_for_fault_test, session_lock_try, session_state_ensure,
+    MAX_TURNS_PER_RUN, RunCounts, RunReport, pause_for_fault_test, session_job_run,
 )
 from layers.long_term.models import MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create
@@ -43,51 +41,49 @@ def session_summarise(*, session_pk: int, provider: LLMProvider | None = None) -
     summarised on their own. Both, the state and the run record commit together under the
     session's "summarise" lock, so a repeated or concurrent run stores nothing twice.
     """
-    if not Session.objects.filter(pk=session_pk).exists():
-        return RunReport("gone", session_pk)
-    session_state_ensure(session_pk)
     provider = provider or get_llm_provider()
-    with transaction.atomic():
-        if not session_lock_try("summarise", session_pk):
-            return RunReport("busy", session_pk)
-        session = Session.objects.select_related("tenant").get(pk=session_pk)
-        latest = session_summary_latest(session=session)
-        covered = latest.covers_up_to if latest else 0
-        due_up_to = summary_target(session)
-        target = min(due_up_to, covered + MAX_TURNS_PER_RUN)
-        if target <= covered:
-            return RunReport("nothing_new", session_pk)
-        turns = list(Turn.objects.filter(session=session, seq__gt=covered, seq__lte=target).order_by("seq"))
-        outcome = RunOutcome.COMPLETED
-        try:
-            rolling = provider.summarise(latest.content if latest else None, turns, max_tokens=SUMMARY_MAX_TOKENS)
-            episode = provider.summarise(None, turns, max_tokens=EPISODE_MAX_TOKENS)
-        except LLMOutputInvalid:
-            logger.warning("summary for session %s: model reply rejected, offline summariser used", session_pk)
-            offline, outcome = OfflineProvider(), RunOutcome.FELL_BACK
-            rolling = offline.summarise(latest.content if latest else None, turns, max_tokens=SUMMARY_MAX_TOKENS)
-            episode = offline.summarise(None, turns, max_tokens=EPISODE_MAX_TOKENS)
+    return session_job_run("summarise", session_pk, lambda session: _summarise(session, provider))
 
-        counts = RunCounts(dropped=dict(rolling.dropped))
-        counts.secrets_dropped = rolling.dropped.get("secret", 0)
-        # A span of small talk still moves the window on; the summary then says only that.
-        content = rolling.content or (latest.content if latest else "") or f"(turns 1–{target}: small talk)"
-        summary = session_summary_create(session=session, covers_up_to=target, content=content,
-                                         summariser=rolling.summariser, actor=ACTOR)
-        if episode.content:
-            _episode(session, episode, turn_from=covered + 1, turn_to=target, summary_version=summary.version,
-                     counts=counts)
-        FormationState.objects.filter(session_id=session_pk).update(last_summarised_seq=target)
-        run = FormationRun.objects.create(
-            tenant_id=session.tenant_id, session=session, job=RunJob.SUMMARISE, outcome=outcome,
-            extractor=rolling.summariser, turn_from=covered + 1, turn_to=target, summary_version=summary.version,
-            **counts.as_dict())
-        audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.summarised", object_type="session",
-                     object_id=session.pk, before={"covers_up_to": covered},
-                     after={"covers_up_to": target, "summary_version": summary.version, "run": run.pk,
-                            "summariser": run.extractor, "outcome": outcome, **counts.as_dict()},
-                     subject_user_id=session.user_id)
-        pause_for_fault_test("summarise")
+
+def _summarise(session: Session, provider: LLMProvider) -> RunReport:
+    session_pk = session.pk
+    latest = session_summary_latest(session=session)
+    covered = latest.covers_up_to if latest else 0
+    due_up_to = summary_target(session)
+    target = min(due_up_to, covered + MAX_TURNS_PER_RUN)
+    if target <= covered:
+        return RunReport("nothing_new", session_pk)
+    turns = list(Turn.objects.filter(session=session, seq__gt=covered, seq__lte=target).order_by("seq"))
+    outcome = RunOutcome.COMPLETED
+    try:
+        rolling = provider.summarise(latest.content if latest else None, turns, max_tokens=SUMMARY_MAX_TOKENS)
+        episode = provider.summarise(None, turns, max_tokens=EPISODE_MAX_TOKENS)
+    except LLMOutputInvalid:
+        logger.warning("summary for session %s: model reply rejected, offline summariser used", session_pk)
+        offline, outcome = OfflineProvider(), RunOutcome.FELL_BACK
+        rolling = offline.summarise(latest.content if latest else None, turns, max_tokens=SUMMARY_MAX_TOKENS)
+        episode = offline.summarise(None, turns, max_tokens=EPISODE_MAX_TOKENS)
+
+    counts = RunCounts(dropped=dict(rolling.dropped))
+    counts.secrets_dropped = rolling.dropped.get("secret", 0)
+    # A span of small talk still moves the window on; the summary then says only that.
+    content = rolling.content or (latest.content if latest else "") or f"(turns 1–{target}: small talk)"
+    summary = session_summary_create(session=session, covers_up_to=target, content=content,
+                                     summariser=rolling.summariser, actor=ACTOR)
+    if episode.content:
+        _episode(session, episode, turn_from=covered + 1, turn_to=target, summary_version=summary.version,
+                 counts=counts)
+    FormationState.objects.filter(session_id=session_pk).update(last_summarised_seq=target)
+    run = FormationRun.objects.create(
+        tenant_id=session.tenant_id, session=session, job=RunJob.SUMMARISE, outcome=outcome,
+        extractor=rolling.summariser, turn_from=covered + 1, turn_to=target, summary_version=summary.version,
+        **counts.as_dict())
+    audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.summarised", object_type="session",
+                 object_id=session.pk, before={"covers_up_to": covered},
+                 after={"covers_up_to": target, "summary_version": summary.version, "run": run.pk,
+                        "summariser": run.extractor, "outcome": outcome, **counts.as_dict()},
+                 subject_user_id=session.user_id)
+    pause_for_fault_test("summarise")
     return RunReport(outcome, session_pk, run, more=target < due_up_to)
 
 
