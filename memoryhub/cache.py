@@ -30,10 +30,11 @@ class ResilientCache:
     def available(self) -> bool:
         return time.monotonic() >= self._down_until
 
-    def _failed(self, operation: str, exc: Exception) -> None:
+    def mark_unavailable(self, operation: str, exc: Exception) -> None:
+        """Start the back-off (also for direct Redis users sharing it, such as the rate limiter)."""
         with self._lock:
             self._down_until = time.monotonic() + BACKOFF_SECONDS
-        logger.warning("cache %s failed, treating as a miss for %ss: %s", operation, BACKOFF_SECONDS, exc)
+        logger.warning("redis %s failed, skipping Redis for %ss: %s", operation, BACKOFF_SECONDS, exc)
 
     def _call(self, operation: str, default: Any, *args, **kwargs):
         if not self.available():
@@ -41,7 +42,7 @@ class ResilientCache:
         try:
             return getattr(self.backend, operation)(*args, **kwargs)
         except Exception as exc:
-            self._failed(operation, exc)
+            self.mark_unavailable(operation, exc)
             return default
 
     def get(self, key: str, default: Any = None) -> Any:

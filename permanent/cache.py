@@ -15,7 +15,8 @@ import time
 from typing import Any, Callable
 
 import redis
-from django.conf import settings
+
+from memoryhub.redis_client import redis_client
 
 logger = logging.getLogger(__name__)
 
@@ -33,8 +34,7 @@ def _redis() -> redis.Redis | None:
     if time.monotonic() < _skip_until:
         return None
     if _client is None:
-        timeout = settings.REDIS_SOCKET_TIMEOUT
-        _client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=timeout, socket_connect_timeout=timeout)
+        _client = redis_client()
     return _client
 
 
@@ -122,10 +122,8 @@ def snapshot_cached(tenant_id: int, user_id: str, load: Callable[[], dict[str, A
 
 def generation_bump(tenant_id: int) -> bool:
     """Make every cached snapshot of the tenant stale. False when Redis could not be reached."""
-    global _skip_until
     try:
-        client = _redis() or redis.Redis.from_url(settings.REDIS_URL, socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
-                                                  socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT)
+        client = _redis() or redis_client()
         client.incr(generation_key(tenant_id))
     except (redis.RedisError, OSError) as exc:
         _failed(exc)
@@ -135,8 +133,7 @@ def generation_bump(tenant_id: int) -> bool:
 
 def user_snapshots_delete(tenant_id: int, user_id: str) -> int:
     """Erasure: drop every cached snapshot of one user's scope, whatever generation it was read at."""
-    client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
-                                  socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT)
+    client = redis_client()
     keys = list(client.scan_iter(match=f"{_prefix()}:{tenant_id}:g*:{scope_token(user_id)}", count=1000))
     if keys:
         client.delete(*keys)

@@ -5,7 +5,6 @@ read and a write of a growing list per request on the hot path.
 """
 from __future__ import annotations
 
-import logging
 import time
 
 import redis
@@ -13,16 +12,15 @@ from django.conf import settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
 from memoryhub.cache import cache as resilient_cache
+from memoryhub.redis_client import redis_client
 
-logger = logging.getLogger(__name__)
 _client: redis.Redis | None = None
 
 
 def _redis() -> redis.Redis:
     global _client
     if _client is None:
-        _client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT,
-                                       socket_timeout=settings.REDIS_SOCKET_TIMEOUT)
+        _client = redis_client()
     return _client
 
 
@@ -50,7 +48,8 @@ class ApiKeyRateThrottle(BaseThrottle):
             pipe.expire(key, self.period + 1)
             count, _ = pipe.execute()
         except redis.RedisError as exc:
-            logger.warning("rate limit store unavailable, allowing request: %s", exc)
+            # Share the cache's back-off: the next requests skip Redis instead of each waiting on it.
+            resilient_cache.mark_unavailable("rate limit", exc)
             return True
         if count <= self.num_requests:
             return True

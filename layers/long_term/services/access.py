@@ -14,10 +14,11 @@ import time
 import uuid
 from collections import Counter
 
-from django.conf import settings
 from django.db import connection
 from redis import Redis
 from redis.exceptions import RedisError
+
+from memoryhub.redis_client import redis_client
 
 logger = logging.getLogger(__name__)
 
@@ -29,8 +30,7 @@ _redis: Redis | None = None
 def _client() -> Redis:
     global _redis
     if _redis is None:
-        _redis = Redis.from_url(settings.REDIS_URL, socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
-                                socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT)
+        _redis = redis_client()
     return _redis
 
 
