@@ -30,15 +30,13 @@ from __future__ import annotations
 
 import json
 import logging
-import struct
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
 import psycopg
-from psycopg.adapt import Dumper
-from psycopg.pq import Format
 from django.db import connection
+from pgvector.psycopg.vector import VectorBinaryDumper
 from django.utils.translation import gettext as _
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
@@ -227,24 +225,15 @@ def _memory_from_row(row: dict) -> Memory:
     return Memory.from_db(connection.alias, names, [values[name] for name in names])
 
 
-class _VectorBinaryDumper(Dumper):
-    """A numpy vector in pgvector's binary input format (dimension, unused, big-endian float32 values).
-    Sent untyped: the statement's `::vector` cast names the type. Formatting 512 floats as text cost
-    more than the rest of building the statement."""
-
-    format = Format.BINARY
-
-    def dump(self, obj: np.ndarray) -> bytes:
-        return struct.pack(">HH", obj.shape[0], 0) + obj.astype(">f4", copy=False).tobytes()
-
-
 def _fetch(sql: str, params: list) -> list[dict]:
     """Run the search statement as a server-side prepared statement: planning this many CTEs costs more
     than executing them for a few hundred rows, and psycopg keeps the statement per connection
     (settings.py lets it, unless DB_PREPARED_STATEMENTS is off)."""
     connection.ensure_connection()
     with psycopg.Cursor(connection.connection) as cursor:
-        cursor.adapters.register_dumper(np.ndarray, _VectorBinaryDumper)
+        # the query vector goes in pgvector's binary format, untyped (the statement's `::vector` casts it):
+        # formatting 512 floats as text cost more than the rest of building the statement
+        cursor.adapters.register_dumper(np.ndarray, VectorBinaryDumper)
         cursor.execute(sql, params, prepare=True)
         columns = [col.name for col in cursor.description]
         return [dict(zip(columns, row)) for row in cursor.fetchall()]
