@@ -3,15 +3,15 @@ recorded in the outbox in that same transaction (connected in FormationConfig.re
 from __future__ import annotations
 
 from layers.formation.models import FormationState
-from layers.formation.policy import formation_policy
 from layers.formation.services.catch_up import extraction_enqueue, summarisation_enqueue
+from layers.formation.services.extraction import extraction_due
 
 
 def on_turns_appended(sender, *, session, turns, **kwargs) -> None:
     if session.needs_summary:
         summarisation_enqueue(session.pk)
     cursor = FormationState.objects.filter(session_id=session.pk).values_list("last_extracted_seq", flat=True).first()
-    if session.turn_count - (cursor or 0) >= formation_policy(session.tenant_id).extract_every_turns:
+    if extraction_due(session, cursor=cursor or 0):
         extraction_enqueue(session.pk)
 
 

@@ -24,10 +24,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from layers.formation.extraction import TranscriptTurn, as_transcript_turns, extract_memories
+from layers.formation.extraction import DROP_SECRET, TranscriptTurn, as_transcript_turns, extract_memories
 from layers.formation.extraction.text import is_cjk, is_question, split_sentences, strip_lead_in, tidy_value
 from layers.safety.injection import injection_reasons
-from layers.safety.secrets import contains_secret
+from layers.safety.secrets import mentions_secret
 from memoryhub.providers.tokens import count_tokens, truncate_to_tokens
 
 SUMMARISER_NAME = "offline-extractive"
@@ -102,8 +102,8 @@ def _clip(text: str) -> str:
 
 
 def _safe(line: str, dropped: Counter) -> bool:
-    if contains_secret(line) or "[REDACTED:" in line:
-        dropped["secret"] += 1
+    if mentions_secret(line):
+        dropped[DROP_SECRET] += 1
         return False
     if injection_reasons(line):
         dropped["injection"] += 1
@@ -173,7 +173,7 @@ def _merge(previous: _Sections, turns: list[TranscriptTurn], lang: str, dropped:
         mood=[_translate_mood(m, lang) for m in previous.mood])
 
     extraction = extract_memories(turns)
-    dropped["secret"] += extraction.dropped.get("secret", 0)
+    dropped[DROP_SECRET] += extraction.dropped.get(DROP_SECRET, 0)
     for item in extraction.items:
         if item.quarantine:
             dropped["injection"] += 1

@@ -249,6 +249,11 @@ def holds_redaction_mark(text: str) -> bool:
     return bool(_REDACTION_MARK.search(text))
 
 
+def mentions_secret(text: str) -> bool:
+    """A secret, or the marker where one was redacted: either way the text must not become a memory."""
+    return contains_secret(text) or holds_redaction_mark(text)
+
+
 def redact_secrets(text: str) -> tuple[str, list[SecretFinding]]:
     """The text with each secret replaced by `[REDACTED:<kind>]`, and what was found (in the original)."""
     findings = find_secrets(text)

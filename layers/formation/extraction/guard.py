@@ -19,7 +19,7 @@ from layers.formation.extraction.types import (
     ExtractedItem,
 )
 from layers.safety.injection import injection_reasons
-from layers.safety.secrets import contains_secret, holds_redaction_mark
+from layers.safety.secrets import mentions_secret
 
 
 def guard_item(item: ExtractedItem, *, user_id: str | None, declared_user_id: str | None = None) -> tuple[ExtractedItem | None, str | None]:
@@ -30,7 +30,7 @@ def guard_item(item: ExtractedItem, *, user_id: str | None, declared_user_id: st
         return None, DROP_FORBIDDEN_KEY
     texts = [item.content, item.value or "", *item.entities]
     # A statement that held a secret is about that secret: dropped like the secret itself.
-    if any(contains_secret(text) or holds_redaction_mark(text) for text in texts if text):
+    if any(mentions_secret(text) for text in texts if text):
         return None, DROP_SECRET
     reasons = tuple(dict.fromkeys(r for text in texts if text for r in injection_reasons(text)))
     if reasons and reasons != item.injection_reasons:

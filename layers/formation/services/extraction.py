@@ -20,6 +20,8 @@ from memoryhub.providers.llm import LLMOutputInvalid, LLMProvider, OfflineProvid
 logger = logging.getLogger(__name__)
 
 ACTOR = Actor.system("formation.extract")
+
+
 def extraction_due(session: Session, *, cursor: int) -> bool:
     """Every `extract_every_turns` new turns while the session is active; everything left once it closed."""
     new = session.turn_count - cursor

@@ -6,6 +6,7 @@ import logging
 
 from audit.actors import Actor
 from audit.services import audit_record
+from layers.formation.extraction import DROP_SECRET
 from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
 from layers.formation.policy import formation_policy
 from layers.formation.services.runs import (
@@ -65,7 +66,7 @@ def _summarise(session: Session, provider: LLMProvider) -> RunReport:
         episode = offline.summarise(None, turns, max_tokens=EPISODE_MAX_TOKENS)
 
     counts = RunCounts(dropped=dict(rolling.dropped))
-    counts.secrets_dropped = rolling.dropped.get("secret", 0)
+    counts.secrets_dropped = rolling.dropped.get(DROP_SECRET, 0)
     # A span of small talk still moves the window on; the summary then says only that.
     content = rolling.content or (latest.content if latest else "") or f"(turns 1–{target}: small talk)"
     summary = session_summary_create(session=session, covers_up_to=target, content=content,
