@@ -8,17 +8,17 @@ after an end opens a new session id.
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
-from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from memoryhub.api.pagination import paginate_keyset
 from memoryhub.api.views import TenantAPIView
-from memoryhub.errors import InvalidInput
 
 from layers.short_term.models import Session, Turn, TurnRole
 from layers.short_term.policy import MAX_WINDOW_TURNS
-from layers.short_term.selectors import MAX_WINDOW_TOKENS, session_get, session_window, turn_list
+from layers.short_term.selectors import (
+    MAX_WINDOW_TOKENS, session_get, session_window, turn_list, window_limit_error,
+)
 from layers.short_term.services import session_end, session_open, turns_append
 
 ERROR = inline_serializer("Error", {
@@ -169,8 +169,7 @@ def _int_param(params, name: str, high: int) -> int | None:
     try:
         return int(raw)
     except ValueError:
-        raise InvalidInput(_("%(name)s must be an integer between 1 and %(high)d") % {"name": name, "high": high},
-                           code="invalid_window", details={"fields": {name: [f"integer in 1..{high}"]}})
+        raise window_limit_error(name, high) from None
 
 
 class SessionWindowApi(TenantAPIView):

@@ -64,12 +64,17 @@ class SessionWindow:
         return self.summary_token_count + sum(item.token_count for item in self.turns)
 
 
+def window_limit_error(name: str, high: int) -> InvalidInput:
+    """The error for a window limit that is not an integer in 1..high (the API's query parsing uses it too)."""
+    return InvalidInput(_("%(name)s must be an integer between 1 and %(high)d") % {"name": name, "high": high},
+                        code="invalid_window", details={"fields": {name: [f"integer in 1..{high}"]}})
+
+
 def _check_limit(value, *, name: str, high: int) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
-        raise InvalidInput(_("%(name)s must be an integer between 1 and %(high)d") % {"name": name, "high": high},
-                           code="invalid_window", details={"fields": {name: [f"integer in 1..{high}"]}})
+        raise window_limit_error(name, high)
 
 
 def session_window(*, session: Session, max_turns: int | None = None, max_tokens: int | None = None) -> SessionWindow:
