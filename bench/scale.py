@@ -398,12 +398,13 @@ def profile(client: Client, users: list[str], requests: int) -> dict:
         print(f"profile split, {label} (mean per request, in-process):", json.dumps(split, indent=2))
         return split
 
-    result = {"search": measure("search", "/api/v1/memories/search", search_bodies, 200),
-              "ingest_batch_of_100": measure("ingest (batch of 100)", "/api/v1/memories", ingest_bodies, 201)}
-    embedder.embed = original_embed
-    for name, original in originals.items():
-        setattr(psycopg.Cursor, name, original)
-    return result
+    try:
+        return {"search": measure("search", "/api/v1/memories/search", search_bodies, 200),
+                "ingest_batch_of_100": measure("ingest (batch of 100)", "/api/v1/memories", ingest_bodies, 201)}
+    finally:  # the timing wrappers go even when a request fails
+        embedder.embed = original_embed
+        for name, original in originals.items():
+            setattr(psycopg.Cursor, name, original)
 
 
 def main(argv=None) -> int:

@@ -93,14 +93,18 @@ _NUMBER_FIELDS = {"min_score", "negative_feedback_factor", "keyword_scale", "vec
                   "context_neighbour_share", "core_profile_min_importance"}
 
 
+_INTEGER_MINIMUMS = {"negative_feedback_threshold": 1, "core_profile_limit": 0}
+
+
 def _coerce(name: str, value: Any, default: Any) -> Any:
     if name in _NUMBER_FIELDS:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError("a number")
         return float(value)
-    if name in ("negative_feedback_threshold", "core_profile_limit"):
-        if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name != "core_profile_limit" else 0):
-            raise TypeError("a positive integer")
+    if name in _INTEGER_MINIMUMS:
+        minimum = _INTEGER_MINIMUMS[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise TypeError(f"an integer of at least {minimum}")
         return value
     if name == "decay_alpha_days":
         if not isinstance(value, dict) or not all(isinstance(v, (int, float)) and v > 0 for v in value.values()):

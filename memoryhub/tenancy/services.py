@@ -100,7 +100,8 @@ def _api_key_with_tenant_sql() -> tuple[str, list[str], list[str]]:
     key_fields, tenant_fields = ApiKey._meta.concrete_fields, Tenant._meta.concrete_fields
     columns = [f'k."{f.column}"' for f in key_fields] + [f't."{f.column}"' for f in tenant_fields]
     sql = (f"SELECT {', '.join(columns)} FROM {ApiKey._meta.db_table} k "
-           f"JOIN {Tenant._meta.db_table} t ON t.id = k.tenant_id WHERE k.prefix = %s")
+           f'JOIN {Tenant._meta.db_table} t ON t."{Tenant._meta.pk.column}" = k."{ApiKey.tenant.field.column}" '
+           f'WHERE k."{ApiKey._meta.get_field("prefix").column}" = %s')
     return sql, [f.attname for f in key_fields], [f.attname for f in tenant_fields]
 
 

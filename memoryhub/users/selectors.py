@@ -30,7 +30,8 @@ class UserRows:
 
     def add(self, label: str, pks: list) -> bool:
         known = self.ids.setdefault(label, [])
-        new = [pk for pk in pks if pk not in set(known)]
+        seen = set(known)
+        new = [pk for pk in pks if pk not in seen]
         if label not in self.order:
             self.order.append(label)
         known.extend(new)
