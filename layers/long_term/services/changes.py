@@ -14,7 +14,7 @@ from layers.long_term.services.indexing import apply_derived, embed_contents, ex
 from layers.long_term.services.validation import memory_fields_errors, raise_item_errors
 from layers.safety.injection import injection_reasons
 from memoryhub.errors import Conflict, InvalidInput, NotFound
-from memoryhub.providers.embeddings import Embedder
+from memoryhub.providers.embeddings import Embedder, get_embedder
 
 # Fields a correction or a revert may change; everything else is provenance or bookkeeping.
 EDITABLE_FIELDS = ("kind", "content", "memory_key", "entities", "attributes", "confidence", "importance")
@@ -180,13 +180,22 @@ def memory_feedback(*, memory: Memory, actor: Actor, useful: bool) -> Memory:
 
 
 @transaction.atomic
-def memory_reembed(*, memory: Memory, embedder: Embedder | None = None, actor: Actor | None = None) -> Memory:
+def memory_reembed(*, memory: Memory, embedder: Embedder | None = None, actor: Actor | None = None,
+                   vectors: dict | None = None) -> Memory:
     """Embed the memory again with the current provider (after a model change). The vector is not
-    history-tracked, so this writes no new version; it is audited as a system change."""
+    history-tracked, so this writes no new version; it is audited as a system change.
+
+    `vectors` ({content: numpy vector}, made by `embedder.embed` for a whole batch) is used when it holds the
+    content as read under the lock; content corrected meanwhile is embedded here."""
     memory = _locked(memory)
-    vectors, model = embed_contents([memory.content], embedder)
+    embedder = embedder or get_embedder()
+    if vectors is not None and memory.content in vectors:
+        vector, model = vectors[memory.content].tolist(), embedder.name
+    else:
+        embedded, model = embed_contents([memory.content], embedder)
+        vector = embedded[0]
     before_model = memory.embedding_model
-    memory.embedding, memory.embedding_model = vectors[0], model
+    memory.embedding, memory.embedding_model = vector, model
     memory.skip_history_when_saving = True
     memory.save(update_fields=["embedding", "embedding_model"])
     del memory.skip_history_when_saving

@@ -218,18 +218,6 @@ def memories_purge_deleted(*, now=None, dry_run: bool = False, limit: int = JOB_
 
 # --- re-embedding after a model change ----------------------------------------------------------
 
-class _Precomputed:
-    """An embedder that answers from vectors computed for a whole batch in one provider call."""
-
-    def __init__(self, name: str, dimensions: int, vectors: dict[str, object]):
-        self.name, self.dimensions, self._vectors = name, dimensions, vectors
-
-    def embed(self, texts):
-        import numpy as np
-
-        return np.stack([self._vectors[text] for text in texts])
-
-
 def memories_needing_reembed(embedder: Embedder | None = None):
     embedder = embedder or get_embedder()
     return Memory.objects.exclude(embedding_model=embedder.name)
@@ -247,7 +235,8 @@ def memories_reembed(*, batch_size: int = 100, limit: int | None = None, embedde
     """
     embedder = embedder or get_embedder()
     pending = memories_needing_reembed(embedder)
-    total = pending.count() if limit is None else min(limit, pending.count())
+    count = pending.count()
+    total = count if limit is None else min(limit, count)
     done, last_id = 0, 0
     actor = Actor.system("long_term.reembed")
     while done < total:
@@ -257,15 +246,11 @@ def memories_reembed(*, batch_size: int = 100, limit: int | None = None, embedde
             break
         contents = list(dict.fromkeys(content for _, content in rows))
         vectors = dict(zip(contents, embedder.embed(contents)))
-        batch_embedder = _Precomputed(embedder.name, embedder.dimensions, vectors)
-        for pk, content in rows:
-            memory = Memory.objects.filter(pk=pk).exclude(embedding_model=embedder.name).first()
+        for pk, _content in rows:
+            memory = pending.filter(pk=pk).only("id", "tenant_id", "user_id").first()
             if memory is None:
                 continue  # another run got there first, or it was purged
-            if memory.content not in vectors:  # corrected since we read it
-                memory_reembed(memory=memory, embedder=embedder, actor=actor)
-            else:
-                memory_reembed(memory=memory, embedder=batch_embedder, actor=actor)
+            memory_reembed(memory=memory, embedder=embedder, actor=actor, vectors=vectors)
         done += len(rows)
         last_id = rows[-1][0]
         if progress:
