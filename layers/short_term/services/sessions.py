@@ -153,6 +153,21 @@ def session_is_idle(session: Session, *, now: datetime | None = None) -> bool:
     return session.last_activity_at < (now or timezone.now()) - timeout
 
 
+def session_expired_error() -> Conflict:
+    """The refusal of new work (turns, tasks) in a session found idle past its timeout."""
+    return Conflict(_("the session expired after being idle; open a new one"), code="session_expired",
+                    details={"status": SessionStatus.EXPIRED})
+
+
+def session_touch(session: Session, *, now: datetime) -> None:
+    """Record activity on a locked session that is not a turn (e.g. work on its tasks), keeping an
+    active session from expiring as idle. A session already idle past its timeout is not revived; the
+    sweep expires it."""
+    if session.status == SessionStatus.ACTIVE and not session_is_idle(session, now=now):
+        session.last_activity_at = now
+        session.save(update_fields=["last_activity_at"])
+
+
 def _idle_candidates(*, now: datetime, after_pk: int, limit: int) -> list[int]:
     """Ids of idle active sessions (each tenant's own timeout), in id order after `after_pk`."""
     tenant_ids = (Session.objects.filter(status=SessionStatus.ACTIVE)

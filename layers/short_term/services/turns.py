@@ -11,7 +11,7 @@ from audit.actors import Actor
 from layers.safety.secrets import redact_secrets
 from layers.short_term.models import Session, SessionStatus, SessionSummary, Turn, TurnRole
 from layers.short_term.policy import ShortTermPolicy, short_term_policy
-from layers.short_term.services.sessions import _close, session_is_idle, validate_client_string
+from layers.short_term.services.sessions import _close, session_expired_error, session_is_idle, validate_client_string
 from layers.short_term.signals import turns_appended
 from memoryhub.errors import Conflict, InvalidInput, TooLarge
 from memoryhub.providers.tokens import count_tokens
@@ -129,8 +129,7 @@ def turns_append(*, session: Session, turns: list, actor: Actor | None = None) -
     try:
         return _append_locked(session_pk=session.pk, prepared=prepared)
     except _SessionExpired:
-        raise Conflict(_("the session expired after being idle; open a new one"), code="session_expired",
-                       details={"status": SessionStatus.EXPIRED})
+        raise session_expired_error() from None
 
 
 def _append_locked(*, session_pk: int, prepared: list[_Prepared]) -> TurnsAppended:

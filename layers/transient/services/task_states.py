@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from audit.actors import Actor
 from layers.short_term.models import Session, SessionStatus, Turn
 from layers.short_term.services import turns_append
-from layers.short_term.services.sessions import session_is_idle
+from layers.short_term.services.sessions import session_expired_error, session_is_idle, session_touch
 from layers.transient.models import (
     CLIENT_SETTABLE_STATUSES,
     FINISHED_STATUSES,
@@ -160,8 +160,7 @@ def task_start(*, session: Session, task_type_name: str, parent_id: int | None =
         raise Conflict(_("the session is %(status)s") % {"status": session.status}, code=f"session_{session.status}")
     if session_is_idle(session, now=now):
         # Idle past its timeout: like a turn, a new task is refused (the sweep marks it expired).
-        raise Conflict(_("the session expired after being idle; open a new one"), code="session_expired",
-                       details={"status": SessionStatus.EXPIRED})
+        raise session_expired_error()
     task_type = TaskType.objects.filter(tenant_id=session.tenant_id, name=task_type_name).first()
     if task_type is None:
         raise InvalidInput(_("no task type named %(name)s") % {"name": task_type_name}, code="unknown_task_type",
@@ -194,16 +193,8 @@ def task_start(*, session: Session, task_type_name: str, parent_id: int | None =
     task.status = _settle(TaskStatus.COLLECTING, task)
     task.save()
     _touch_ancestors(task, now=now)
-    _touch_session(session, now=now)
+    session_touch(session, now=now)
     return TaskChange(task=task)
-
-
-def _touch_session(session: Session, *, now: datetime) -> None:
-    """Task work is activity: it keeps an active session from expiring as idle. A session already
-    idle past its timeout is not revived by work on its older tasks; the sweep expires it."""
-    if session.status == SessionStatus.ACTIVE and not session_is_idle(session, now=now):
-        session.last_activity_at = now
-        session.save(update_fields=["last_activity_at"])
 
 
 @transaction.atomic
@@ -264,7 +255,7 @@ def task_update(*, task: TaskState, slots: dict | None = None, status: str | Non
         if parent is not None and parent.status == TaskStatus.SUSPENDED and parent.expires_at > now:
             resumed = resume_suspended(parent, now=now)
     _touch_ancestors(task, now=now)
-    _touch_session(session, now=now)
+    session_touch(session, now=now)
     if task.status == TaskStatus.DONE:
         _record_in_session(task, session)
     return TaskChange(task=task, resumed_parent=resumed)
