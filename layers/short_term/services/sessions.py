@@ -168,13 +168,17 @@ def session_touch(session: Session, *, now: datetime) -> None:
         session.save(update_fields=["last_activity_at"])
 
 
-def _idle_candidates(*, now: datetime, after_pk: int, limit: int) -> list[int]:
-    """Ids of idle active sessions (each tenant's own timeout), in id order after `after_pk`."""
+def _idle_cutoffs(now: datetime) -> dict[int, datetime]:
+    """Per tenant with active sessions: activity before this instant means idle (its own timeout)."""
     tenant_ids = (Session.objects.filter(status=SessionStatus.ACTIVE)
                   .values_list("tenant_id", flat=True).distinct().order_by())
+    return {tenant_id: now - short_term_policy(tenant_id).idle_timeout for tenant_id in tenant_ids}
+
+
+def _idle_candidates(*, cutoffs: dict[int, datetime], after_pk: int, limit: int) -> list[int]:
+    """Ids of idle active sessions, in id order after `after_pk`."""
     found: list[int] = []
-    for tenant_id in tenant_ids:
-        cutoff = now - short_term_policy(tenant_id).idle_timeout
+    for tenant_id, cutoff in cutoffs.items():
         found.extend(
             Session.objects.filter(tenant_id=tenant_id, status=SessionStatus.ACTIVE, last_activity_at__lt=cutoff,
                                    pk__gt=after_pk)
@@ -195,8 +199,9 @@ def sessions_expire_idle(*, now: datetime | None = None, dry_run: bool = False,
     actor = Actor.system("short_term.sessions_expire_idle")
     seen = expired = 0
     after_pk = 0
+    cutoffs = _idle_cutoffs(now)  # each tenant's policy read once a run, not once a batch and row
     while seen < max_sessions:
-        batch = _idle_candidates(now=now, after_pk=after_pk, limit=min(EXPIRE_BATCH, max_sessions - seen))
+        batch = _idle_candidates(cutoffs=cutoffs, after_pk=after_pk, limit=min(EXPIRE_BATCH, max_sessions - seen))
         if not batch:
             break
         seen += len(batch)
@@ -206,8 +211,9 @@ def sessions_expire_idle(*, now: datetime | None = None, dry_run: bool = False,
         for pk in batch:
             with transaction.atomic():
                 session = Session.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
-                if session is None or not session_is_idle(session, now=now):
-                    continue
+                if (session is None or session.status != SessionStatus.ACTIVE
+                        or session.last_activity_at >= cutoffs[session.tenant_id]):
+                    continue  # taken by another sweep, closed, or active again meanwhile
                 _close(session, status=SessionStatus.EXPIRED, actor=actor, now=now)
                 expired += 1
     if expired:
