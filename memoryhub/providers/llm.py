@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -117,20 +118,25 @@ class OpenAIChatProvider(LLMProvider):
             max_retries=max_retries if max_retries is not None else settings.OPENAI_MAX_RETRIES,
         )
         self._openai = openai
+        self._json_mode = True  # until the endpoint refuses `response_format`
 
     # --- transport --------------------------------------------------------------------------
 
     def _complete_json(self, messages: list[dict], *, purpose: str) -> Any:
         request = {"model": self.model, "messages": messages, "temperature": 0}
         try:
-            try:
-                response = self.client.chat.completions.create(**request, response_format={"type": "json_object"})
-            except self._openai.BadRequestError as exc:
-                # Some OpenAI-compatible servers reject `response_format`; the prompt itself demands
-                # JSON and the reply is validated either way, so ask once more without it.
-                if "response_format" not in str(exc):
-                    raise
-                logger.info("llm %s: endpoint refused response_format, asking without it", purpose)
+            response = None
+            if self._json_mode:
+                try:
+                    response = self.client.chat.completions.create(**request, response_format={"type": "json_object"})
+                except self._openai.BadRequestError as exc:
+                    # Some OpenAI-compatible servers reject `response_format`; the prompt itself demands
+                    # JSON and the reply is validated either way, so ask without it, now and from now on.
+                    if "response_format" not in str(exc):
+                        raise
+                    logger.info("llm %s: endpoint refused response_format, asking without it", purpose)
+                    self._json_mode = False
+            if response is None:
                 response = self.client.chat.completions.create(**request)
         except self._openai.APIError as exc:
             logger.warning("llm %s request failed: %s", purpose, type(exc).__name__)
@@ -242,8 +248,21 @@ class OpenAIChatProvider(LLMProvider):
             mood=(mood,) if mood and clean(mood) is not None else (), dropped=+dropped)
 
 
+_provider: OpenAIChatProvider | None = None
+_provider_key: tuple | None = None
+_provider_lock = threading.Lock()
+
+
 def get_llm_provider() -> LLMProvider:
-    """The configured provider: an OpenAI-compatible endpoint if one is set, else offline rules."""
-    if settings.OPENAI_BASE_URL or settings.OPENAI_API_KEY:
-        return OpenAIChatProvider()
-    return OfflineProvider()
+    """The configured provider: an OpenAI-compatible endpoint if one is set, else offline rules. The
+    endpoint's client is one per process (its connection pool, and what it learned about the endpoint),
+    rebuilt only when the settings change."""
+    global _provider, _provider_key
+    if not (settings.OPENAI_BASE_URL or settings.OPENAI_API_KEY):
+        return OfflineProvider()
+    key = (settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY, settings.OPENAI_CHAT_MODEL, settings.OPENAI_TIMEOUT,
+           settings.OPENAI_MAX_RETRIES)
+    with _provider_lock:
+        if _provider is None or _provider_key != key:
+            _provider, _provider_key = OpenAIChatProvider(), key
+        return _provider

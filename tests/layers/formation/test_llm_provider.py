@@ -186,6 +186,26 @@ def test_an_endpoint_without_response_format_is_asked_again_without_it(openai_st
     assert first["response_format"] == {"type": "json_object"} and "response_format" not in second
 
 
+def test_a_refused_response_format_is_not_asked_for_again(openai_stub, stub_provider):
+    openai_stub.reply_status(400, {"error": {"message": "Unknown parameter: response_format", "type": "invalid_request_error"}})
+    openai_stub.reply_json({"memories": [memory()]})
+    openai_stub.reply_json({"memories": [memory()]})
+    stub_provider.extract(TURNS, user_id="u1")
+    stub_provider.extract(TURNS, user_id="u1")
+    assert len(openai_stub.requests) == 3  # one refusal, then one request per call
+    assert "response_format" not in openai_stub.requests[2]
+
+
+def test_the_endpoint_provider_is_one_per_process_until_settings_change(settings):
+    from memoryhub.providers.llm import get_llm_provider
+
+    settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY = "http://127.0.0.1:9/v1", "sk-test-not-real"
+    first = get_llm_provider()
+    assert get_llm_provider() is first
+    settings.OPENAI_CHAT_MODEL = "another-model"
+    assert get_llm_provider() is not first and get_llm_provider().model == "another-model"
+
+
 def test_other_bad_requests_are_not_retried(openai_stub, stub_provider):
     openai_stub.reply_status(400, {"error": {"message": "model not found"}})
     with pytest.raises(LLMUnavailable):
