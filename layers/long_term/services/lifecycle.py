@@ -236,6 +236,8 @@ def memories_reembed(*, batch_size: int = 100, limit: int | None = None, embedde
     embedder = embedder or get_embedder()
     pending = memories_needing_reembed(embedder)
     count = pending.count()
+    if not count:  # the beat's usual case: one count and done
+        return {"model": embedder.name, "reembedded": 0, "remaining": 0}
     total = count if limit is None else min(limit, count)
     done, last_id = 0, 0
     actor = Actor.system("long_term.reembed")
