@@ -89,7 +89,7 @@ class AuditEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         if tenant_ids is None:
             reports = [("*", audit_chain_status())]
         else:
-            reports = [(Tenant.objects.get(pk=tenant_id).slug, audit_chain_status(tenant_id=tenant_id))
-                       for tenant_id in sorted(tenant_ids)]
+            slugs = dict(Tenant.objects.filter(pk__in=tenant_ids).values_list("pk", "slug"))
+            reports = [(slugs[tenant_id], audit_chain_status(tenant_id=tenant_id)) for tenant_id in sorted(tenant_ids)]
         extra = {"chain_reports": reports, "export_query": request.GET.urlencode()}
         return super().changelist_view(request, {**extra, **(extra_context or {})})

@@ -71,13 +71,26 @@ CHAIN_STATUS_CACHE_SECONDS = 300
 
 
 def audit_chain_status(*, tenant_id: int | None = None) -> ChainReport:
-    """`audit_chain_verify`, reused from the cache while no event has been appended since."""
+    """`audit_chain_verify`, reused from the cache while no event has been appended since. Without a
+    tenant, every tenant's chain in turn, each cached on its own head: an event appended in one tenant
+    re-verifies that tenant's chain only, not the whole table."""
+    if tenant_id is not None:
+        return _tenant_chain_status(tenant_id)
+    checked = tenants = 0
+    tenant_ids = AuditEvent.objects.order_by("tenant_id").values_list("tenant_id", flat=True).distinct()
+    for one in tenant_ids:
+        report = _tenant_chain_status(one)
+        checked, tenants = checked + report.events_checked, tenants + 1
+        if not report.ok:
+            return ChainReport(checked, tenants, report.first_break)
+    return ChainReport(checked, tenants, None)
+
+
+def _tenant_chain_status(tenant_id: int) -> ChainReport:
     from memoryhub.cache import cache
 
-    events = AuditEvent.objects.all() if tenant_id is None else AuditEvent.objects.filter(tenant_id=tenant_id)
-    head = events.order_by("-id").values_list("id", "hash").first()
-    key = f"audit:chain-status:{tenant_id if tenant_id is not None else '*'}:{head[0] if head else 0}:" \
-          f"{head[1] if head else ''}"
+    head = AuditEvent.objects.filter(tenant_id=tenant_id).order_by("-id").values_list("id", "hash").first()
+    key = f"audit:chain-status:{tenant_id}:{head[0] if head else 0}:{head[1] if head else ''}"
     cached = cache.get(key)
     if cached is not None:
         first_break = ChainBreak(**cached["first_break"]) if cached["first_break"] else None

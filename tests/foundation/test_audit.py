@@ -128,3 +128,18 @@ def test_chain_status_is_reused_until_an_event_is_appended(tenant):
     _record(tenant.id)
     report = audit_chain_status(tenant_id=tenant.id)
     assert not report.ok and report.first_break.seq == events[0].seq
+
+
+def test_chain_status_of_all_tenants_reports_the_first_broken_tenant(tenant, other_tenant):
+    from audit.selectors import audit_chain_status
+
+    first, second = sorted([tenant, other_tenant], key=lambda t: t.id)
+    _record(first.id, 2)
+    events = _record(second.id, 2)
+    before = audit_chain_status()
+    assert before.ok and before.tenants_checked >= 2
+    _tamper("UPDATE audit_auditevent SET after = %s WHERE id = %s", ['{"i": 7}', events[0].pk])
+    _record(second.id)  # moves that tenant's head, so its chain is verified again
+    report = audit_chain_status()
+    assert not report.ok and report.first_break.tenant_id == second.id
+    assert audit_chain_status(tenant_id=first.id).ok
