@@ -4,8 +4,6 @@ Agents can propose (scope `propose`) and follow their requests; they can never a
 """
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 
 from django.utils.translation import gettext as _
@@ -13,9 +11,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from memoryhub.api.pagination import MAX_LIMIT, parse_limit
+from memoryhub.api.pagination import MAX_LIMIT, paginate_sorted
 from memoryhub.api.views import TenantAPIView
-from memoryhub.errors import InvalidInput, NotFound
+from memoryhub.errors import NotFound
 from memoryhub.tenancy.models import Scope
 from permanent.models import (
     KEY_MAX_LENGTH, MAX_REQUIRED_APPROVALS, REASON_MAX_LENGTH, USER_ID_MAX_LENGTH, ChangeAction, ChangeRequest,
@@ -40,23 +38,6 @@ class EntryOutput(serializers.Serializer):
 class EntryListOutput(serializers.Serializer):
     results = EntryOutput(many=True)
     next_cursor = serializers.CharField(allow_null=True)
-
-
-def _page(items: list[dict], params) -> tuple[list[dict], str | None]:
-    """Keyset pages over the sorted keys; the cursor is the last key served (opaque to clients)."""
-    limit = parse_limit(params.get("limit"), LIST_DEFAULT_LIMIT)
-    cursor = params.get("cursor")
-    if cursor:
-        try:
-            after = base64.b64decode((cursor + "=" * (-len(cursor) % 4)).encode(), altchars=b"-_",
-                                     validate=True).decode("utf-8")
-        except (binascii.Error, ValueError):
-            raise InvalidInput(_("The cursor is not one this API issued."), code="invalid_cursor")
-        items = [item for item in items if item["key"] > after]
-    page = items[:limit]
-    more = len(items) > limit
-    next_cursor = base64.urlsafe_b64encode(page[-1]["key"].encode()).decode().rstrip("=") if more else None
-    return page, next_cursor
 
 
 def _etag(parts: list[str]) -> str:
@@ -95,7 +76,8 @@ class PermanentListApi(TenantAPIView):
         if len(prefix) > KEY_MAX_LENGTH:
             validate_key(prefix)
         items = permanent_effective(tenant_id=self.tenant.id, user_id=user_id, prefix=prefix)
-        page, next_cursor = _page(items, request.query_params)
+        page, next_cursor = paginate_sorted(items, params=request.query_params, key="key",
+                                            default_limit=LIST_DEFAULT_LIMIT)
         etag = _etag([f"{i['key']}|{i['scope']}|{i['version']}|{i['value_hash']}" for i in page]
                      + [prefix, user_id, next_cursor or ""])
         if _not_modified(request, etag):

@@ -5,6 +5,8 @@ import base64
 import binascii
 import json
 
+from django.utils.translation import gettext as _
+
 from memoryhub.errors import InvalidInput
 
 DEFAULT_LIMIT = 50
@@ -20,7 +22,11 @@ def _decode(cursor: str):
         padded = cursor + "=" * (-len(cursor) % 4)
         return json.loads(base64.urlsafe_b64decode(padded.encode()).decode())
     except (binascii.Error, ValueError, UnicodeDecodeError):
-        raise InvalidInput("the cursor is not one this API issued", code="invalid_cursor")
+        raise _invalid_cursor() from None
+
+
+def _invalid_cursor() -> InvalidInput:
+    return InvalidInput(_("The cursor is not one this API issued."), code="invalid_cursor")
 
 
 def parse_limit(raw: str | None, default: int = DEFAULT_LIMIT) -> int:
@@ -42,9 +48,22 @@ def paginate_keyset(queryset, *, params, field: str = "id", descending: bool = F
     if cursor:
         after = _decode(cursor)
         if not isinstance(after, int) or isinstance(after, bool):
-            raise InvalidInput("the cursor is not one this API issued", code="invalid_cursor")
+            raise _invalid_cursor()
         queryset = queryset.filter(**{f"{field}__lt" if descending else f"{field}__gt": after})
     queryset = queryset.order_by(f"-{field}" if descending else field)
     rows = list(queryset[: limit + 1])
     next_cursor = _encode(getattr(rows[limit - 1], field)) if len(rows) > limit else None
     return rows[:limit], next_cursor
+
+
+def paginate_sorted(items: list[dict], *, params, key: str, default_limit: int = DEFAULT_LIMIT):
+    """`paginate_keyset` for an in-memory list already sorted by a unique string `key`."""
+    limit = parse_limit(params.get("limit"), default_limit)
+    cursor = params.get("cursor")
+    if cursor:
+        after = _decode(cursor)
+        if not isinstance(after, str):
+            raise _invalid_cursor()
+        items = [item for item in items if item[key] > after]
+    next_cursor = _encode(items[limit - 1][key]) if len(items) > limit else None
+    return items[:limit], next_cursor
