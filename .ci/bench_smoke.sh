@@ -55,11 +55,8 @@ done
 status=0
 for script in bench/*.py; do
   case "$(basename "$script")" in _*) continue ;; esac
-  extra=()
-  # the scale script's in-process profile uses DATABASE_URL, which is set here
-  case "$(basename "$script")" in scale.py) extra=(--profile) ;; esac
-  echo "-- $script --smoke ${extra[*]:-}"
-  if ! timeout 300 "$PY" "$script" --smoke ${extra[@]+"${extra[@]}"} --base-url "$BASE_URL" --api-key "$KEY"; then
+  echo "-- $script --smoke"
+  if ! timeout 300 "$PY" "$script" --smoke --base-url "$BASE_URL" --api-key "$KEY"; then
     echo "bench smoke: $script failed" >&2
     status=1
   fi

@@ -10,11 +10,12 @@ from django.urls import path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from audit.exports import audit_events_csv_response
 from audit.models import AuditEvent
 from audit.selectors import audit_chain_status
-from audit.views import audit_events_csv_response
-from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants, staff_tenant_ids
+from memoryhub.console.admin import ReadOnlyAdminMixin
 from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import restrict_to_member_tenants, staff_tenant_ids
 
 
 class TenantFilter(admin.SimpleListFilter):

@@ -87,7 +87,7 @@ def audit_chain_status(*, tenant_id: int | None = None) -> ChainReport:
 
 
 def _tenant_chain_status(tenant_id: int) -> ChainReport:
-    from memoryhub.cache import cache
+    from memoryhub.core.redis import cache
 
     head = AuditEvent.objects.filter(tenant_id=tenant_id).order_by("-id").values_list("id", "hash").first()
     key = f"audit:chain-status:{tenant_id}:{head[0] if head else 0}:{head[1] if head else ''}"

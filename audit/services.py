@@ -5,17 +5,17 @@ import hashlib
 import json
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from audit.actors import Actor
+from audit.events import EventType, event_type_get
 from audit.models import AuditEvent
 from audit.subjects import subject_pseudonym
-from memoryhub.request_context import current_request_id
+from memoryhub.core.actors import Actor
+from memoryhub.core.locks import AUDIT_CHAIN, advisory_lock
+from memoryhub.core.request_context import current_request_id
 
 GENESIS_HASH = "0" * 64
-# First half of the advisory lock key that serialises writers of one tenant's chain.
-AUDIT_LOCK_CLASS = 0x4D48  # "MH"
 
 
 def _normalise(value: Any) -> Any:
@@ -49,8 +49,7 @@ def audit_record(
     *,
     tenant_id: int,
     actor: Actor,
-    action: str,
-    object_type: str,
+    event: str | EventType,
     object_id: Any,
     before: dict | None = None,
     after: dict | None = None,
@@ -58,12 +57,16 @@ def audit_record(
 ) -> AuditEvent:
     """Append one event to the tenant's chain, in the caller's transaction.
 
+    `event` is a declared event type (audit/events.py) or its name; it gives the object's type.
+    `actor` is who acted: every write names one (a staff user, an API key or a system job).
     `subject_user_id` names the end user the event is about; it is stored only as a keyed pseudonym.
     User content in `before` / `after` must already be a digest (see `audit.subjects.subject_digest`).
     """
+    declared = event_type_get(event)
+    if not isinstance(actor, Actor):
+        raise TypeError("audit_record needs the acting Actor")
     with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [AUDIT_LOCK_CLASS, int(tenant_id)])
+        advisory_lock(AUDIT_CHAIN, int(tenant_id))
         last = AuditEvent.objects.filter(tenant_id=tenant_id).order_by("-seq").values("seq", "hash").first()
         event = AuditEvent(
             tenant_id=tenant_id,
@@ -72,8 +75,8 @@ def audit_record(
             actor_kind=actor.kind,
             actor_id=str(actor.id)[:64],
             actor_label=actor.label[:200],
-            action=action,
-            object_type=object_type,
+            action=declared.name,
+            object_type=declared.object_type,
             object_id=str(object_id)[:128],
             subject=subject_pseudonym(tenant_id, subject_user_id) if subject_user_id else "",
             before=_normalise(before),

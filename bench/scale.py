@@ -9,10 +9,8 @@ throughput and errors.
 
     .venv/bin/python bench/scale.py --base-url http://127.0.0.1:8000 --api-key mh_... --json /tmp/scale.json
 
-`--profile` (run from the repository with the server's environment: DATABASE_URL, REDIS_URL, DEBUG, ...)
-also runs searches and ingest batches in-process
-under pyinstrument and prints where the time goes: embedding the query, SQL, and the rest of the
-request (auth, validation, scoring glue, serialisation and rendering).
+Where a search's time goes in-process (embedding, SQL, the rest) is `manage.py profile_search TENANT`:
+this script talks HTTP only and imports neither Django nor the project.
 """
 from __future__ import annotations
 
@@ -30,7 +28,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import DEFAULT_BASE_URL, ApiError, Client, percentile, resolve_api_key  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
 PER_USER = 100
 WARM_UP_PER_CLIENT = 2
 BATCH = 100
@@ -298,115 +295,6 @@ def _r(value):
     return None if value is None else round(value, 2)
 
 
-# ---- in-process profile ------------------------------------------------------------------------------
-def profile(client: Client, users: list[str], requests: int) -> dict:
-    """Time the search endpoint in-process (Django test client, no network) and split the time."""
-    sys.path.insert(0, str(REPO))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
-    import django
-
-    django.setup()
-    from django.test import Client as DjangoClient
-
-    from memoryhub.providers import embeddings
-
-    timings = {"embedding": 0.0, "sql": 0.0}
-    embedder = embeddings.get_embedder()
-    original_embed = embedder.embed
-
-    def timed_embed(texts):  # wrap this process's embedder instance only, to time it
-        t0 = time.perf_counter()
-        try:
-            return original_embed(texts)
-        finally:
-            timings["embedding"] += time.perf_counter() - t0
-
-    # Time every statement at the driver: the search selector runs its SQL on a raw psycopg cursor
-    # (a server-side prepared statement), which Django's execute wrappers never see.
-    import psycopg
-
-    originals = {name: getattr(psycopg.Cursor, name) for name in ("execute", "executemany")}
-
-    def timed(name):
-        original = originals[name]
-
-        def wrapper(self, *args, **kwargs):
-            t0 = time.perf_counter()
-            try:
-                return original(self, *args, **kwargs)
-            finally:
-                timings["sql"] += time.perf_counter() - t0
-        return wrapper
-
-    embedder.embed = timed_embed
-    for name in originals:
-        setattr(psycopg.Cursor, name, timed(name))
-    django_client = DjangoClient(HTTP_AUTHORIZATION=f"Bearer {client.api_key}", SERVER_NAME="127.0.0.1")
-    rng = random.Random(f"profile-{time.time()}")
-
-    def search_bodies():
-        return [{"user_id": rng.choice(users), "query": random_query(rng), "top_k": 10} for _ in range(requests)]
-
-    def ingest_bodies():
-        out = []
-        for index in range(2 if requests <= 20 else 5):
-            user_id = f"{users[0]}-profile-{uuid.uuid4().hex[:8]}"
-            texts = user_memories(random.Random(user_id), PER_USER)
-            out.append({"memories": [{"user_id": user_id, "content": t, "importance": 0.6} for t in texts]})
-        return out
-
-    for body in search_bodies()[:5]:  # warm up: embedder weights, jieba dictionary, connection
-        django_client.post("/api/v1/memories/search", data=body, content_type="application/json")
-    try:
-        from pyinstrument import Profiler
-    except ImportError:  # pragma: no cover - listed in requirements.txt
-        Profiler = None
-
-    def run_loop(path, bodies, expect):
-        per_request = []
-        started = time.perf_counter()
-        for body in bodies:
-            t0 = time.perf_counter()
-            resp = django_client.post(path, data=body, content_type="application/json")
-            per_request.append((time.perf_counter() - t0) * 1000)
-            if resp.status_code != expect:
-                raise SystemExit(f"in-process {path} answered {resp.status_code}: {resp.content[:300]!r}")
-        return time.perf_counter() - started, per_request
-
-    def measure(label, path, make_bodies, expect):
-        # Pass 1 times the parts (no profiler overhead); pass 2, on fresh bodies, prints the call tree.
-        timings.update(embedding=0.0, sql=0.0)
-        bodies = make_bodies()
-        total, per_request = run_loop(path, bodies, expect)
-        n = len(bodies)
-        split = {
-            "requests": n,
-            "in_process_ms": {"mean": round(total / n * 1000, 2), "p50": _r(percentile(per_request, 50)),
-                              "p95": _r(percentile(per_request, 95))},
-            "mean_ms": {"embedding": round(timings["embedding"] / n * 1000, 2),
-                        "sql": round(timings["sql"] / n * 1000, 2),
-                        "rest (auth, validation, app logic, serialisation, rendering)":
-                            round((total - timings["embedding"] - timings["sql"]) / n * 1000, 2)},
-        }
-        if Profiler:
-            profiler = Profiler(interval=0.0005)
-            profiler.start()
-            run_loop(path, make_bodies(), expect)
-            profiler.stop()
-            print(f"---- pyinstrument: {label} ----")
-            print(profiler.output_text(unicode=False, color=False, show_all=False))
-        print(f"profile split, {label} (mean per request, in-process):", json.dumps(split, indent=2))
-        return split
-
-    try:
-        return {"search": measure("search", "/api/v1/memories/search", search_bodies, 200),
-                "ingest_batch_of_100": measure("ingest (batch of 100)", "/api/v1/memories", ingest_bodies, 201)}
-    finally:  # the timing wrappers go even when a request fails
-        embedder.embed = original_embed
-        for name, original in originals.items():
-            setattr(psycopg.Cursor, name, original)
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base-url", default=DEFAULT_BASE_URL)
@@ -419,7 +307,6 @@ def main(argv=None) -> int:
     parser.add_argument("--ingest-clients", type=int, default=2)
     parser.add_argument("--context-users", type=int, default=50, help="users given a session for /context")
     parser.add_argument("--no-context", action="store_true")
-    parser.add_argument("--profile", action="store_true", help="in-process profile of search (needs DATABASE_URL)")
     parser.add_argument("--json", help="write the figures to this path")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes and request counts")
     parser.add_argument("--reuse", metavar="RUN_ID",
@@ -471,8 +358,6 @@ def main(argv=None) -> int:
                 entry["context"].append(result)
         failed |= ingest["errors"] > 0 or any(r["errors"] for r in entry["search"] + entry["context"])
         report["sizes"][str(size)] = entry
-    if args.profile:
-        report["profile"] = profile(client, run.users, 20 if args.smoke else 200)
     if args.smoke:
         for user_id in run.users:
             try:

@@ -1,7 +1,8 @@
 """The Celery app, configured from Django settings (namespace CELERY).
 
 The beat schedule is in code: each app that has periodic work keeps a `schedule.py` with a
-`BEAT_SCHEDULE` dict, merged here so that no app edits another's schedule.
+`BEAT_SCHEDULE` dict, merged here so that no app edits another's schedule. The modules are imported
+plainly: a misspelt or broken one fails the start, it is never skipped.
 """
 import importlib
 import os
@@ -12,12 +13,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
 
 SCHEDULE_MODULES = (
     "audit.schedule",
+    "permanent.schedule",
+    "memoryhub.outbox.schedule",
     "layers.transient.schedule",
     "layers.short_term.schedule",
     "layers.long_term.schedule",
     "layers.formation.schedule",
-    "permanent.schedule",
-    "memoryhub.outbox.schedule",
+    "layers.forgetting.schedule",
 )
 
 app = Celery("memoryhub")
@@ -28,13 +30,11 @@ app.autodiscover_tasks()
 def collect_beat_schedule() -> dict:
     schedule: dict = {}
     for name in SCHEDULE_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if not (exc.name and name.startswith(exc.name)):
-                raise
-            continue
-        schedule.update(getattr(module, "BEAT_SCHEDULE", {}))
+        entries = importlib.import_module(name).BEAT_SCHEDULE
+        clash = set(schedule) & set(entries)
+        if clash:
+            raise RuntimeError(f"{name} repeats beat entries {sorted(clash)}")
+        schedule.update(entries)
     return schedule
 
 

@@ -24,7 +24,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
-from memoryhub.config import BASE_DIR, DATA_DIR, STATE_FILE
+from memoryhub.core.config import BASE_DIR, DATA_DIR, STATE_FILE
 
 DATABASE_NAME = "memoryhub"
 log = logging.getLogger("memoryhub.embedded")

@@ -1,4 +1,4 @@
-"""Django settings for memoryhub, from environment variables only (see memoryhub.config).
+"""Django settings for memoryhub, from environment variables only (see memoryhub.core.config).
 
 `DEBUG` defaults to on for the local embedded run; production sets `DEBUG=false`, a real
 `SECRET_KEY`, `ALLOWED_HOSTS` and gets the secure defaults below (`manage.py check --deploy` is clean).
@@ -10,7 +10,14 @@ from datetime import timedelta
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from memoryhub.config import BASE_DIR, env_bool, env_float, env_int, env_list, env_str
+from memoryhub.core.config import (
+    BASE_DIR,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+)
 
 DEBUG = env_bool("DEBUG", True)
 _DEV_SECRET = "dev-only-insecure-key-do-not-use-in-production"
@@ -35,11 +42,16 @@ INSTALLED_APPS = [
     "memoryhub.tenancy",
     "memoryhub.outbox",
     "audit",
+    "permanent",
     "layers.transient",
     "layers.short_term",
     "layers.long_term",
     "layers.formation",
-    "permanent",
+    "layers.forgetting",
+    "layers.context",
+    "layers.erasure",
+    # Last: its post_migrate grants the staff groups every other app's permissions.
+    "memoryhub.console",
 ]
 
 MIDDLEWARE = [

@@ -13,13 +13,22 @@ from rest_framework.response import Response
 
 from memoryhub.api.pagination import MAX_LIMIT, paginate_sorted
 from memoryhub.api.views import TenantAPIView
-from memoryhub.errors import NotFound
+from memoryhub.core.errors import NotFound
 from memoryhub.tenancy.models import Scope
 from permanent.models import (
-    KEY_MAX_LENGTH, MAX_REQUIRED_APPROVALS, REASON_MAX_LENGTH, USER_ID_MAX_LENGTH, ChangeAction, ChangeRequest,
+    KEY_MAX_LENGTH,
+    MAX_REQUIRED_APPROVALS,
+    REASON_MAX_LENGTH,
+    USER_ID_MAX_LENGTH,
+    ChangeAction,
+    ChangeRequest,
 )
 from permanent.payload import validate_key, validate_user_id
-from permanent.selectors import change_request_get, permanent_effective, permanent_entry_read
+from permanent.selectors import (
+    change_request_get,
+    permanent_effective,
+    permanent_entry_read,
+)
 from permanent.services import change_request_propose, change_request_withdraw
 
 LIST_DEFAULT_LIMIT = MAX_LIMIT

@@ -16,32 +16,21 @@ from typing import Any, Callable
 
 import redis
 
-from memoryhub.redis_client import redis_client
+from memoryhub.core.redis import backoff, redis_client
 
 logger = logging.getLogger(__name__)
 
 KEY_PREFIX = "mh:perm"
 SNAPSHOT_TTL = 300
-# After a Redis error, this process reads PostgreSQL only for this long before trying Redis again.
-BACKOFF_SECONDS = 5.0
-
-_client: redis.Redis | None = None
-_skip_until = 0.0
 
 
 def _redis() -> redis.Redis | None:
-    global _client
-    if time.monotonic() < _skip_until:
-        return None
-    if _client is None:
-        _client = redis_client()
-    return _client
+    """The shared client, or None while the shared back-off says Redis is down (read PostgreSQL)."""
+    return redis_client() if backoff.available() else None
 
 
 def _failed(exc: Exception) -> None:
-    global _skip_until
-    _skip_until = time.monotonic() + BACKOFF_SECONDS
-    logger.warning("permanent cache unavailable, reading PostgreSQL: %s", exc)
+    backoff.failed("permanent cache", exc)
 
 
 _database_token: str | None = None

@@ -129,7 +129,7 @@ class ChangeState(models.TextChoices):
     SUPERSEDED = "superseded", _("superseded")
 
 
-# The only legal moves; anything else is a Conflict (see services.workflow._transition).
+# The only legal moves; anything else is a Conflict (see services.common.transition).
 CHANGE_TRANSITIONS: dict[str, frozenset[str]] = {
     ChangeState.PENDING: frozenset({ChangeState.APPROVED, ChangeState.REJECTED, ChangeState.WITHDRAWN,
                                     ChangeState.SUPERSEDED}),

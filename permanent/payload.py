@@ -13,7 +13,7 @@ from typing import Any
 import jsonschema
 from django.utils.translation import gettext as _
 
-from memoryhub.errors import InvalidInput, TooLarge
+from memoryhub.core.errors import InvalidInput, TooLarge
 from permanent.models import KEY_MAX_LENGTH, KEY_PATTERN, USER_ID_MAX_LENGTH
 
 VALUE_MAX_BYTES = 64 * 1024

@@ -1,22 +1,31 @@
 """Shared fixtures: tenants, API clients, and a real Celery worker process against the test database."""
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import signal
 import subprocess
-import sys
-import time
 import uuid
-from pathlib import Path
 
 import pytest
-from django.db import connection
+from django.contrib.auth.models import Group, Permission
 from rest_framework.test import APIClient
 
-from audit.actors import Actor
+from memoryhub.console.roles import staff_groups_grant
+from memoryhub.core.actors import Actor
+from memoryhub.core.redis import backoff
+from memoryhub.tenancy.models import Membership
 from memoryhub.tenancy.services import api_key_create, tenant_get_or_create
+from tests.support import processes as process_support
+from tests.support.processes import (
+    kill_group,
+    start_worker,
+    stop_worker,
+    wait_for,
+    worker_idle,
+)
 
-BASE_DIR = Path(__file__).resolve().parent.parent
 ALL_SCOPES = ["read", "write", "propose", "admin"]
 
 
@@ -79,73 +88,31 @@ def anon() -> KeyedClient:
     return KeyedClient()
 
 
-def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.05, message: str = "condition"):
-    """Poll until `predicate()` is truthy; fail with `message` at the deadline. Returns its value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {message}")
-        time.sleep(interval)
-
-
-def worker_env(queue: str) -> dict:
-    env = dict(os.environ)
-    env["DATABASE_NAME"] = connection.settings_dict["NAME"]
-    env["CELERY_QUEUE"] = queue
-    env["CELERY_VISIBILITY_TIMEOUT"] = "5"
-    return env
-
-
-def start_worker(queue: str, *, name: str, extra_env: dict | None = None, concurrency: int = 1,
-                 log_path: Path | None = None) -> subprocess.Popen:
-    from memoryhub.celery import app as celery_app
-
-    celery_app.conf.task_default_queue = queue
-    env = {**worker_env(queue), **(extra_env or {})}
-    log = open(log_path, "wb") if log_path else subprocess.DEVNULL
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "memoryhub", "worker", "-Q", queue, "-c", str(concurrency),
-         "-n", f"{name}@%h", "-l", "info", "--without-gossip", "--without-mingle"],
-        cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    wait_for(lambda: _worker_answers(f"{name}@"), timeout=60, message=f"worker {name} to start")
-    return process
-
-
-def _worker_answers(name_prefix: str) -> bool:
-    from memoryhub.celery import app as celery_app
-
-    replies = celery_app.control.ping(timeout=0.5)
-    return any(name.startswith(name_prefix) for reply in replies for name in reply)
-
-
-def stop_worker(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 _session_worker_started = False
 
 
-def worker_idle() -> bool:
-    """No task queued, reserved or running on the test queue (true when no worker answers)."""
-    from memoryhub.celery import app
+def pytest_collection_modifyitems(items):
+    """Every test that uses the session's worker carries the `worker` marker, so `-m "not worker"` is
+    the fast lane (docs/architecture.md). Tests that start their own worker mark themselves; starting
+    one without the marker fails (tests/support/processes.py)."""
+    for item in items:
+        if "celery_worker" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.worker)
 
-    if not app.control.ping(timeout=0.3):
-        return True
-    with app.connection_for_write() as conn:
-        queued = conn.default_channel.client.llen(app.conf.task_default_queue)
-    inspect = app.control.inspect(timeout=0.5)
-    busy = [tasks for reply in (inspect.active() or {}, inspect.reserved() or {}) for tasks in reply.values()]
-    return queued == 0 and not any(busy)
+
+@pytest.fixture(autouse=True)
+def _current_test(request):
+    process_support.current_test = request.node
+    yield
+    process_support.current_test = None
+
+
+@pytest.fixture(autouse=True)
+def _redis_backoff_cleared():
+    """A test that made Redis fail must not leave the next one skipping Redis for the back-off."""
+    backoff.reset()
+    yield
+    backoff.reset()
 
 
 @pytest.fixture(autouse=True)
@@ -174,3 +141,60 @@ def celery_worker(django_db_setup, django_db_blocker, celery_queue, tmp_path_fac
     _session_worker_started = True
     yield process
     stop_worker(process)
+
+
+@pytest.fixture
+def processes():
+    """Everything a test spawns here is killed at the end, by process group."""
+    started: list[subprocess.Popen] = []
+    yield started
+    for process in started:
+        kill_group(process, signal.SIGTERM if process.poll() is None else signal.SIGKILL)
+
+
+# ---- staff ----------------------------------------------------------------------------------------
+
+_counter = itertools.count(1)
+
+
+@pytest.fixture
+def staff_groups(db):
+    staff_groups_grant(group_model=Group, permission_model=Permission)
+
+
+@pytest.fixture
+def make_staff(db, staff_groups, django_user_model):
+    def make(tenant=None, role: str | None = None, *, superuser: bool = False, username: str | None = None,
+             password: str = "pw-Staff-12345"):
+        username = username or f"{role or 'super'}{next(_counter)}"
+        if superuser:
+            user = django_user_model.objects.create_superuser(username=username, password=password, email="")
+        else:
+            user = django_user_model.objects.create_user(username=username, password=password, is_staff=True)
+        if role:
+            roles = role.split("+")
+            for name in roles:
+                Membership.objects.create(user=user, tenant=tenant, role=name)
+                user.groups.add(Group.objects.get(name=name))
+        return user
+    return make
+
+
+@pytest.fixture
+def editor(make_staff, tenant):
+    return make_staff(tenant, "editor", username="editor")
+
+
+@pytest.fixture
+def reviewer(make_staff, tenant):
+    return make_staff(tenant, "reviewer", username="reviewer")
+
+
+@pytest.fixture
+def reviewer2(make_staff, tenant):
+    return make_staff(tenant, "reviewer", username="reviewer2")
+
+
+@pytest.fixture
+def auditor(make_staff, tenant):
+    return make_staff(tenant, "auditor", username="auditor")

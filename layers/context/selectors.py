@@ -1,6 +1,6 @@
 """Context assembly: the prompt blocks an agent sends to its model, within a token budget.
 
-Blocks come in a fixed order (seed 000 §4.4): system_rules (permanent), user_profile (top long-term
+Blocks come in a fixed order (docs/architecture.md, "Context assembly"): system_rules (permanent), user_profile (top long-term
 memories), session (latest summary + window), task_state (transient stack), user_input. The first and
 the last are never dropped; when the whole is over budget, parts go in this order until it fits:
 the oldest session turns, then the summary, then the lowest-scored profile memories, then tasks
@@ -18,7 +18,7 @@ from layers.long_term.policy import tenant_policy
 from layers.long_term.selectors import memory_core_profile, memory_search
 from layers.short_term.selectors import session_get, session_window
 from layers.transient.selectors import task_stack
-from memoryhub.errors import Conflict, Unprocessable
+from memoryhub.core.errors import Conflict, Unprocessable
 from memoryhub.providers.tokens import count_tokens
 from permanent.selectors import permanent_system_rules
 

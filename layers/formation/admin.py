@@ -4,8 +4,8 @@ from __future__ import annotations
 from django.contrib import admin
 
 from layers.formation.models import FormationRun, FormationState
-from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants
-
+from memoryhub.console.admin import ReadOnlyAdminMixin
+from memoryhub.tenancy.selectors import restrict_to_member_tenants
 
 RUN_FIELDS = ("tenant", "session", "job", "outcome", "extractor", "turn_from", "turn_to", "written", "merged",
               "superseded", "quarantined", "secrets_dropped", "rejected", "dropped", "summary_version", "created_at")

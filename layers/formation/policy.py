@@ -1,49 +1,24 @@
-"""Formation numbers: code defaults, overridden per tenant by approved permanent entries.
-
-A global permanent entry `policy.formation.<name>` (e.g. `policy.formation.extract_every_turns` = 20)
-replaces the default for that tenant, so changing a number goes through the approval workflow.
+"""Formation numbers, read through memoryhub/core/policy.py: code defaults, overridden per tenant by
+approved global permanent entries `policy.formation.<field>` (e.g. `policy.formation.extract_every_turns`).
 """
 from __future__ import annotations
 
-import logging
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
+from typing import ClassVar
 
-from permanent.selectors import permanent_global_values
-
-logger = logging.getLogger(__name__)
-
-POLICY_PREFIX = "policy.formation."
+from memoryhub.core.policy import policy_read, setting
 
 
 @dataclass(frozen=True)
 class FormationPolicy:
+    SECTION: ClassVar[str] = "formation"
+
     # Extraction runs once this many turns piled up after the cursor, and at session end.
-    extract_every_turns: int = 10
+    extract_every_turns: int = setting(10, low=1, high=10_000)
     # Importance of the `episode` memory written for a summarised span (→ 30-day TTL by the ladder).
-    episode_importance: float = 0.5
-
-
-_BOUNDS = {
-    "extract_every_turns": (1, 10_000),
-    "episode_importance": (0.0, 1.0),
-}
+    episode_importance: float = setting(0.5, low=0.0, high=1.0)
 
 
 def formation_policy(tenant_id: int) -> FormationPolicy:
     """The tenant's formation policy. An override of the wrong type or out of range is ignored (logged)."""
-    policy = FormationPolicy()
-    overrides = permanent_global_values(tenant_id=tenant_id, prefix=POLICY_PREFIX) or {}
-    changes = {}
-    for field in fields(FormationPolicy):
-        key = POLICY_PREFIX + field.name
-        if key not in overrides:
-            continue
-        value, (low, high) = overrides[key], _BOUNDS[field.name]
-        integer = isinstance(field.default, int)
-        valid_type = (isinstance(value, int) if integer else isinstance(value, (int, float)))
-        if isinstance(value, bool) or not valid_type or not low <= value <= high:
-            logger.warning("ignoring permanent entry %s=%r for tenant %s: expected a number in [%s, %s]",
-                           key, value, tenant_id, low, high)
-            continue
-        changes[field.name] = value if integer else float(value)
-    return replace(policy, **changes) if changes else policy
+    return policy_read(FormationPolicy, tenant_id)

@@ -1,6 +1,6 @@
 """Prompt templates and output schemas for LLM extraction and summarisation.
 
-The templates follow the targeted forms of seed 000 §3.2-3.3 / §4.3 and seed 001 §5.2: say exactly
+The templates are targeted (docs/architecture.md, "Formation"): they say exactly
 what to keep (stated facts and preferences, confirmed decisions, open questions, mood), what to
 ignore (greetings, repetition, chatter, one-off task details), and how to score importance.
 The transcript is untrusted data: it is redacted of secrets, JSON-encoded one turn per line, and
@@ -12,8 +12,8 @@ import json
 import secrets as _random
 from collections.abc import Iterable
 
-from layers.formation.extraction.types import TranscriptTurn
-from layers.safety.secrets import redact_secrets
+from layers.formation.extractor.types import TranscriptTurn
+from memoryhub.safety.secrets import redact_secrets
 
 EXTRACTION_SYSTEM = """You extract long-term memories about ONE user from a conversation transcript.
 

@@ -1,10 +1,12 @@
-"""Formation and forgetting tasks: thin (ids in, one service), late-acked, safe to run twice."""
+"""Formation tasks: thin (ids in, one service), late-acked, safe to run twice."""
 from celery import shared_task
 
-from layers.formation.forgetting import FORGETTING_JOBS
-from layers.formation.services import formation_catch_up, session_extract, session_summarise
-from layers.long_term.services.lifecycle import memories_reembed
-from memoryhub.providers.llm import LLMUnavailable
+from layers.formation.llm import LLMUnavailable
+from layers.formation.services import (
+    formation_catch_up,
+    session_extract,
+    session_summarise,
+)
 
 # An unreachable model endpoint is retried with back-off; the cursor has not moved, and the
 # catch-up beat re-enqueues the session later even if every retry fails.
@@ -51,14 +53,3 @@ def summarise_session(self, session_pk: int) -> dict:
 @shared_task(name="formation.catch_up", acks_late=True, ignore_result=True)
 def catch_up() -> dict:
     return formation_catch_up()
-
-
-@shared_task(name="formation.forget", acks_late=True, ignore_result=True)
-def forget(job: str) -> dict:
-    return FORGETTING_JOBS[job]()
-
-
-@shared_task(name="formation.reembed", acks_late=True, ignore_result=True)
-def reembed(batch_size: int = 100, limit: int = 1000) -> dict:
-    """One bounded slice of a re-embedding; the beat calls it again until nothing is left."""
-    return memories_reembed(batch_size=batch_size, limit=limit)

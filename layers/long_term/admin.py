@@ -12,13 +12,17 @@ from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from audit.actors import Actor
 from layers.long_term.models import Memory, MemoryStatus
 from layers.long_term.services import (
-    memory_hard_delete, memory_quarantine_release, memory_restore, memory_revert, memory_soft_delete,
+    memory_hard_delete,
+    memory_quarantine_release,
+    memory_restore,
+    memory_revert,
+    memory_soft_delete,
 )
-from memoryhub.admin_site import restrict_to_member_tenants
-from memoryhub.errors import DomainError
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import DomainError
+from memoryhub.tenancy.selectors import restrict_to_member_tenants
 
 CHANGE_PERMISSION = "long_term.change_memory"
 # Columns shown read-only on the inspect page; derived search columns are left out.

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from pgvector.django import HnswIndex, VectorField
 from simple_history.models import HistoricalRecords
 
-from memoryhub.errors import Conflict
+from memoryhub.core.errors import Conflict
 from memoryhub.providers.embeddings import EMBEDDING_DIMENSIONS
 
 

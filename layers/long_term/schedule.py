@@ -1,3 +1,4 @@
 BEAT_SCHEDULE = {
     "long-term-flush-access": {"task": "long_term.flush_access", "schedule": 30.0},
+    "long-term-reembed": {"task": "long_term.reembed", "schedule": 600.0},
 }

@@ -1,13 +1,18 @@
 """Periodic work of the long-term layer; thin wrappers around one service each.
 
-The forgetting jobs (expiry, decay archiving, purge) and re-embedding are scheduled with the other
-formation/forgetting work in `layers.formation.tasks`.
+The forgetting jobs (expiry, decay archiving, purge) are scheduled by layers/forgetting.
 """
 from celery import shared_task
 
-from layers.long_term.services import memory_access_flush
+from layers.long_term.services import memories_reembed, memory_access_flush
 
 
 @shared_task(name="long_term.flush_access", acks_late=True, ignore_result=True)
 def flush_memory_access() -> dict:
     return memory_access_flush()
+
+
+@shared_task(name="long_term.reembed", acks_late=True, ignore_result=True)
+def reembed(batch_size: int = 100, limit: int = 1000) -> dict:
+    """One bounded slice of a re-embedding; the beat calls it again until nothing is left."""
+    return memories_reembed(batch_size=batch_size, limit=limit)

@@ -6,11 +6,12 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
-from audit.actors import Actor
 from layers.short_term.models import Session, SessionSummary, Turn
 from layers.short_term.services import session_end
-from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants
-from memoryhub.errors import DomainError
+from memoryhub.console.admin import ReadOnlyAdminMixin
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import DomainError
+from memoryhub.tenancy.selectors import restrict_to_member_tenants
 
 
 class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):

@@ -7,43 +7,24 @@ after an end opens a new session id.
 """
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
-
-from memoryhub.api.pagination import paginate_keyset
-from memoryhub.api.views import TenantAPIView
 
 from layers.short_term.models import Session, Turn, TurnRole
 from layers.short_term.policy import MAX_WINDOW_TURNS
 from layers.short_term.selectors import (
-    MAX_WINDOW_TOKENS, session_get, session_window, turn_list, window_limit_error,
+    MAX_WINDOW_TOKENS,
+    session_get,
+    session_window,
+    turn_list,
+    window_limit_error,
 )
+from layers.short_term.serializers import SessionOutput, TurnOutput
 from layers.short_term.services import session_end, session_open, turns_append
-
-ERROR = inline_serializer("Error", {
-    "error": inline_serializer("ErrorBody", {
-        "code": serializers.CharField(), "message": serializers.CharField(), "details": serializers.DictField(),
-    }),
-})
-
-
-def errors(*statuses: int) -> dict:
-    """Schema entries for the error responses an operation can give."""
-    return {code: OpenApiResponse(ERROR) for code in statuses}
-
-
-class SessionOutput(serializers.ModelSerializer):
-    class Meta:
-        model = Session
-        fields = ["session_id", "user_id", "agent_id", "status", "started_at", "last_activity_at", "ended_at",
-                  "metadata", "turn_count", "needs_summary"]
-
-
-class TurnOutput(serializers.ModelSerializer):
-    class Meta:
-        model = Turn
-        fields = ["seq", "role", "content", "token_count", "tool_name", "client_id", "redactions", "created_at"]
+from memoryhub.api.pagination import paginate_keyset
+from memoryhub.api.schema import errors
+from memoryhub.api.views import TenantAPIView
 
 
 class SessionOpenApi(TenantAPIView):

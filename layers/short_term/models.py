@@ -33,6 +33,7 @@ class Session(models.Model):
     USER_ID_MAX_LENGTH = 128
     AGENT_ID_MAX_LENGTH = 128
     METADATA_MAX_BYTES = 16 * 1024
+    ACTOR_MAX_LENGTH = 200
 
     tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="sessions")
     session_id = models.CharField(_("session id"), max_length=SESSION_ID_MAX_LENGTH)
@@ -48,6 +49,8 @@ class Session(models.Model):
     needs_summary = models.BooleanField(_("needs a summary"), default=False)
     # turn_count when the latest summary was stored; "new turns since the last summary" counts from it.
     summarised_at_turn_count = models.PositiveIntegerField(_("turn count at last summary"), default=0)
+    # Who opened it: the label of the acting API key, staff user or job.
+    opened_by = models.CharField(_("opened by"), max_length=ACTOR_MAX_LENGTH, blank=True, default="")
 
     class Meta:
         verbose_name = _("session")
@@ -87,6 +90,7 @@ class Turn(models.Model):
     BATCH_MAX_TURNS = 100
     TOOL_NAME_MAX_LENGTH = 100
     CLIENT_ID_MAX_LENGTH = 128
+    ACTOR_MAX_LENGTH = 200
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="turns")
     seq = models.PositiveIntegerField(_("sequence number"))
@@ -97,6 +101,8 @@ class Turn(models.Model):
     client_id = models.CharField(_("client id"), max_length=CLIENT_ID_MAX_LENGTH, null=True, blank=True)
     # What was redacted before storage: [{"kind": "api_key"}, ...]; the secrets themselves are gone.
     redactions = models.JSONField(_("redactions"), default=list, blank=True)
+    # Who appended it: the label of the acting API key, staff user or job.
+    appended_by = models.CharField(_("appended by"), max_length=ACTOR_MAX_LENGTH, blank=True, default="")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

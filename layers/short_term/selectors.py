@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from layers.short_term.models import Session, SessionSummary, Turn
 from layers.short_term.policy import MAX_WINDOW_TURNS, short_term_policy
-from memoryhub.errors import InvalidInput, NotFound
+from memoryhub.core.errors import InvalidInput, NotFound
 from memoryhub.providers.tokens import count_tokens, truncate_to_tokens
 from memoryhub.tenancy.models import Tenant
 

@@ -8,12 +8,18 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from audit.actors import Actor
 from layers.transient.models import TaskState, TaskType
-from layers.transient.services import task_type_create, task_type_delete, task_type_update, validate_task_type_fields
-from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants, staff_tenant_ids
-from memoryhub.errors import DomainError
+from layers.transient.services import (
+    task_type_create,
+    task_type_delete,
+    task_type_update,
+    validate_task_type_fields,
+)
+from memoryhub.console.admin import ReadOnlyAdminMixin
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import restrict_to_member_tenants, staff_tenant_ids
 
 
 class TaskTypeForm(forms.ModelForm):

@@ -2,43 +2,27 @@
 and task types (read with any key, written with an admin-scoped key; staff also use the admin)."""
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from layers.short_term.apis import errors
 from layers.short_term.selectors import session_get
-from layers.transient.models import TaskState, TaskStatus, TaskType
-from layers.transient.selectors import task_get, task_stack, task_type_get, task_type_list
-from layers.transient.services import task_start, task_type_create, task_type_update, task_update
+from layers.transient.models import TaskStatus, TaskType
+from layers.transient.selectors import (
+    task_get,
+    task_stack,
+    task_type_get,
+    task_type_list,
+)
+from layers.transient.serializers import TaskChangeOutput, TaskOutput, TaskTypeOutput
+from layers.transient.services import (
+    task_start,
+    task_type_create,
+    task_type_update,
+    task_update,
+)
+from memoryhub.api.schema import errors
 from memoryhub.api.views import TenantAPIView
-
-
-class TaskOutput(serializers.ModelSerializer):
-    session_id = serializers.CharField(source="session.session_id")
-    task_type = serializers.CharField(source="task_type.name")
-    missing_slots = serializers.ListField(child=serializers.CharField())
-    required_slots = serializers.ListField(child=serializers.CharField(), source="task_type.required_slots")
-    optional_slots = serializers.ListField(child=serializers.CharField(), source="task_type.optional_slots")
-    parent_id = serializers.IntegerField(allow_null=True)
-    slots = serializers.DictField()
-
-    class Meta:
-        model = TaskState
-        fields = ["id", "session_id", "task_type", "status", "resume_status", "slots", "missing_slots",
-                  "required_slots", "optional_slots", "parent_id", "depth", "created_at", "updated_at", "expires_at"]
-
-
-class TaskChangeOutput(TaskOutput):
-    resumed_parent = serializers.SerializerMethodField()
-
-    class Meta(TaskOutput.Meta):
-        fields = [*TaskOutput.Meta.fields, "resumed_parent"]
-
-    @extend_schema_field(TaskOutput(allow_null=True))
-    def get_resumed_parent(self, obj):
-        resumed = self.context.get("resumed_parent")
-        return TaskOutput(resumed).data if resumed is not None else None
 
 
 class SessionTasksApi(TenantAPIView):
@@ -117,16 +101,6 @@ class TaskDetailApi(TenantAPIView):
                              status=data.validated_data.get("status"), actor=self.actor)
         change.task.refresh_from_db()
         return Response(TaskChangeOutput(change.task, context={"resumed_parent": change.resumed_parent}).data)
-
-
-class TaskTypeOutput(serializers.ModelSerializer):
-    required_slots = serializers.ListField(child=serializers.CharField())
-    optional_slots = serializers.ListField(child=serializers.CharField())
-
-    class Meta:
-        model = TaskType
-        fields = ["name", "description", "required_slots", "optional_slots", "default_ttl_seconds", "created_at",
-                  "updated_at"]
 
 
 class TaskTypesApi(TenantAPIView):

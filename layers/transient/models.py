@@ -82,6 +82,7 @@ CLIENT_SETTABLE_STATUSES = frozenset({TaskStatus.COLLECTING, TaskStatus.READY, T
 class TaskState(models.Model):
     SLOT_VALUE_MAX_BYTES = 4 * 1024
     MAX_DEPTH = 8
+    ACTOR_MAX_LENGTH = 200
 
     tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="task_states")
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tasks")
@@ -96,6 +97,8 @@ class TaskState(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     expires_at = models.DateTimeField(_("expires at"))
+    # Who started or last changed it: the label of the acting API key, staff user or job.
+    changed_by = models.CharField(_("changed by"), max_length=ACTOR_MAX_LENGTH, blank=True, default="")
 
     class Meta:
         verbose_name = _("task state")

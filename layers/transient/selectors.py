@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from layers.short_term.models import Session
 from layers.transient.models import LIVE_STATUSES, TaskState, TaskStatus, TaskType
 from layers.transient.services.task_states import task_expired_error
-from memoryhub.errors import NotFound
+from memoryhub.core.errors import NotFound
 from memoryhub.tenancy.models import Tenant
 
 

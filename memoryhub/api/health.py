@@ -1,7 +1,10 @@
 """Liveness with each component's state. 503 only when PostgreSQL is down."""
 from __future__ import annotations
 
-import redis
+import threading
+import time
+
+from celery import current_app
 from django.conf import settings
 from django.db import connection
 from drf_spectacular.utils import extend_schema
@@ -9,7 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from memoryhub.celery import app as celery_app
+from memoryhub.core.redis import redis_client
 
 
 def database_status() -> dict:
@@ -24,20 +27,43 @@ def database_status() -> dict:
 
 def redis_status() -> dict:
     try:
-        client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT,
-                                      socket_timeout=settings.REDIS_SOCKET_TIMEOUT)
-        client.ping()
+        redis_client().ping()  # the shared pool, whose socket timeouts bound the call
         return {"status": "up"}
     except Exception as exc:
         return {"status": "down", "error": exc.__class__.__name__}
 
 
-def worker_status() -> dict:
+# The worker check is a broadcast over the broker that waits HEALTH_WORKER_TIMEOUT for replies: far
+# too slow to repeat for every caller. One thread per process asks (on its own broker connection, so
+# it never holds a pooled one while waiting for another); everyone else gets the last answer, which
+# is kept for WORKER_STATUS_TTL seconds. A burst of health calls thus costs one ping.
+WORKER_STATUS_TTL = 5.0
+_worker_lock = threading.Lock()
+_worker_cached: tuple[float, dict] | None = None
+
+
+def _worker_ping() -> dict:
     try:
-        replies = celery_app.control.ping(timeout=settings.HEALTH_WORKER_TIMEOUT)
+        with current_app.connection_for_write() as connection:
+            replies = current_app.control.ping(timeout=settings.HEALTH_WORKER_TIMEOUT, connection=connection)
     except Exception as exc:
         return {"status": "down", "workers": 0, "error": exc.__class__.__name__}
     return {"status": "up" if replies else "down", "workers": len(replies)}
+
+
+def worker_status() -> dict:
+    global _worker_cached
+    cached = _worker_cached
+    if cached is not None and time.monotonic() - cached[0] < WORKER_STATUS_TTL:
+        return cached[1]
+    if not _worker_lock.acquire(blocking=False):  # another thread is asking right now
+        return cached[1] if cached is not None else {"status": "unknown", "workers": 0, "error": "checking"}
+    try:
+        status = _worker_ping()
+        _worker_cached = (time.monotonic(), status)
+        return status
+    finally:
+        _worker_lock.release()
 
 
 class HealthView(APIView):

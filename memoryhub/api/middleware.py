@@ -8,7 +8,7 @@ from django.conf import settings
 
 from memoryhub.api.errors import json_error
 from memoryhub.api.strings import bad_string_reason
-from memoryhub.request_context import current_request_id
+from memoryhub.core.request_context import current_request_id
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 

@@ -7,7 +7,7 @@ import json
 
 from django.utils.translation import gettext as _
 
-from memoryhub.errors import InvalidInput
+from memoryhub.core.errors import InvalidInput
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200

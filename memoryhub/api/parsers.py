@@ -8,7 +8,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from memoryhub.api.strings import find_bad_string
-from memoryhub.errors import TooLarge
+from memoryhub.core.errors import TooLarge
 
 
 def _refuse_constant(name: str):

@@ -11,17 +11,7 @@ import redis
 from django.conf import settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
-from memoryhub.cache import cache as resilient_cache
-from memoryhub.redis_client import redis_client
-
-_client: redis.Redis | None = None
-
-
-def _redis() -> redis.Redis:
-    global _client
-    if _client is None:
-        _client = redis_client()
-    return _client
+from memoryhub.core.redis import backoff, redis_client
 
 
 class ApiKeyRateThrottle(BaseThrottle):
@@ -36,20 +26,20 @@ class ApiKeyRateThrottle(BaseThrottle):
         api_key = request.auth
         if api_key is None or not hasattr(api_key, "prefix"):
             return True
-        # The resilient cache's back-off doubles as this throttle's: Redis known down means allow.
-        if not resilient_cache.available():
+        # The shared back-off: Redis known down means allow.
+        if not backoff.available():
             return True
         now = time.time()
         window = int(now // self.period)
         key = f"mh:throttle:{api_key.prefix}:{window}"
         try:
-            pipe = _redis().pipeline(transaction=False)
+            pipe = redis_client().pipeline(transaction=False)
             pipe.incr(key)
             pipe.expire(key, self.period + 1)
             count, _ = pipe.execute()
         except redis.RedisError as exc:
-            # Share the cache's back-off: the next requests skip Redis instead of each waiting on it.
-            resilient_cache.mark_unavailable("rate limit", exc)
+            # The next requests skip Redis instead of each waiting on it.
+            backoff.failed("rate limit", exc)
             return True
         if count <= self.num_requests:
             return True

@@ -6,7 +6,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audit.actors import Actor
+from memoryhub.core.actors import Actor
 
 
 class TenantAPIView(APIView):

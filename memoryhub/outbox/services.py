@@ -2,23 +2,21 @@
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from datetime import timedelta
 
+from celery import current_app
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from memoryhub.core.redis import backoff
 from memoryhub.outbox.models import OutboxTask
 
 logger = logging.getLogger(__name__)
 
 
-# After a failed publish, skip the broker for a while: every request would otherwise wait for the
-# connection timeout while Redis is down. The outbox sweeper sends what piles up meanwhile.
-BROKER_BACKOFF_SECONDS = 5.0
-_broker_down_until = 0.0
-_breaker_lock = threading.Lock()
+# After a failed publish, skip the broker (Redis) for a while through the process's one back-off:
+# every request would otherwise wait for the connection timeout while Redis is down. The outbox
+# sweeper sends what piles up meanwhile.
 
 
 class BrokerUnavailable(Exception):
@@ -26,25 +24,19 @@ class BrokerUnavailable(Exception):
 
 
 def _send(task_name: str, args: list, kwargs: dict) -> None:
-    global _broker_down_until
-    from memoryhub.celery import app
-
-    if time.monotonic() < _broker_down_until:
+    if not backoff.available():
         raise BrokerUnavailable("broker marked unavailable after a recent failure")
     try:
         # No result subscription: nothing waits for these results, and subscribing needs Redis too.
-        app.send_task(task_name, args=args, kwargs=kwargs, ignore_result=True)
-    except Exception:
-        with _breaker_lock:
-            _broker_down_until = time.monotonic() + BROKER_BACKOFF_SECONDS
+        current_app.send_task(task_name, args=args, kwargs=kwargs, ignore_result=True)
+    except Exception as exc:
+        backoff.failed("publish", exc)
         raise
 
 
 def broker_backoff_reset() -> None:
     """Forget a recorded broker failure (the sweeper calls this: it runs only when the broker works)."""
-    global _broker_down_until
-    with _breaker_lock:
-        _broker_down_until = 0.0
+    backoff.reset()
 
 
 def task_enqueue_on_commit(task_name: str, *, args: list | None = None, kwargs: dict | None = None,

@@ -18,7 +18,7 @@ import numpy as np
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from memoryhub.errors import DomainError
+from memoryhub.core.errors import DomainError
 
 # The width of `long_term.Memory.embedding`; a provider of another width is refused at start-up.
 EMBEDDING_DIMENSIONS = 512

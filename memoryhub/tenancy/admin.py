@@ -1,10 +1,10 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from audit.actors import Actor
-from memoryhub.admin_site import restrict_to_member_tenants
-from memoryhub.errors import DomainError
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.models import ApiKey, Membership, Tenant
+from memoryhub.tenancy.selectors import restrict_to_member_tenants
 from memoryhub.tenancy.services import api_key_create, api_key_revoke
 
 

@@ -1,4 +1,8 @@
-"""Tenants and API keys: creation and revocation, each audited in the same transaction."""
+"""Tenants and API keys: creation and revocation, each audited in the same transaction.
+
+Tenancy sits below the audit app (which records per tenant), so it announces its changes with
+`memoryhub.tenancy.signals.tenancy_changed`, sent inside the transaction; audit/receivers.py records
+them there, so a change and its event still commit together."""
 from __future__ import annotations
 
 import functools
@@ -11,10 +15,10 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from audit.actors import Actor
-from audit.services import audit_record
-from memoryhub.errors import InvalidInput
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import InvalidInput
 from memoryhub.tenancy.models import ApiKey, Scope, Tenant
+from memoryhub.tenancy.signals import tenancy_changed
 
 KEY_PREFIX = "mh"
 SECRET_BYTES = 32
@@ -55,8 +59,8 @@ def api_key_create(*, tenant: Tenant, name: str, scopes: list[str], actor: Actor
         tenant=tenant, name=name, prefix=prefix, secret_hash=secret_hash(secret),
         scopes=sorted(set(scopes)), created_by=created_by,
     )
-    audit_record(
-        tenant_id=tenant.id, actor=actor, action="api_key.created", object_type="api_key", object_id=api_key.id,
+    tenancy_changed.send(
+        sender=ApiKey, tenant_id=tenant.id, actor=actor, event="api_key.created", object_id=api_key.id, before=None,
         after={"name": name, "prefix": prefix, "scopes": api_key.scopes,
                "created_by": created_by.get_username() if created_by else None},
     )
@@ -70,8 +74,8 @@ def api_key_revoke(*, api_key: ApiKey, actor: Actor) -> ApiKey:
         return api_key
     api_key.revoked_at = timezone.now()
     api_key.save(update_fields=["revoked_at"])
-    audit_record(
-        tenant_id=api_key.tenant_id, actor=actor, action="api_key.revoked", object_type="api_key",
+    tenancy_changed.send(
+        sender=ApiKey, tenant_id=api_key.tenant_id, actor=actor, event="api_key.revoked",
         object_id=api_key.id, before={"revoked_at": None}, after={"revoked_at": api_key.revoked_at.isoformat()},
     )
     return api_key

@@ -12,25 +12,24 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from audit.models import AuditEvent
-from memoryhub.admin_site import restrict_to_member_tenants
-from memoryhub.errors import DomainError
-from memoryhub.tenancy.models import Membership, Tenant
-from permanent.admin.history import ReadOnlyHistoryMixin
+from memoryhub.console.permissions import ChangeRequestPolicy
+from memoryhub.core.errors import DomainError
+from memoryhub.tenancy.selectors import restrict_to_member_tenants
 from permanent.admin.diff import json_diff, pretty_json
 from permanent.admin.forms import DecisionForm, ProposeForm, ScheduleForm
-from permanent.models import ChangeAction, ChangeRequest, ChangeState
-from permanent.roles import PROPOSER_ROLES, user_can_review, user_is_proposer
+from permanent.admin.history import ReadOnlyHistoryMixin
+from permanent.models import ChangeAction, ChangeRequest
 from permanent.services import (
-    change_request_approve, change_request_propose, change_request_reject, change_request_schedule,
+    change_request_approve,
+    change_request_propose,
+    change_request_reject,
+    change_request_schedule,
     change_request_withdraw,
 )
 
 
 def proposer_tenants(user):
-    if user.is_superuser:
-        return Tenant.objects.all()
-    return Tenant.objects.filter(id__in=Membership.objects.filter(user=user, role__in=list(PROPOSER_ROLES))
-                                 .values("tenant_id"))
+    return ChangeRequestPolicy(user).proposer_tenants()
 
 
 @admin.register(ChangeRequest)
@@ -102,12 +101,10 @@ class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
         entry = change_request.entry
         current_exists = entry is not None and entry.status == "active"
         proposed_exists = change_request.action != ChangeAction.RETIRE
-        is_open = change_request.state in (ChangeState.PENDING, ChangeState.APPROVED)
-        is_own = user_is_proposer(user, change_request)
-        can_review = (change_request.state == ChangeState.PENDING and not is_own
-                      and user.has_perm("permanent.review_changerequest")
-                      and user_can_review(user, change_request.tenant_id)
-                      and not change_request.approvals.filter(reviewer=user).exists())
+        policy = ChangeRequestPolicy(user)
+        is_own = policy.is_proposer(change_request)
+        # The model permission is the console's page gate; the decision itself is the policy's.
+        can_review = user.has_perm("permanent.review_changerequest") and policy.can_review(change_request)
         events = AuditEvent.objects.filter(tenant_id=change_request.tenant_id, object_type="permanent_change_request",
                                            object_id=str(change_request.pk)).order_by("seq")
         return {
@@ -122,10 +119,8 @@ class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
             "required_approvals": change_request.required_approvals,
             "is_own": is_own,
             "can_review": can_review,
-            "can_withdraw": is_open and change_request.proposer_user_id == user.pk,
-            "can_schedule": is_open and (change_request.proposer_user_id == user.pk
-                                         or (user.has_perm("permanent.review_changerequest")
-                                             and user_can_review(user, change_request.tenant_id))),
+            "can_withdraw": policy.can_withdraw(change_request),
+            "can_schedule": policy.can_schedule(change_request),
             "decision_form": DecisionForm(initial={"payload_hash": change_request.payload_hash}),
             "schedule_form": ScheduleForm(initial={"effective_at": change_request.effective_at}),
             "events": events,

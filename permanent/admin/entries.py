@@ -11,14 +11,18 @@ from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from memoryhub.admin_site import ReadOnlyAdminMixin, restrict_to_member_tenants
-from memoryhub.errors import DomainError
-from permanent.admin.history import ReadOnlyHistoryMixin
+from memoryhub.console.admin import ReadOnlyAdminMixin
+from memoryhub.console.permissions import ChangeRequestPolicy
+from memoryhub.core.errors import DomainError
+from memoryhub.tenancy.selectors import restrict_to_member_tenants
 from permanent.admin.diff import pretty_json
 from permanent.admin.forms import RollbackForm
+from permanent.admin.history import ReadOnlyHistoryMixin
 from permanent.models import ChangeState, PermanentEntry, PermanentVersion
-from permanent.roles import user_can_propose
-from permanent.services import change_request_propose_retire, change_request_propose_rollback
+from permanent.services import (
+    change_request_propose_retire,
+    change_request_propose_rollback,
+)
 
 
 @admin.register(PermanentEntry)
@@ -45,7 +49,7 @@ class PermanentEntryAdmin(ReadOnlyAdminMixin, ReadOnlyHistoryMixin, SimpleHistor
         entry = get_object_or_404(self.get_queryset(request), pk=object_id)
         if not self.has_view_permission(request, entry):
             raise PermissionDenied
-        can_propose = request.user.has_perm("permanent.add_changerequest") and user_can_propose(request.user, entry.tenant_id)
+        can_propose = request.user.has_perm("permanent.add_changerequest") and ChangeRequestPolicy(request.user).can_propose(entry.tenant_id)
         versions = [
             {"version": version, "json": pretty_json(version.value),
              "can_roll_back": can_propose and version.number < entry.current_version and version.action != "retire"}

@@ -7,7 +7,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from permanent.models import (
-    COMMENT_MAX_LENGTH, KEY_MAX_LENGTH, MAX_REQUIRED_APPROVALS, REASON_MAX_LENGTH, USER_ID_MAX_LENGTH, ChangeAction,
+    COMMENT_MAX_LENGTH,
+    KEY_MAX_LENGTH,
+    MAX_REQUIRED_APPROVALS,
+    REASON_MAX_LENGTH,
+    USER_ID_MAX_LENGTH,
+    ChangeAction,
 )
 
 

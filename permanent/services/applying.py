@@ -5,15 +5,31 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
 from audit.services import audit_record
-from memoryhub.errors import Conflict
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict
 from permanent.cache import invalidate_on_commit
+from permanent.events import CHANGE_APPLIED, CHANGE_SUPERSEDED, ENTRY_CHANGED
 from permanent.models import (
-    ApprovalDecision, ChangeAction, ChangeRequest, ChangeState, EntryStatus, PermanentEntry, PermanentVersion,
+    ApprovalDecision,
+    ChangeAction,
+    ChangeRequest,
+    ChangeState,
+    EntryStatus,
+    PermanentEntry,
+    PermanentVersion,
 )
-from permanent.payload import change_request_payload_hash, validate_against_schema, value_hash
-from permanent.services.common import audit_change_request, describe_key, describe_value, transition
+from permanent.payload import (
+    change_request_payload_hash,
+    validate_against_schema,
+    value_hash,
+)
+from permanent.services.common import (
+    audit_change_request,
+    describe_key,
+    describe_value,
+    transition,
+)
 
 SUPERSEDED = "superseded"
 APPLIED = "applied"
@@ -39,7 +55,7 @@ def apply_locked(change_request: ChangeRequest, *, actor: Actor) -> str:
             _("The entry moved from version %(base)d to %(current)d after this was proposed; re-propose it.")
             % {"base": change_request.base_version, "current": current})
         change_request.save()
-        audit_change_request(change_request, actor=actor, action="permanent.change.superseded",
+        audit_change_request(change_request, actor=actor, event=CHANGE_SUPERSEDED,
                              after={"current_version": current})
         return SUPERSEDED
     # The approvals must be for exactly this payload, and the payload must still be what was hashed.
@@ -78,10 +94,10 @@ def apply_locked(change_request: ChangeRequest, *, actor: Actor) -> str:
     change_request.applied_version = entry.current_version
     change_request.applied_at = now
     change_request.save()
-    audit_change_request(change_request, actor=actor, action="permanent.change.applied",
+    audit_change_request(change_request, actor=actor, event=CHANGE_APPLIED,
                          after={"applied_version": entry.current_version})
     audit_record(
-        tenant_id=entry.tenant_id, actor=actor, action=f"permanent.entry.{action}", object_type="permanent_entry",
+        tenant_id=entry.tenant_id, actor=actor, event=ENTRY_CHANGED[action],
         object_id=entry.pk, before=before,
         after={**describe_key(tenant_id=entry.tenant_id, user_id=entry.user_id, key=entry.key),
                "version": entry.current_version, "status": entry.status, "change_request": change_request.pk,

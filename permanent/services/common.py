@@ -5,10 +5,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
 from audit.services import audit_record
 from audit.subjects import subject_digest
-from memoryhub.errors import Conflict
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict
 from permanent.models import CHANGE_TRANSITIONS, ChangeRequest
 from permanent.payload import canonical_json, value_hash
 
@@ -36,12 +36,11 @@ def describe_key(*, tenant_id: int, user_id: str, key: str) -> dict:
     return {"key": key, "scope": "global"}
 
 
-def audit_change_request(change_request: ChangeRequest, *, actor: Actor, action: str, before: dict | None = None,
+def audit_change_request(change_request: ChangeRequest, *, actor: Actor, event: str, before: dict | None = None,
                          after: dict | None = None) -> None:
     base = describe_key(tenant_id=change_request.tenant_id, user_id=change_request.user_id, key=change_request.key)
     audit_record(
-        tenant_id=change_request.tenant_id, actor=actor, action=action,
-        object_type="permanent_change_request", object_id=change_request.pk,
+        tenant_id=change_request.tenant_id, actor=actor, event=event, object_id=change_request.pk,
         before=before, after={**base, "request_action": change_request.action, "state": change_request.state,
                               "payload_hash": change_request.payload_hash, **(after or {})},
         subject_user_id=change_request.user_id or None,

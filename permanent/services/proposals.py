@@ -8,17 +8,31 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
-from memoryhub.errors import Conflict, Forbidden, InvalidInput, NotFound
+from memoryhub.console.permissions import ChangeRequestPolicy
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from memoryhub.tenancy.models import ApiKey, Scope, Tenant
+from permanent.events import CHANGE_PROPOSED, CHANGE_SCHEDULED, CHANGE_WITHDRAWN
 from permanent.models import (
-    MAX_REQUIRED_APPROVALS, REASON_MAX_LENGTH, ChangeAction, ChangeOrigin, ChangeRequest, ChangeState, EntryStatus,
-    PermanentEntry, PermanentVersion, VersionAction,
+    MAX_REQUIRED_APPROVALS,
+    REASON_MAX_LENGTH,
+    ChangeAction,
+    ChangeOrigin,
+    ChangeRequest,
+    ChangeState,
+    EntryStatus,
+    PermanentEntry,
+    PermanentVersion,
+    VersionAction,
 )
 from permanent.payload import (
-    payload_hash, validate_against_schema, validate_key, validate_schema, validate_user_id, validate_value_size,
+    payload_hash,
+    validate_against_schema,
+    validate_key,
+    validate_schema,
+    validate_user_id,
+    validate_value_size,
 )
-from permanent.roles import user_can_propose, user_can_review
 from permanent.services.common import audit_change_request, describe_value, transition
 
 _MISSING = object()
@@ -29,8 +43,9 @@ def _proposer(*, tenant: Tenant, proposer_user, proposer_api_key: ApiKey | None,
     if len(given) != 1:
         raise ValueError("exactly one of proposer_user, proposer_api_key, system_job")
     if proposer_user is not None:
-        if not user_can_propose(proposer_user, tenant.id):
-            raise Forbidden(_("Only editors and reviewers of this tenant may propose changes."), code="not_a_proposer")
+        refusal = ChangeRequestPolicy(proposer_user).propose_refusal(tenant.id)
+        if refusal is not None:
+            raise Forbidden(str(refusal.message), code=refusal.code)
         return ChangeOrigin.STAFF, Actor.for_user(proposer_user), proposer_user.get_username()
     if proposer_api_key is not None:
         if proposer_api_key.tenant_id != tenant.id or not proposer_api_key.is_active \
@@ -133,7 +148,7 @@ def change_request_propose(
              "effective_at": effective_at.isoformat() if effective_at else None}
     if action != ChangeAction.RETIRE:
         after["value"] = describe_value(tenant_id=tenant.id, user_id=user_id, value=proposed_value)
-    audit_change_request(change_request, actor=actor, action="permanent.change.proposed", after=after)
+    audit_change_request(change_request, actor=actor, event=CHANGE_PROPOSED, after=after)
     return change_request
 
 
@@ -179,7 +194,7 @@ def change_request_withdraw(*, change_request: ChangeRequest, user=None, api_key
     locked.state_note = (comment or "")[:500]
     locked.save()
     actor = Actor.for_user(user) if user is not None else Actor.for_api_key(api_key)
-    audit_change_request(locked, actor=actor, action="permanent.change.withdrawn", before=before)
+    audit_change_request(locked, actor=actor, event=CHANGE_WITHDRAWN, before=before)
     return locked
 
 
@@ -190,14 +205,15 @@ def change_request_schedule(*, change_request: ChangeRequest, effective_at: date
 
     with transaction.atomic():
         locked = _lock(change_request.pk)
-        if not (locked.proposer_user_id == user.pk or user_can_review(user, locked.tenant_id)):
-            raise Forbidden(_("Only the proposer or a reviewer can schedule this request."), code="not_allowed")
+        refusal = ChangeRequestPolicy(user).schedule_refusal(locked)
+        if refusal is not None:
+            raise Forbidden(str(refusal.message), code=refusal.code)
         if locked.state not in (ChangeState.PENDING, ChangeState.APPROVED):
             raise Conflict(_("Only an open request can be scheduled."), code="illegal_transition")
         before = {"effective_at": locked.effective_at.isoformat() if locked.effective_at else None}
         locked.effective_at = effective_at
         locked.save()
-        audit_change_request(locked, actor=Actor.for_user(user), action="permanent.change.scheduled", before=before,
+        audit_change_request(locked, actor=Actor.for_user(user), event=CHANGE_SCHEDULED, before=before,
                              after={"effective_at": effective_at.isoformat() if effective_at else None})
         outcome = None
         if locked.state == ChangeState.APPROVED and (effective_at is None or effective_at <= timezone.now()):

@@ -5,11 +5,18 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
-from memoryhub.errors import Conflict, Forbidden, InvalidInput, NotFound
-from permanent.models import COMMENT_MAX_LENGTH, Approval, ApprovalDecision, ChangeRequest, ChangeState
+from memoryhub.console.permissions import ChangeRequestPolicy
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, Forbidden, InvalidInput, NotFound
+from permanent.events import CHANGE_APPROVAL_RECORDED, CHANGE_APPROVED, CHANGE_REJECTED
+from permanent.models import (
+    COMMENT_MAX_LENGTH,
+    Approval,
+    ApprovalDecision,
+    ChangeRequest,
+    ChangeState,
+)
 from permanent.payload import change_request_payload_hash
-from permanent.roles import user_can_review, user_is_proposer
 from permanent.services.applying import apply_locked, raise_if_superseded
 from permanent.services.common import audit_change_request, transition
 
@@ -19,11 +26,9 @@ def _lock_for_review(change_request_id: int, reviewer, payload_hash: str, commen
               .filter(pk=change_request_id).first())
     if locked is None:
         raise NotFound(_("No such change request."), code="change_request_not_found")
-    if not user_can_review(reviewer, locked.tenant_id):
-        raise Forbidden(_("Only reviewers of this tenant can decide change requests."), code="not_a_reviewer")
-    if user_is_proposer(reviewer, locked):
-        raise Forbidden(_("You proposed this change (or created the key that did); someone else must review it."),
-                        code="self_review")
+    refusal = ChangeRequestPolicy(reviewer).review_refusal(locked)
+    if refusal is not None:
+        raise Forbidden(str(refusal.message), code=refusal.code)
     if locked.state != ChangeState.PENDING:
         raise Conflict(_("This change request is %(state)s, not pending.") % {"state": locked.get_state_display()},
                        code="illegal_transition", details={"state": locked.state})
@@ -49,13 +54,13 @@ def change_request_approve(*, change_request: ChangeRequest, reviewer, payload_h
         actor = Actor.for_user(reviewer)
         count = locked.approvals.filter(decision=ApprovalDecision.APPROVE).count()
         required = locked.required_approvals
-        audit_change_request(locked, actor=actor, action="permanent.change.approval_recorded",
+        audit_change_request(locked, actor=actor, event=CHANGE_APPROVAL_RECORDED,
                              after={"approvals": count, "required": required})
         if count >= required:
             transition(locked, ChangeState.APPROVED)
             locked.decided_at = timezone.now()
             locked.save()
-            audit_change_request(locked, actor=actor, action="permanent.change.approved",
+            audit_change_request(locked, actor=actor, event=CHANGE_APPROVED,
                                  after={"approvals": count})
             if locked.effective_at is None or locked.effective_at <= timezone.now():
                 outcome = apply_locked(locked, actor=actor)
@@ -72,5 +77,5 @@ def change_request_reject(*, change_request: ChangeRequest, reviewer, payload_ha
     transition(locked, ChangeState.REJECTED)
     locked.decided_at = timezone.now()
     locked.save()
-    audit_change_request(locked, actor=Actor.for_user(reviewer), action="permanent.change.rejected")
+    audit_change_request(locked, actor=Actor.for_user(reviewer), event=CHANGE_REJECTED)
     return locked

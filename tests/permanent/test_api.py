@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from memoryhub.errors import Forbidden
+from memoryhub.core.errors import Forbidden
 from permanent.models import ChangeRequest, ChangeState
 from permanent.services import change_request_approve, change_request_propose
 

@@ -9,11 +9,16 @@ from django.db import connection
 from django.utils import timezone
 
 from memoryhub.celery import app as celery_app
-from memoryhub.errors import Conflict
-from permanent.models import ChangeRequest, ChangeState, PermanentEntry, PermanentVersion
+from memoryhub.core.errors import Conflict
+from permanent.models import (
+    ChangeRequest,
+    ChangeState,
+    PermanentEntry,
+    PermanentVersion,
+)
 from permanent.schedule import BEAT_SCHEDULE
 from permanent.services import change_request_approve, change_request_propose
-from tests.conftest import wait_for
+from tests.support.processes import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,7 +7,7 @@ import pytest
 
 from permanent.models import ChangeRequest, PermanentEntry
 from permanent.services import change_request_approve, change_request_propose
-from tests.permanent.servers import admin_login, admin_post, django_server
+from tests.support.servers import admin_login, admin_post, django_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

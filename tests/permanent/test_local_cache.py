@@ -5,9 +5,10 @@ import pytest
 import redis
 from django.conf import settings
 
+from memoryhub.core.redis import backoff
 from permanent import cache
 from permanent.selectors import permanent_global_values, permanent_snapshot
-from tests.permanent.test_workflow_services import approve, propose
+from tests.support.permanent import approve, propose
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _redis_reachable(monkeypatch):
     # an earlier test's outage must not leave this process skipping Redis during its back-off
-    monkeypatch.setattr(cache, "_skip_until", 0.0)
+    backoff.reset()
 
 
 def _snapshot_key(tenant_id: int, user_id: str = "") -> str:

@@ -2,7 +2,7 @@
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
 
-OURS = ("permanent", "users/", "changerequest", "usererase", "userexport", "memoryhub/users")
+OURS = ("permanent", "users/", "changerequest", "usererase", "userexport", "layers/erasure")
 
 
 def test_our_endpoints_are_in_the_schema_without_warnings():

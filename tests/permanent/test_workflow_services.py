@@ -9,30 +9,36 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from audit.selectors import audit_chain_verify
-from memoryhub.errors import Conflict, Forbidden, InvalidInput, NotFound
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from memoryhub.tenancy.models import Membership
 from memoryhub.tenancy.services import api_key_create
-from audit.actors import Actor
-from permanent.models import ChangeRequest, ChangeState, EntryStatus, PermanentEntry, PermanentVersion
-from permanent.selectors import permanent_entry_read, permanent_global_values, permanent_system_rules
+from permanent.models import (
+    ChangeRequest,
+    ChangeState,
+    EntryStatus,
+    PermanentEntry,
+    PermanentVersion,
+)
+from permanent.selectors import (
+    permanent_entry_read,
+    permanent_global_values,
+    permanent_system_rules,
+)
 from permanent.services import (
-    change_request_apply, change_request_approve, change_request_propose, change_request_propose_retire,
-    change_request_propose_rollback, change_request_reject, change_request_schedule, change_request_withdraw,
+    change_request_apply,
+    change_request_approve,
+    change_request_propose,
+    change_request_propose_retire,
+    change_request_propose_rollback,
+    change_request_reject,
+    change_request_schedule,
+    change_request_withdraw,
     change_requests_apply_due,
 )
+from tests.support.permanent import approve, propose
 
 pytestmark = pytest.mark.django_db
-
-
-def propose(tenant, user, key="safety.max_refunds", value=None, action="create", **kw):
-    return change_request_propose(tenant=tenant, key=key, action=action, proposer_user=user,
-                                  value={"limit": 3} if value is None and action in ("create", "update") else value,
-                                  **kw)
-
-
-def approve(change_request, reviewer, **kw):
-    return change_request_approve(change_request=change_request, reviewer=reviewer,
-                                  payload_hash=change_request.payload_hash, **kw)
 
 
 def actions(tenant):

@@ -3,19 +3,40 @@ from __future__ import annotations
 
 import logging
 
-from audit.actors import Actor
 from audit.services import audit_record
-from layers.formation.extraction import EXTRACTED_KINDS, DROP_SECRET, ExtractedItem, ExtractionResult, key_allowed
+from layers.formation.events import EXTRACTED
+from layers.formation.extractor import (
+    DROP_SECRET,
+    EXTRACTED_KINDS,
+    ExtractedItem,
+    ExtractionResult,
+    key_allowed,
+)
+from layers.formation.llm import (
+    LLMOutputInvalid,
+    LLMProvider,
+    OfflineProvider,
+    get_llm_provider,
+)
 from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
 from layers.formation.policy import formation_policy
 from layers.formation.services.runs import (
-    MAX_TURNS_PER_RUN, RunCounts, RunReport, pause_for_fault_test, session_job_run,
+    MAX_TURNS_PER_RUN,
+    RunCounts,
+    RunReport,
+    run_writes_done,
+    session_job_run,
 )
+from layers.long_term.events import MEMORY_QUARANTINED
 from layers.long_term.models import Memory, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create_batch
-from layers.long_term.services.create import MAX_BATCH, memory_audit_state, memory_fields_errors
+from layers.long_term.services.create import (
+    MAX_BATCH,
+    memory_audit_state,
+    memory_fields_errors,
+)
 from layers.short_term.models import Session, SessionStatus, Turn, TurnRole
-from memoryhub.providers.llm import LLMOutputInvalid, LLMProvider, OfflineProvider, get_llm_provider
+from memoryhub.core.actors import Actor
 
 logger = logging.getLogger(__name__)
 
@@ -68,12 +89,12 @@ def _extract(session: Session, provider: LLMProvider) -> RunReport:
         tenant_id=session.tenant_id, session=session, job=RunJob.EXTRACT, outcome=outcome,
         extractor=result.extractor_label, turn_from=cursor + 1, turn_to=end,
         **counts.as_dict())
-    audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.extracted", object_type="session",
+    audit_record(tenant_id=session.tenant_id, actor=ACTOR, event=EXTRACTED,
                  object_id=session.pk, before={"last_extracted_seq": cursor},
                  after={"last_extracted_seq": end, "run": run.pk, "extractor": run.extractor,
                         "outcome": outcome, **counts.as_dict()},
                  subject_user_id=session.user_id)
-    pause_for_fault_test("extract")
+    run_writes_done("extract", session.pk)
     return RunReport(outcome, session_pk, run, more=end < session.turn_count)
 
 
@@ -136,6 +157,6 @@ def _quarantine(memory: Memory, reasons: tuple[str, ...]) -> None:
     memory.quarantine_reasons = list(reasons)
     memory._change_reason = "quarantined by extraction"
     memory.save()
-    audit_record(tenant_id=memory.tenant_id, actor=ACTOR, action="memory.quarantined", object_type="long_term.memory",
+    audit_record(tenant_id=memory.tenant_id, actor=ACTOR, event=MEMORY_QUARANTINED,
                  object_id=memory.pk, before=before, after={**memory_audit_state(memory), "quarantine_reasons": list(reasons)},
                  subject_user_id=memory.user_id)

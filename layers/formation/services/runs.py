@@ -1,38 +1,31 @@
 """What extraction and summarisation runs share: the frame they run in (per-session advisory lock,
-state row, one transaction), the run report, and a test-only pause point."""
+state row, one transaction) and the run report."""
 from __future__ import annotations
 
-import os
-import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from layers.formation.models import FormationRun, FormationState
+from layers.formation.signals import run_writes_finished
 from layers.short_term.models import Session
+from memoryhub.core.locks import (
+    FORMATION_EXTRACT,
+    FORMATION_SUMMARISE,
+    advisory_lock_try,
+)
 
 # One run reads at most this many turns (a model prompt, a transaction and a summary stay bounded);
 # a longer backlog (after an outage, or a long session ended at once) takes several runs.
 MAX_TURNS_PER_RUN = 200
 
-# Advisory lock classes (first key of the two-int form); the second key is the session's pk.
-LOCK_CLASS = {"extract": 0x4658, "summarise": 0x4653}  # "FX", "FS"
-
-# Test-only hook, off unless the variable is set: after a run has written its memories and before it
-# commits, it waits while the named file exists (and writes `<file>.reached` first), so a fault test
-# can kill the worker provably in the middle of the work. The file may name the one job to pause
-# ("extract" or "summarise"); otherwise every job pauses. Never set in production.
-TEST_PAUSE_ENV = "MEMORYHUB_TEST_FORMATION_PAUSE_FILE"
-TEST_PAUSE_MAX_SECONDS = 120
-
+# The advisory lock class of each job (memoryhub/core/locks.py); the lock's key is the session's pk.
+LOCK_CLASS = {"extract": FORMATION_EXTRACT, "summarise": FORMATION_SUMMARISE}
 
 def session_lock_try(job: str, session_pk: int) -> bool:
     """Take the session's lock for `job` until the end of the current transaction; False if held."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [LOCK_CLASS[job], session_pk % 2**31])
-        return bool(cursor.fetchone()[0])
+    return advisory_lock_try(LOCK_CLASS[job], session_pk)
 
 
 def session_state_ensure(session_pk: int) -> None:
@@ -55,21 +48,9 @@ def session_job_run(job: str, session_pk: int, work: Callable[[Session], "RunRep
         return work(Session.objects.select_related("tenant").get(pk=session_pk))
 
 
-def pause_for_fault_test(job: str) -> None:
-    path = os.environ.get(TEST_PAUSE_ENV)
-    if not path:
-        return
-    marker = Path(path)
-    try:
-        only = marker.read_text().strip()
-    except FileNotFoundError:
-        return
-    if only in LOCK_CLASS and only != job:
-        return
-    Path(f"{path}.reached").write_text(job)
-    deadline = time.monotonic() + TEST_PAUSE_MAX_SECONDS
-    while marker.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
+def run_writes_done(job: str, session_pk: int) -> None:
+    """Announce that a run wrote everything and is about to commit (see layers/formation/signals.py)."""
+    run_writes_finished.send(sender=job, session_pk=session_pk)
 
 
 @dataclass

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import logging
 
-from audit.actors import Actor
 from audit.services import audit_record
-from layers.formation.extraction import DROP_SECRET
+from layers.formation.events import SUMMARISED
+from layers.formation.extractor import DROP_SECRET
+from layers.formation.llm import (
+    LLMOutputInvalid,
+    LLMProvider,
+    OfflineProvider,
+    get_llm_provider,
+)
 from layers.formation.models import FormationRun, FormationState, RunJob, RunOutcome
 from layers.formation.policy import formation_policy
 from layers.formation.services.runs import (
-    MAX_TURNS_PER_RUN, RunCounts, RunReport, pause_for_fault_test, session_job_run,
+    MAX_TURNS_PER_RUN,
+    RunCounts,
+    RunReport,
+    run_writes_done,
+    session_job_run,
 )
 from layers.long_term.models import MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create
@@ -18,8 +28,8 @@ from layers.short_term.models import Session, Turn
 from layers.short_term.policy import short_term_policy
 from layers.short_term.selectors import session_summary_latest
 from layers.short_term.services import session_summary_create
-from memoryhub.errors import InvalidInput
-from memoryhub.providers.llm import LLMOutputInvalid, LLMProvider, OfflineProvider, get_llm_provider
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import InvalidInput
 
 logger = logging.getLogger(__name__)
 
@@ -79,12 +89,12 @@ def _summarise(session: Session, provider: LLMProvider) -> RunReport:
         tenant_id=session.tenant_id, session=session, job=RunJob.SUMMARISE, outcome=outcome,
         extractor=rolling.summariser, turn_from=covered + 1, turn_to=target, summary_version=summary.version,
         **counts.as_dict())
-    audit_record(tenant_id=session.tenant_id, actor=ACTOR, action="formation.summarised", object_type="session",
+    audit_record(tenant_id=session.tenant_id, actor=ACTOR, event=SUMMARISED,
                  object_id=session.pk, before={"covers_up_to": covered},
                  after={"covers_up_to": target, "summary_version": summary.version, "run": run.pk,
                         "summariser": run.extractor, "outcome": outcome, **counts.as_dict()},
                  subject_user_id=session.user_id)
-    pause_for_fault_test("summarise")
+    run_writes_done("summarise", session.pk)
     return RunReport(outcome, session_pk, run, more=target < due_up_to)
 
 

@@ -3,21 +3,34 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.selectors import memory_get, memory_history, memory_list
-from layers.long_term.serializers import MemoryOutputSerializer, MemoryWriteOutputSerializer
+from layers.long_term.serializers import (
+    MemoryOutputSerializer,
+    MemoryWriteOutputSerializer,
+)
 from layers.long_term.services import (
-    memory_create_batch, memory_feedback, memory_quarantine_release, memory_restore, memory_revert,
-    memory_soft_delete, memory_update,
+    memory_create_batch,
+    memory_feedback,
+    memory_quarantine_release,
+    memory_restore,
+    memory_revert,
+    memory_soft_delete,
+    memory_update,
 )
 from layers.long_term.services.create import MAX_BATCH
 from memoryhub.api.pagination import paginate_keyset
 from memoryhub.api.views import TenantAPIView
-from memoryhub.errors import InvalidInput
+from memoryhub.core.errors import InvalidInput
 
 CREATE_FIELDS = ("user_id", "content", "kind", "memory_key", "entities", "attributes", "confidence", "importance",
                  "source", "client_id", "agent_id", "source_session_id", "source_turn_from", "source_turn_to")

@@ -6,7 +6,12 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
-from layers.long_term.selectors.search import MAX_QUERY_LENGTH, MAX_TOP_K, MODES, memory_search
+from layers.long_term.selectors.search import (
+    MAX_QUERY_LENGTH,
+    MAX_TOP_K,
+    MODES,
+    memory_search,
+)
 from layers.long_term.serializers import SearchResultSerializer
 from layers.long_term.services import memory_access_record
 from memoryhub.api.serializers import HotPathInputSerializer

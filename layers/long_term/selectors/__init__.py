@@ -1,5 +1,10 @@
 """Reads of the long-term layer."""
-from layers.long_term.selectors.memories import memory_core_profile, memory_get, memory_history, memory_list
+from layers.long_term.selectors.memories import (
+    memory_core_profile,
+    memory_get,
+    memory_history,
+    memory_list,
+)
 from layers.long_term.selectors.search import ScoredMemory, memory_search
 
 __all__ = ["memory_core_profile", "memory_get", "memory_history", "memory_list", "memory_search", "ScoredMemory"]

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
-from memoryhub.errors import InvalidInput, NotFound
+from memoryhub.core.errors import InvalidInput, NotFound
 
 
 def memory_get(*, tenant, memory_id) -> Memory:

@@ -36,13 +36,17 @@ from datetime import datetime
 import numpy as np
 import psycopg
 from django.db import connection
-from pgvector.psycopg.vector import VectorBinaryDumper
 from django.utils.translation import gettext as _
+from pgvector.psycopg.vector import VectorBinaryDumper
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
-from memoryhub.errors import InvalidInput
-from memoryhub.providers.embeddings import EmbeddingUnavailable, embed_query, get_embedder
+from memoryhub.core.errors import InvalidInput
+from memoryhub.providers.embeddings import (
+    EmbeddingUnavailable,
+    embed_query,
+    get_embedder,
+)
 from memoryhub.providers.keywords import query_terms
 
 logger = logging.getLogger(__name__)

@@ -15,23 +15,14 @@ import uuid
 from collections import Counter
 
 from django.db import connection
-from redis import Redis
 from redis.exceptions import RedisError
 
-from memoryhub.redis_client import redis_client
+from memoryhub.core.redis import REDIS_ERRORS, backoff, redis_client
 
 logger = logging.getLogger(__name__)
 
 LOG_KEY = "mh:long_term:access:log"
 FLUSH_CHUNK = 5000  # list entries read at a time while flushing
-_redis: Redis | None = None
-
-
-def _client() -> Redis:
-    global _redis
-    if _redis is None:
-        _redis = redis_client()
-    return _redis
 
 
 def _apply(counts: dict[int, int], last_seen: dict[int, float]) -> int:
@@ -55,11 +46,12 @@ def memory_access_record(memory_ids: list[int]) -> None:
     if not memory_ids:
         return
     now = time.time()
-    try:
-        _client().rpush(LOG_KEY, f"{now:.3f} " + " ".join(str(int(pk)) for pk in memory_ids))
-        return
-    except RedisError as exc:
-        logger.info("access buffer unavailable, writing %d hits directly: %s", len(memory_ids), exc)
+    if backoff.available():
+        try:
+            redis_client().rpush(LOG_KEY, f"{now:.3f} " + " ".join(str(int(pk)) for pk in memory_ids))
+            return
+        except REDIS_ERRORS as exc:
+            backoff.failed("access buffer", exc)
     try:
         _apply({pk: 1 for pk in memory_ids}, {pk: now for pk in memory_ids})
     except Exception:
@@ -69,7 +61,7 @@ def memory_access_record(memory_ids: list[int]) -> None:
 def memory_access_flush() -> dict:
     """Fold the buffered hits into the rows. Safe to run from several processes: each takes the buffer
     with an atomic RENAME, so a hit is counted once."""
-    client = _client()
+    client = redis_client()
     taken = f"{LOG_KEY}:flush:{uuid.uuid4().hex}"
     try:
         client.rename(LOG_KEY, taken)

@@ -5,16 +5,26 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
 from audit.services import audit_record
+from layers.long_term.events import (
+    MEMORY_FEEDBACK,
+    MEMORY_HARD_DELETED,
+    MEMORY_REEMBEDDED,
+    MEMORY_RELEASED,
+    MEMORY_RESTORED,
+    MEMORY_REVERTED,
+    MEMORY_SOFT_DELETED,
+    MEMORY_UPDATED,
+)
 from layers.long_term.models import Memory, MemoryStatus
 from layers.long_term.policy import tenant_policy
 from layers.long_term.services.create import lock_user_memories, memory_audit_state
 from layers.long_term.services.indexing import apply_derived, embed_contents, expiry_for
 from layers.long_term.services.validation import memory_fields_errors, raise_item_errors
-from layers.safety.injection import injection_reasons
-from memoryhub.errors import Conflict, InvalidInput, NotFound
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, InvalidInput, NotFound
 from memoryhub.providers.embeddings import Embedder, get_embedder
+from memoryhub.safety.injection import injection_reasons
 
 # Fields a correction or a revert may change; everything else is provenance or bookkeeping.
 EDITABLE_FIELDS = ("kind", "content", "memory_key", "entities", "attributes", "confidence", "importance")
@@ -22,7 +32,7 @@ _OBJECT = "long_term.memory"
 
 
 def _audit(memory: Memory, *, actor: Actor, action: str, before: dict | None, extra: dict | None = None) -> None:
-    audit_record(tenant_id=memory.tenant_id, actor=actor, action=action, object_type=_OBJECT, object_id=memory.pk,
+    audit_record(tenant_id=memory.tenant_id, actor=actor, event=action, object_id=memory.pk,
                  before=before, after={**memory_audit_state(memory), **(extra or {})},
                  subject_user_id=memory.user_id)
 
@@ -73,7 +83,7 @@ def memory_update(*, memory: Memory, actor: Actor, **changes) -> Memory:
     memory.last_confirmed_at = timezone.now()
     memory._change_reason = "corrected"
     memory.save()
-    _audit(memory, actor=actor, action="memory.updated", before=before, extra={"changed": changed})
+    _audit(memory, actor=actor, action=MEMORY_UPDATED, before=before, extra={"changed": changed})
     return memory
 
 
@@ -89,7 +99,7 @@ def memory_soft_delete(*, memory: Memory, actor: Actor) -> Memory:
     memory.status_before_delete = previous
     memory._change_reason = "soft deleted"
     memory.save()
-    _audit(memory, actor=actor, action="memory.soft_deleted", before=before)
+    _audit(memory, actor=actor, action=MEMORY_SOFT_DELETED, before=before)
     return memory
 
 
@@ -104,7 +114,7 @@ def memory_restore(*, memory: Memory, actor: Actor) -> Memory:
     memory.status_before_delete = ""
     memory._change_reason = "restored"
     memory.save()
-    _audit(memory, actor=actor, action="memory.restored", before=before)
+    _audit(memory, actor=actor, action=MEMORY_RESTORED, before=before)
     return memory
 
 
@@ -126,7 +136,7 @@ def memory_revert(*, memory: Memory, history_id: int, actor: Actor) -> Memory:
         _set_content(memory, version.content)
     memory._change_reason = f"reverted to version {history_id}"
     memory.save()
-    _audit(memory, actor=actor, action="memory.reverted", before=before, extra={"history_id": history_id})
+    _audit(memory, actor=actor, action=MEMORY_REVERTED, before=before, extra={"history_id": history_id})
     return memory
 
 
@@ -141,7 +151,7 @@ def memory_quarantine_release(*, memory: Memory, actor: Actor) -> Memory:
     memory.transition_to(MemoryStatus.ACTIVE)
     memory._change_reason = "released from quarantine"
     memory.save()
-    _audit(memory, actor=actor, action="memory.quarantine_released", before=before)
+    _audit(memory, actor=actor, action=MEMORY_RELEASED, before=before)
     return memory
 
 
@@ -156,7 +166,7 @@ def memory_hard_delete(*, memory: Memory, actor: Actor) -> None:
     memory.skip_history_when_saving = True  # no final version holding the content we are erasing
     memory.delete()
     Memory.history.filter(id=pk).delete()
-    audit_record(tenant_id=memory.tenant_id, actor=actor, action="memory.hard_deleted", object_type=_OBJECT,
+    audit_record(tenant_id=memory.tenant_id, actor=actor, event=MEMORY_HARD_DELETED,
                  object_id=pk, before=before, after=None, subject_user_id=memory.user_id)
 
 
@@ -174,7 +184,7 @@ def memory_feedback(*, memory: Memory, actor: Actor, useful: bool) -> Memory:
         memory.feedback_weight = policy.negative_feedback_factor ** halvings
     memory._change_reason = "feedback"
     memory.save()
-    _audit(memory, actor=actor, action="memory.feedback", before=before,
+    _audit(memory, actor=actor, action=MEMORY_FEEDBACK, before=before,
            extra={"useful": useful, "feedback_weight": memory.feedback_weight})
     return memory
 
@@ -200,7 +210,7 @@ def memory_reembed(*, memory: Memory, embedder: Embedder | None = None, actor: A
     memory.save(update_fields=["embedding", "embedding_model"])
     del memory.skip_history_when_saving
     audit_record(tenant_id=memory.tenant_id, actor=actor or Actor.system("long_term.reembed"),
-                 action="memory.reembedded", object_type=_OBJECT, object_id=memory.pk,
+                 event=MEMORY_REEMBEDDED, object_id=memory.pk,
                  before={"embedding_model": before_model}, after={"embedding_model": model},
                  subject_user_id=memory.user_id)
     return memory

@@ -1,26 +1,37 @@
 """Writing new memories: one or a batch, with secret refusal, quarantine, merge and supersession."""
 from __future__ import annotations
 
-import zlib
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
 from audit.services import audit_record
 from audit.subjects import subject_digest
+from layers.long_term.events import (
+    MEMORY_BATCH_CREATED,
+    MEMORY_CREATED,
+    MEMORY_MERGED,
+    MEMORY_QUARANTINED,
+    MEMORY_SUPERSEDED,
+)
 from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
-from layers.long_term.services.indexing import apply_derived, content_hash, embed_contents, expiry_for
+from layers.long_term.services.indexing import (
+    apply_derived,
+    content_hash,
+    embed_contents,
+    expiry_for,
+)
 from layers.long_term.services.validation import memory_fields_errors, raise_item_errors
-from layers.safety.injection import injection_reasons
-from memoryhub.errors import InvalidInput
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import InvalidInput
+from memoryhub.core.locks import USER_MEMORIES, advisory_lock
+from memoryhub.safety.injection import injection_reasons
 
 MAX_BATCH = 100
 # Advisory lock class for one user's memory writes (dedupe and supersession read-then-write).
-MEMORY_LOCK_CLASS = 0x4C54  # "LT"
 
 
 class Outcome:
@@ -39,9 +50,7 @@ class MemoryWrite:
 
 def lock_user_memories(tenant_id: int, user_id: str) -> None:
     """Serialise writes to one user's memories (dedupe and supersession read before they write)."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)",
-                       [MEMORY_LOCK_CLASS, zlib.crc32(f"{tenant_id}:{user_id}".encode()) - 2**31])
+    advisory_lock(USER_MEMORIES, f"{tenant_id}:{user_id}")
 
 
 def memory_audit_state(memory: Memory) -> dict:
@@ -74,7 +83,7 @@ def _merge_stored(existing: Memory, *, item: dict, policy: Policy, actor: Actor,
                 client_id=item.get("client_id"), policy=policy, now=now)
     existing._change_reason = "restated"
     existing.save()
-    audit_record(tenant_id=existing.tenant_id, actor=actor, action="memory.merged", object_type="long_term.memory",
+    audit_record(tenant_id=existing.tenant_id, actor=actor, event=MEMORY_MERGED,
                  object_id=existing.pk, before=before, after=memory_audit_state(existing),
                  subject_user_id=existing.user_id)
     return MemoryWrite(existing, Outcome.MERGED)
@@ -115,7 +124,7 @@ def _supersede(tenant, new_rows: list[Memory], *, policy: Policy, actor: Actor, 
             old.superseded_by = winner
             old._change_reason = "superseded"
             old.save()
-            audit_record(tenant_id=tenant.pk, actor=actor, action="memory.superseded", object_type="long_term.memory",
+            audit_record(tenant_id=tenant.pk, actor=actor, event=MEMORY_SUPERSEDED,
                          object_id=old.pk, before=before, after={**memory_audit_state(old), "superseded_by": winner.pk},
                          subject_user_id=user_id)
             superseded[winner.pk] = old
@@ -126,8 +135,7 @@ def _audit_created(tenant, created: list[Memory], *, actor: Actor, single: bool)
     if single:
         for memory in created:
             audit_record(tenant_id=tenant.pk, actor=actor,
-                         action="memory.quarantined" if memory.quarantine_reasons else "memory.created",
-                         object_type="long_term.memory", object_id=memory.pk,
+                         event=MEMORY_QUARANTINED if memory.quarantine_reasons else MEMORY_CREATED, object_id=memory.pk,
                          after={**memory_audit_state(memory), "quarantine_reasons": memory.quarantine_reasons},
                          subject_user_id=memory.user_id)
         return
@@ -137,7 +145,7 @@ def _audit_created(tenant, created: list[Memory], *, actor: Actor, single: bool)
     for memory in created:
         by_user.setdefault(memory.user_id, []).append(memory)
     for user_id, memories in by_user.items():
-        audit_record(tenant_id=tenant.pk, actor=actor, action="memory.batch_created", object_type="long_term.memory",
+        audit_record(tenant_id=tenant.pk, actor=actor, event=MEMORY_BATCH_CREATED,
                      object_id=memories[0].pk,
                      after={"memory_ids": [m.pk for m in memories],
                             "memories": [{"id": m.pk, **memory_audit_state(m),

@@ -6,8 +6,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from layers.long_term.models import Memory, MemoryKind, MemorySource
-from layers.safety.secrets import find_secrets
-from memoryhub.errors import InvalidInput
+from memoryhub.core.errors import InvalidInput
+from memoryhub.safety.secrets import find_secrets
 
 
 def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: Any = None, entities: Any = (),

@@ -6,4 +6,9 @@ from layers.short_term.services.sessions import (  # noqa: F401
     sessions_expire_idle,
 )
 from layers.short_term.services.summaries import session_summary_create  # noqa: F401
-from layers.short_term.services.turns import AppendedTurn, TurnInput, TurnsAppended, turns_append  # noqa: F401
+from layers.short_term.services.turns import (  # noqa: F401
+    AppendedTurn,
+    TurnInput,
+    TurnsAppended,
+    turns_append,
+)

@@ -10,12 +10,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
 from audit.services import audit_record
+from layers.short_term.events import SESSION_CLOSED
 from layers.short_term.models import SESSION_TRANSITIONS, Session, SessionStatus
 from layers.short_term.policy import short_term_policy
 from layers.short_term.signals import session_ended
-from memoryhub.errors import Conflict, InvalidInput, TooLarge
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, InvalidInput, TooLarge
 from memoryhub.tenancy.models import Tenant
 
 logger = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ def _validate_metadata(metadata) -> dict:
 
 
 def session_open(*, tenant: Tenant, session_id: str, user_id: str, agent_id: str = "",
-                 metadata: dict | None = None, actor: Actor | None = None) -> tuple[Session, bool]:
+                 metadata: dict | None = None, actor: Actor) -> tuple[Session, bool]:
     """Open a session, or return the one already open under `session_id` (idempotent).
 
     Returns (session, created). A session id names one conversation of one user: reopening it for
@@ -89,6 +90,7 @@ def session_open(*, tenant: Tenant, session_id: str, user_id: str, agent_id: str
                 session = Session.objects.create(
                     tenant=tenant, session_id=session_id, user_id=user_id, agent_id=agent_id,
                     metadata=metadata, last_activity_at=timezone.now(),
+                    opened_by=actor.label[:Session.ACTOR_MAX_LENGTH],
                 )
             return session, True
         except IntegrityError:
@@ -137,7 +139,7 @@ def _close(session: Session, *, status: str, actor: Actor, now: datetime) -> Non
     session.ended_at = now
     session.save(update_fields=["status", "ended_at"])
     audit_record(
-        tenant_id=session.tenant_id, actor=actor, action=f"session.{status}", object_type="session",
+        tenant_id=session.tenant_id, actor=actor, event=SESSION_CLOSED[status],
         object_id=session.pk, before=before,
         after={"status": status, "turn_count": session.turn_count,
                "last_activity_at": session.last_activity_at.isoformat()},

@@ -4,15 +4,16 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
 from audit.services import audit_record
 from audit.subjects import subject_digest
-from layers.safety.secrets import redact_secrets
+from layers.short_term.events import SUMMARY_CREATED
 from layers.short_term.models import Session, SessionSummary
 from layers.short_term.policy import short_term_policy
 from layers.short_term.services.turns import summary_due
-from memoryhub.errors import InvalidInput, TooLarge
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import InvalidInput, TooLarge
 from memoryhub.providers.tokens import count_tokens
+from memoryhub.safety.secrets import redact_secrets
 
 
 @transaction.atomic
@@ -49,7 +50,7 @@ def session_summary_create(*, session: Session, covers_up_to: int, content: str,
     session.needs_summary = summary_due(session, covers_up_to=covers_up_to, policy=short_term_policy(session.tenant_id))
     session.save(update_fields=["summarised_at_turn_count", "needs_summary"])
     audit_record(
-        tenant_id=session.tenant_id, actor=actor, action="session.summary_created", object_type="session_summary",
+        tenant_id=session.tenant_id, actor=actor, event=SUMMARY_CREATED,
         object_id=summary.pk,
         after={"session": session.pk, "version": summary.version, "covers_up_to": covers_up_to,
                "summariser": summariser, "token_count": summary.token_count,

@@ -7,14 +7,25 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
-from layers.safety.secrets import redact_secrets
-from layers.short_term.models import Session, SessionStatus, SessionSummary, Turn, TurnRole
+from layers.short_term.models import (
+    Session,
+    SessionStatus,
+    SessionSummary,
+    Turn,
+    TurnRole,
+)
 from layers.short_term.policy import ShortTermPolicy, short_term_policy
-from layers.short_term.services.sessions import _close, session_expired_error, session_is_idle, validate_client_string
+from layers.short_term.services.sessions import (
+    _close,
+    session_expired_error,
+    session_is_idle,
+    validate_client_string,
+)
 from layers.short_term.signals import turns_appended
-from memoryhub.errors import Conflict, InvalidInput, TooLarge
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, InvalidInput, TooLarge
 from memoryhub.providers.tokens import count_tokens
+from memoryhub.safety.secrets import redact_secrets
 
 
 @dataclass(frozen=True)
@@ -115,7 +126,7 @@ class _SessionExpired(Exception):
     pass
 
 
-def turns_append(*, session: Session, turns: list, actor: Actor | None = None) -> TurnsAppended:
+def turns_append(*, session: Session, turns: list, actor: Actor) -> TurnsAppended:
     """Append a batch of turns in order, all or nothing.
 
     A turn whose `client_id` is already stored is not stored again: the stored turn is returned
@@ -127,12 +138,12 @@ def turns_append(*, session: Session, turns: list, actor: Actor | None = None) -
     """
     prepared = _prepare(turns, redact=session.tenant.redact_secrets_in_turns)
     try:
-        return _append_locked(session_pk=session.pk, prepared=prepared)
+        return _append_locked(session_pk=session.pk, prepared=prepared, actor=actor)
     except _SessionExpired:
         raise session_expired_error() from None
 
 
-def _append_locked(*, session_pk: int, prepared: list[_Prepared]) -> TurnsAppended:
+def _append_locked(*, session_pk: int, prepared: list[_Prepared], actor: Actor) -> TurnsAppended:
     expired = False
     with transaction.atomic():
         session = Session.objects.select_for_update().select_related("tenant").get(pk=session_pk)
@@ -145,13 +156,13 @@ def _append_locked(*, session_pk: int, prepared: list[_Prepared]) -> TurnsAppend
             _close(session, status=SessionStatus.EXPIRED, actor=Actor.system("short_term.turns_append"), now=now)
             expired = True
         else:
-            result = _store(session, prepared, now=now)
+            result = _store(session, prepared, now=now, actor=actor)
     if expired:
         raise _SessionExpired()
     return result
 
 
-def _store(session: Session, prepared: list[_Prepared], *, now) -> TurnsAppended:
+def _store(session: Session, prepared: list[_Prepared], *, now, actor: Actor) -> TurnsAppended:
     client_ids = [item.client_id for item in prepared if item.client_id]
     stored = {turn.client_id: turn for turn in Turn.objects.filter(session=session, client_id__in=client_ids)}
     mismatched = [index for index, item in enumerate(prepared)
@@ -169,7 +180,8 @@ def _store(session: Session, prepared: list[_Prepared], *, now) -> TurnsAppended
             continue
         seq += 1
         turn = Turn(session=session, seq=seq, role=item.role, content=item.content, token_count=item.token_count,
-                    tool_name=item.tool_name, client_id=item.client_id, redactions=item.redactions)
+                    tool_name=item.tool_name, client_id=item.client_id, redactions=item.redactions,
+                    appended_by=actor.label[:Turn.ACTOR_MAX_LENGTH])
         new_turns.append(turn)
         results.append(AppendedTurn(turn=turn, created=True))
         redactions.extend({"index": index, "kind": r["kind"]} for r in item.redactions)

@@ -10,10 +10,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
 from layers.short_term.models import Session, SessionStatus, Turn
 from layers.short_term.services import turns_append
-from layers.short_term.services.sessions import session_expired_error, session_is_idle, session_touch
+from layers.short_term.services.sessions import (
+    session_expired_error,
+    session_is_idle,
+    session_touch,
+)
 from layers.transient.models import (
     CLIENT_SETTABLE_STATUSES,
     FINISHED_STATUSES,
@@ -23,7 +26,8 @@ from layers.transient.models import (
     TaskStatus,
     TaskType,
 )
-from memoryhub.errors import Conflict, Gone, InvalidInput, NotFound, TooLarge
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, Gone, InvalidInput, NotFound, TooLarge
 
 logger = logging.getLogger(__name__)
 
@@ -151,7 +155,7 @@ def _cancel_descendants(task: TaskState, *, now: datetime) -> None:
 
 @transaction.atomic
 def task_start(*, session: Session, task_type_name: str, parent_id: int | None = None, slots: dict | None = None,
-               actor: Actor | None = None) -> TaskChange:
+               actor: Actor) -> TaskChange:
     """Start a task in an active session, optionally as a sub-task of `parent_id` (the parent is
     suspended until the sub-task finishes). Starts in `ready` when its required slots are given."""
     now = timezone.now()
@@ -188,6 +192,7 @@ def task_start(*, session: Session, task_type_name: str, parent_id: int | None =
         parent.save(update_fields=["status", "resume_status", "expires_at", "updated_at"])
 
     task = TaskState(tenant_id=session.tenant_id, session=session, task_type=task_type, parent=parent, depth=depth,
+                     changed_by=actor.label[:TaskState.ACTOR_MAX_LENGTH],
                      expires_at=_expiry(task_type, now))
     _apply_slots(task, slots)
     task.status = _settle(TaskStatus.COLLECTING, task)
@@ -199,7 +204,7 @@ def task_start(*, session: Session, task_type_name: str, parent_id: int | None =
 
 @transaction.atomic
 def task_update(*, task: TaskState, slots: dict | None = None, status: str | None = None,
-                actor: Actor | None = None) -> TaskChange:
+                actor: Actor) -> TaskChange:
     """Fill or clear slots (None clears) and/or change status along the transition table.
 
     Filling the last required slot moves `collecting → ready`; asking for `ready` with slots missing
@@ -249,7 +254,8 @@ def task_update(*, task: TaskState, slots: dict | None = None, status: str | Non
         task.status = current
 
     task.expires_at = _expiry(task.task_type, now)
-    task.save(update_fields=["slots", "status", "resume_status", "expires_at", "updated_at"])
+    task.changed_by = actor.label[:TaskState.ACTOR_MAX_LENGTH]
+    task.save(update_fields=["slots", "status", "resume_status", "expires_at", "updated_at", "changed_by"])
     if task.status in FINISHED_STATUSES and task.parent_id is not None:
         parent = TaskState.objects.select_for_update().select_related("task_type").filter(pk=task.parent_id).first()
         if parent is not None and parent.status == TaskStatus.SUSPENDED and parent.expires_at > now:
@@ -257,11 +263,11 @@ def task_update(*, task: TaskState, slots: dict | None = None, status: str | Non
     _touch_ancestors(task, now=now)
     session_touch(session, now=now)
     if task.status == TaskStatus.DONE:
-        _record_in_session(task, session)
+        _record_in_session(task, session, actor=actor)
     return TaskChange(task=task, resumed_parent=resumed)
 
 
-def _record_in_session(task: TaskState, session: Session) -> None:
+def _record_in_session(task: TaskState, session: Session, *, actor: Actor) -> None:
     """A finished task becomes a turn of its session (transient → short-term), once per task.
 
     Its slots are the data; the turn goes through `turns_append`, so secrets in slot values are
@@ -276,6 +282,6 @@ def _record_in_session(task: TaskState, session: Session) -> None:
             "role": "tool", "content": content[:Turn.CONTENT_MAX_CHARS],
             "tool_name": f"task:{task.task_type.name}"[:Turn.TOOL_NAME_MAX_LENGTH],
             "client_id": f"task-{task.pk}-{task.status}",
-        }])
+        }], actor=actor)
     except Conflict as exc:
         logger.info("task %s finished in a session that no longer takes turns: %s", task.pk, exc.code)

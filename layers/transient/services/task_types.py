@@ -6,10 +6,16 @@ import re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from audit.actors import Actor
 from audit.services import audit_record
+from layers.transient.events import (
+    TASK_TYPE_CREATED,
+    TASK_TYPE_DELETED,
+    TASK_TYPE_UPDATED,
+)
 from layers.transient.models import TaskState, TaskType
-from memoryhub.errors import Conflict, InvalidInput
+from layers.transient.policy import transient_policy
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, InvalidInput
 from memoryhub.tenancy.models import Tenant
 
 _NAME_RE = re.compile(r"^[\w.:-]+$")
@@ -65,14 +71,16 @@ def _snapshot(task_type: TaskType) -> dict:
 
 @transaction.atomic
 def task_type_create(*, tenant: Tenant, name: str, required_slots: list[str], optional_slots: list[str] | None = None,
-                     default_ttl_seconds: int = TaskType.DEFAULT_TTL_SECONDS, description: str = "",
+                     default_ttl_seconds: int | None = None, description: str = "",
                      actor: Actor) -> TaskType:
+    if default_ttl_seconds is None:
+        default_ttl_seconds = transient_policy(tenant.id).default_task_ttl_seconds
     fields = validate_task_type_fields(name=name, required_slots=required_slots, optional_slots=optional_slots,
                                        default_ttl_seconds=default_ttl_seconds)
     if TaskType.objects.filter(tenant=tenant, name=fields["name"]).exists():
         raise Conflict(_("a task type with this name exists"), code="task_type_exists")
     task_type = TaskType.objects.create(tenant=tenant, description=description or "", **fields)
-    audit_record(tenant_id=tenant.id, actor=actor, action="task_type.created", object_type="task_type",
+    audit_record(tenant_id=tenant.id, actor=actor, event=TASK_TYPE_CREATED,
                  object_id=task_type.pk, after=_snapshot(task_type))
     return task_type
 
@@ -100,7 +108,7 @@ def task_type_update(*, task_type: TaskType, actor: Actor, **changes) -> TaskTyp
     if after == before:
         return task_type
     task_type.save()
-    audit_record(tenant_id=task_type.tenant_id, actor=actor, action="task_type.updated", object_type="task_type",
+    audit_record(tenant_id=task_type.tenant_id, actor=actor, event=TASK_TYPE_UPDATED,
                  object_id=task_type.pk, before=before, after=after)
     return task_type
 
@@ -114,5 +122,5 @@ def task_type_delete(*, task_type: TaskType, actor: Actor) -> None:
     before = _snapshot(task_type)
     pk = task_type.pk
     task_type.delete()
-    audit_record(tenant_id=task_type.tenant_id, actor=actor, action="task_type.deleted", object_type="task_type",
+    audit_record(tenant_id=task_type.tenant_id, actor=actor, event=TASK_TYPE_DELETED,
                  object_id=pk, before=before)

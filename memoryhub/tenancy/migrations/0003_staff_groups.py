@@ -1,5 +1,5 @@
 """The staff groups the roles map to. Their permissions are filled in by the apps that own the models
-(see each app's `staff_permissions` migration); this one only makes sure the groups exist."""
+(memoryhub/console/roles.py, after every migrate); this one only makes sure the groups exist."""
 from django.db import migrations
 
 GROUPS = ("editor", "reviewer", "auditor")

@@ -1,11 +1,14 @@
 import pytest
 
-from audit.actors import Actor
 from layers.long_term.services import memory_create
-from layers.short_term.services import session_open, session_summary_create, turns_append
+from layers.short_term.services import (
+    session_open,
+    session_summary_create,
+    turns_append,
+)
 from layers.transient.services import task_start, task_type_create
+from memoryhub.core.actors import Actor
 from permanent.services import change_request_approve, change_request_propose
-from tests.permanent.conftest import make_staff, staff_groups  # noqa: F401  (fixtures used below)
 
 ACTOR = Actor.system("tests.context")
 

@@ -2,9 +2,11 @@
 422 when the fixed blocks do not fit, isolation and bad input."""
 import pytest
 
-from layers.long_term.services import memory_soft_delete, memory_restore
+from layers.long_term.services import memory_restore, memory_soft_delete
+from memoryhub.core.actors import Actor
 from memoryhub.providers.tokens import count_tokens
-from tests.layers.context.conftest import ACTOR
+
+ACTOR = Actor.system("tests.context")
 
 pytestmark = pytest.mark.django_db
 CONTEXT = "/api/v1/context"
@@ -146,5 +148,5 @@ def test_core_profile_can_be_turned_off_by_an_approved_policy_entry(api, remembe
     remember("I am allergic to peanuts", kind="fact", importance=0.95)
     assert len(_blocks(_context(api, query="Recommend a restaurant", token_budget=4000))["user_profile"]
                ["source_ids"]) == 1
-    system_rule("policy.core_profile_limit", 0)
+    system_rule("policy.long_term.core_profile_limit", 0)
     assert _blocks(_context(api, query="Recommend a restaurant", token_budget=4000))["user_profile"]["source_ids"] == []

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from memoryhub.providers.llm import (
+from layers.formation.llm import (
     LLMOutputInvalid,
     LLMUnavailable,
     OfflineProvider,
@@ -197,7 +197,7 @@ def test_a_refused_response_format_is_not_asked_for_again(openai_stub, stub_prov
 
 
 def test_the_endpoint_provider_is_one_per_process_until_settings_change(settings):
-    from memoryhub.providers.llm import get_llm_provider
+    from layers.formation.llm import get_llm_provider
 
     settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY = "http://127.0.0.1:9/v1", "sk-test-not-real"
     first = get_llm_provider()

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from layers.formation.extraction import (
+from layers.formation.extractor import (
     ExtractedItem,
     TranscriptTurn,
     as_transcript_turns,
@@ -14,7 +14,7 @@ from layers.formation.extraction import (
     guard_items,
     key_allowed,
 )
-from tests.layers.safety.corpus_metrics import Scores
+from tests.support.corpus_metrics import Scores
 
 # Thresholds stated up front: keyed items must be right 90% of the time and 80% of them found.
 MIN_PRECISION = 0.9

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from layers.formation import prompts
-from layers.formation.extraction import TranscriptTurn
+from layers.formation.extractor import TranscriptTurn
 
 
 def test_a_turn_cannot_break_out_of_the_fence():

@@ -1,7 +1,7 @@
 """The offline extractive summariser: targeted sections, incremental merge, safety, token budget."""
 from __future__ import annotations
 
-from layers.formation.summarise import parse_summary, summarise_turns
+from layers.formation.summariser import parse_summary, summarise_turns
 from memoryhub.providers.tokens import count_tokens
 
 

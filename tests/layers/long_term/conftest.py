@@ -1,7 +1,7 @@
 import pytest
 
-from audit.actors import Actor
 from layers.long_term.services import memory_create
+from memoryhub.core.actors import Actor
 
 
 @pytest.fixture

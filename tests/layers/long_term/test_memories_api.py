@@ -4,7 +4,6 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
-from django.utils import timezone
 
 from audit.models import AuditEvent
 from layers.long_term.models import Memory

@@ -8,13 +8,17 @@ from layers.long_term.models import Memory
 from layers.long_term.policy import Policy, tenant_policy
 from layers.long_term.selectors import memory_search
 from layers.long_term.services import (
-    memory_hard_delete, memory_quarantine_release, memory_reembed, memory_revert, memory_soft_delete, memory_update,
+    memory_hard_delete,
+    memory_quarantine_release,
+    memory_reembed,
+    memory_revert,
+    memory_soft_delete,
+    memory_update,
 )
-from memoryhub.errors import Conflict
+from memoryhub.core.errors import Conflict
 from memoryhub.providers import embeddings
 from permanent.services import change_request_approve, change_request_propose
-from tests.layers.long_term.openai_stub import EmbeddingStub
-from tests.permanent.conftest import make_staff, staff_groups  # noqa: F401  (fixtures)
+from tests.support.openai_embeddings_stub import EmbeddingStub
 
 pytestmark = pytest.mark.django_db
 
@@ -38,10 +42,10 @@ def test_policy_defaults():
 
 
 def test_approved_permanent_entries_override_the_policy(tenant, approve_global, remember):
-    approve_global("policy.min_score", 0.8)
-    approve_global("policy.decay_alpha_days", {"event": 10})
-    approve_global("policy.single_valued_keys", ["user.allergy"])
-    approve_global("policy.keyword_scale", "not a number")  # ignored, logged
+    approve_global("policy.long_term.min_score", 0.8)
+    approve_global("policy.long_term.decay_alpha_days", {"event": 10})
+    approve_global("policy.long_term.single_valued_keys", ["user.allergy"])
+    approve_global("policy.long_term.keyword_scale", "not a number")  # ignored, logged
     policy = tenant_policy(tenant.pk)
     assert policy.min_score == 0.8 and policy.keyword_scale == Policy().keyword_scale
     assert policy.decay_alpha_days["event"] == 10 and policy.decay_alpha_days["fact"] == Policy().decay_alpha_days["fact"]

@@ -7,7 +7,7 @@ from django.core.exceptions import ImproperlyConfigured
 from layers.long_term.apps import check_embedding_provider
 from memoryhub.providers import embeddings
 from memoryhub.providers.keywords import query_terms, stem, tokenize
-from tests.layers.long_term.openai_stub import EmbeddingStub, stub_vector
+from tests.support.openai_embeddings_stub import EmbeddingStub, stub_vector
 
 
 def test_local_provider_is_512_normalised_and_multilingual():
@@ -130,7 +130,7 @@ def _embed_concurrently(embedder, texts):
 
     first = threading.Thread(target=run, args=(texts[0],))
     first.start()
-    from tests.conftest import wait_for
+    from tests.support.processes import wait_for
 
     wait_for(lambda: len(embedder.calls) == 1, message="first query reaches the model")
     others = [threading.Thread(target=run, args=(text,)) for text in texts[1:]]

@@ -256,7 +256,8 @@ def test_access_falls_back_to_a_direct_write_without_redis(remember, monkeypatch
     from layers.long_term.services import access
 
     memory = remember("I run marathons")
-    monkeypatch.setattr(access, "_redis", Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.2))
+    unreachable = Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.2)
+    monkeypatch.setattr(access, "redis_client", lambda: unreachable)
     access.memory_access_record([memory.pk, memory.pk])
     memory.refresh_from_db()
     assert memory.access_count == 1 and memory.last_accessed_at is not None

@@ -2,11 +2,16 @@
 import pytest
 from django.contrib.auth.models import Permission, User
 
-from audit.actors import Actor
 from audit.models import AuditEvent
 from layers.short_term.models import Session, SessionStatus
-from layers.short_term.services import session_open, session_summary_create, turns_append
+from layers.short_term.services import (
+    session_open,
+    session_summary_create,
+    turns_append,
+)
+from memoryhub.core.actors import Actor
 from memoryhub.tenancy.models import Membership
+from tests.support.actors import TEST_ACTOR
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +21,7 @@ def sessions(tenant, other_tenant):
     actor = Actor.system("tests")
     mine, _ = session_open(tenant=tenant, session_id="mine-1", user_id="alice", actor=actor)
     turns_append(session=mine, turns=[{"role": "user", "content": "我想订去上海的机票"},
-                                      {"role": "assistant", "content": "好的，哪天出发？"}])
+                                      {"role": "assistant", "content": "好的，哪天出发？"}], actor=TEST_ACTOR)
     session_summary_create(session=mine, covers_up_to=1, content="用户想去上海", summariser="test", actor=actor)
     theirs, _ = session_open(tenant=other_tenant, session_id="theirs-1", user_id="zed", actor=actor)
     return mine, theirs

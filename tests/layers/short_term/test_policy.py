@@ -4,10 +4,10 @@ from django.contrib.auth.models import Group, Permission
 
 from layers.short_term.policy import DEFAULT_WINDOW_MAX_TURNS, short_term_policy
 from layers.short_term.selectors import session_window
+from memoryhub.console.roles import staff_groups_grant
 from memoryhub.tenancy.models import Membership
 from permanent.models import ChangeAction
 from permanent.services import change_request_approve, change_request_propose
-from permanent.staff import staff_groups_grant
 
 pytestmark = pytest.mark.django_db
 

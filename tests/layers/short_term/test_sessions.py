@@ -9,7 +9,7 @@ from layers.short_term.models import Session, SessionStatus, Turn
 from layers.short_term.services import sessions_expire_idle
 from layers.short_term.signals import session_ended
 from layers.short_term.tasks import sessions_expire_idle_task
-from tests.conftest import wait_for
+from tests.support.processes import wait_for
 
 pytestmark = pytest.mark.django_db
 
@@ -157,8 +157,8 @@ def test_concurrent_opens_of_one_session_id_make_one_session(tenant):
 
     from django.db import connection
 
-    from audit.actors import Actor
     from layers.short_term.services import session_open
+    from memoryhub.core.actors import Actor
 
     results, errors = [], []
 

@@ -8,9 +8,10 @@ from audit.models import AuditEvent
 from layers.short_term.models import Session, SessionStatus, Turn
 from layers.short_term.services import session_summary_create, turns_append
 from layers.short_term.signals import turns_appended
-from audit.actors import Actor
+from memoryhub.core.actors import Actor
 from memoryhub.providers.tokens import count_tokens
-from tests.layers.short_term.conftest import CONVERSATION, conversation_turns
+from tests.support.actors import TEST_ACTOR
+from tests.support.conversations import CONVERSATION, conversation_turns
 
 pytestmark = pytest.mark.django_db
 
@@ -181,9 +182,9 @@ def test_turns_appended_signal_carries_only_new_turns(open_session):
     turns_appended.connect(receiver)
     try:
         batch = [{"role": "user", "content": "x", "client_id": "1"}]
-        turns_append(session=session, turns=batch)
-        turns_append(session=session, turns=batch)
-        turns_append(session=session, turns=[*batch, {"role": "user", "content": "y", "client_id": "2"}])
+        turns_append(session=session, turns=batch, actor=TEST_ACTOR)
+        turns_append(session=session, turns=batch, actor=TEST_ACTOR)
+        turns_append(session=session, turns=[*batch, {"role": "user", "content": "y", "client_id": "2"}], actor=TEST_ACTOR)
     finally:
         turns_appended.disconnect(receiver)
     assert received == [[1], [2]]
@@ -221,7 +222,7 @@ def test_concurrent_appends_keep_a_gap_free_sequence(open_session):
                 turns_append(session=session, turns=[
                     {"role": "user", "content": f"w{worker} t{i} a", "client_id": f"{worker}-{i}-a"},
                     {"role": "assistant", "content": f"w{worker} t{i} b", "client_id": f"{worker}-{i}-b"},
-                ])
+                ], actor=TEST_ACTOR)
         except Exception as exc:  # surfaced below; a thread cannot fail the test itself
             errors.append(exc)
         finally:

@@ -1,13 +1,13 @@
 """The prompt window: by turns, by tokens, long turns, Chinese text, summaries."""
 import pytest
 
-from audit.actors import Actor
 from layers.short_term.models import Turn
 from layers.short_term.selectors import WINDOW_TURN_MAX_SHARE, session_window
 from layers.short_term.services import session_summary_create
-from memoryhub.errors import InvalidInput
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import InvalidInput
 from memoryhub.providers.tokens import count_tokens
-from tests.layers.short_term.conftest import conversation_turns
+from tests.support.conversations import conversation_turns
 
 pytestmark = pytest.mark.django_db
 

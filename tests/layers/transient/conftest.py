@@ -1,7 +1,7 @@
 import pytest
 
-from audit.actors import Actor
 from layers.transient.services import task_type_create
+from memoryhub.core.actors import Actor
 
 
 @pytest.fixture

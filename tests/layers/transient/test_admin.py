@@ -75,8 +75,8 @@ def test_members_see_and_use_only_their_tenants(client, tenant, other_tenant):
         content_type__app_label="transient", codename__in=["view_tasktype", "add_tasktype", "change_tasktype"]))
     Membership.objects.create(user=staff, tenant=tenant, role="editor")
     client.force_login(staff)
-    from audit.actors import Actor
     from layers.transient.services import task_type_create
+    from memoryhub.core.actors import Actor
 
     mine = task_type_create(tenant=tenant, name="mine", required_slots=["a"], actor=Actor.system("t"))
     theirs = task_type_create(tenant=other_tenant, name="theirs", required_slots=["a"], actor=Actor.system("t"))

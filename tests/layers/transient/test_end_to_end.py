@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from layers.transient.models import TaskState
 from layers.transient.services import task_states_sweep_expired
-from tests.layers.short_term.conftest import conversation_turns
+from tests.support.conversations import conversation_turns
 
 pytestmark = pytest.mark.django_db
 

@@ -1,12 +1,18 @@
 """Task types: validation, audit, history, and the admin-scoped API."""
 import pytest
 
-from audit.actors import Actor
 from audit.models import AuditEvent
 from layers.short_term.services import session_open
 from layers.transient.models import TaskType
-from layers.transient.services import task_start, task_type_create, task_type_delete, task_type_update
-from memoryhub.errors import Conflict, InvalidInput
+from layers.transient.services import (
+    task_start,
+    task_type_create,
+    task_type_delete,
+    task_type_update,
+)
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import Conflict, InvalidInput
+from tests.support.actors import TEST_ACTOR
 
 pytestmark = pytest.mark.django_db
 ACTOR = Actor.system("tests")
@@ -47,7 +53,7 @@ def test_duplicate_names_conflict_and_used_types_cannot_be_deleted(tenant):
     with pytest.raises(Conflict):
         task_type_create(tenant=tenant, name="t", required_slots=[], actor=ACTOR)
     session, _ = session_open(tenant=tenant, session_id="s", user_id="u", actor=ACTOR)
-    assert task_start(session=session, task_type_name="t").task.status == "ready"  # nothing required
+    assert task_start(session=session, task_type_name="t", actor=TEST_ACTOR).task.status == "ready"  # nothing required
     with pytest.raises(Conflict):
         task_type_delete(task_type=task_type, actor=ACTOR)
     unused = task_type_create(tenant=tenant, name="unused", required_slots=[], actor=ACTOR)

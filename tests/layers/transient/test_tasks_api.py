@@ -5,9 +5,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from audit.actors import Actor
 from layers.transient.models import TaskState, TaskStatus
 from layers.transient.services import task_type_create
+from memoryhub.core.actors import Actor
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +116,7 @@ def test_empty_patch_is_400(api, session):
 
 
 def test_weather_subtask_suspends_and_resumes_the_booking(api, session, policy_type):
-    """Seed 001: while booking, check the weather; while checking the weather, check the travel policy."""
+    """While booking, check the weather; while checking the weather, check the travel policy."""
     booking = start(api, slots={"出发地": "北京", "目的地": "上海"}).json()
     assert booking["status"] == "collecting"
 

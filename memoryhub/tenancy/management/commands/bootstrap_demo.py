@@ -3,8 +3,8 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from audit.actors import Actor
-from memoryhub.config import DATA_DIR
+from memoryhub.core.actors import Actor
+from memoryhub.core.config import DATA_DIR
 from memoryhub.tenancy.models import Membership, Role
 from memoryhub.tenancy.services import api_key_create, tenant_get_or_create
 

@@ -1,8 +1,8 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from audit.actors import Actor
-from memoryhub.errors import DomainError
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.models import Scope
 from memoryhub.tenancy.services import api_key_create, tenant_get_or_create
 

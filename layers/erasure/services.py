@@ -1,0 +1,156 @@
+"""Erasing one end user: every layer, every history row, cached copies, and the audit subject key.
+
+The audit chain is untouched: it only ever held the user under a keyed pseudonym and their content
+as keyed digests. Destroying the user's `SubjectKey` makes those unlinkable; the erasure itself is
+recorded as an event, and the chain still verifies.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import redis
+from django.db import connection, transaction
+from django.utils.translation import gettext as _
+
+from audit.services import audit_record
+from audit.subjects import subject_key_destroy
+from layers.erasure.events import USER_ERASED, USER_EXPORTED
+from layers.erasure.redis_purge import needles_for, redis_purge
+from layers.erasure.selectors import (
+    history_rows_find,
+    model_for,
+    user_export,
+    user_rows_find,
+)
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import DomainError
+from memoryhub.core.locks import FORMATION_EXTRACT, FORMATION_SUMMARISE, advisory_lock
+from memoryhub.outbox.models import OutboxTask
+from memoryhub.tenancy.models import Tenant
+from permanent.cache import invalidate_on_commit, user_snapshots_delete
+
+
+class RedisUnavailable(DomainError):
+    status_code = 503
+    code = "redis_unavailable"
+
+
+@dataclass(frozen=True)
+class ErasureReport:
+    deleted: dict[str, int]
+    redis_keys: int
+
+    def as_dict(self) -> dict:
+        return {"deleted": self.deleted, "redis_keys": self.redis_keys}
+
+
+# Columns that hold system vocabulary rather than what the user said; as search needles they would
+# match every other user's cached data too.
+_NOT_USER_TEXT = {"embedding_model", "extractor", "summariser", "proposer_label", "proposed_by", "approved_by",
+                  "proposer_system", "state_note", "tool_name", "history_change_reason", "history_type"}
+
+
+def _texts(rows) -> list[str]:
+    """The user's own text in their rows (contents, metadata, slots, values), to find cached copies."""
+    texts: list[str] = []
+
+    def walk(value):
+        if isinstance(value, str):
+            texts.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    for label, pks in rows.ids.items():
+        model = model_for(label)
+        text_columns = [f.attname for f in model._meta.concrete_fields
+                        if f.get_internal_type() in ("CharField", "TextField", "JSONField", "ArrayField")
+                        and not f.choices and not f.name.endswith("_hash") and f.name not in _NOT_USER_TEXT]
+        if text_columns:
+            for row in model.objects.filter(pk__in=pks).values_list(*text_columns):
+                walk(list(row))
+    return texts
+
+
+def _outbox_rows_mentioning(user_id: str) -> list[int]:
+    quoted = json.dumps(user_id)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT id FROM {OutboxTask._meta.db_table} WHERE strpos(args::text, %s) > 0 OR strpos(kwargs::text, %s) > 0",
+            [quoted, quoted],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _hold_off_writers(tenant_id: int, user_id: str) -> None:
+    """Wait for running formation jobs on the user's sessions and for memory writes of the user, and
+    keep new ones out until commit, in the one lock order of memoryhub/core/locks.py (the sessions'
+    formation locks, then the user's memory lock)."""
+    from layers.long_term.services.create import lock_user_memories
+    from layers.short_term.models import Session
+
+    session_pks = Session.objects.filter(tenant_id=tenant_id, user_id=user_id).order_by("pk").values_list("pk", flat=True)
+    for session_pk in session_pks:
+        for lock_class in (FORMATION_EXTRACT, FORMATION_SUMMARISE):
+            advisory_lock(lock_class, session_pk)
+    lock_user_memories(tenant_id, user_id)
+
+
+def user_erase(*, tenant: Tenant, user_id: str, actor: Actor) -> ErasureReport:
+    """Remove everything stored about `user_id` in `tenant`. Idempotent: erasing again finds nothing.
+
+    Redis is purged before and after the database transaction (a reader may re-cache a copy in
+    between); if Redis cannot be reached the erasure stops with 503 before deleting anything.
+    """
+    rows = user_rows_find(tenant_id=tenant.id, user_id=user_id)
+    needles = needles_for(user_id, _texts(rows))
+    try:
+        redis_keys = redis_purge(needles)
+        user_snapshots_delete(tenant.id, user_id)
+    except (redis.RedisError, OSError):
+        raise RedisUnavailable(_("Redis is unreachable, so cached copies cannot be removed; nothing was erased. "
+                                 "Try again."))
+
+    deleted: dict[str, int] = {}
+    with transaction.atomic():
+        _hold_off_writers(tenant.id, user_id)
+        rows = user_rows_find(tenant_id=tenant.id, user_id=user_id)
+        # Children first, so nothing PROTECTed blocks and cascades add no surprises.
+        for label in reversed(rows.order):
+            model = model_for(label)
+            count, _per_model = model.objects.filter(pk__in=rows.ids[label]).delete()
+            if count:
+                deleted[label] = deleted.get(label, 0) + len(rows.ids[label])
+        # Deleting made one more history row per record (simple-history's "-" version): find all now.
+        history = history_rows_find(rows=rows, tenant_id=tenant.id, user_id=user_id)
+        for label in history.order:
+            model = model_for(label)
+            count, _per_model = model.objects.filter(history_id__in=history.ids[label]).delete()
+            deleted[label] = count
+        outbox_ids = _outbox_rows_mentioning(user_id)
+        if outbox_ids:
+            deleted[OutboxTask._meta.label_lower] = OutboxTask.objects.filter(id__in=outbox_ids).delete()[0]
+        audit_record(tenant_id=tenant.id, actor=actor, event=USER_ERASED,
+                     object_id="-", after={"deleted": deleted}, subject_user_id=user_id)
+        # Last: any audit write above needed the key; after this nothing can link the chain to the user.
+        subject_key_destroy(tenant_id=tenant.id, user_id=user_id)
+        invalidate_on_commit(tenant.id)
+
+    try:
+        redis_keys += redis_purge(needles)
+    except (redis.RedisError, OSError):
+        pass  # the copies removed before the transaction were the ones that existed; snapshots expire
+    return ErasureReport(deleted=deleted, redis_keys=redis_keys)
+
+
+def user_export_deliver(*, tenant_id: int, user_id: str, actor: Actor) -> dict:
+    """Everything stored about the user (see `user_export`), handed out with an audit event: giving
+    someone's data away is itself worth a trace."""
+    data = user_export(tenant_id=tenant_id, user_id=user_id)
+    audit_record(tenant_id=tenant_id, actor=actor, event=USER_EXPORTED, object_id="-",
+                 after={"rows": {label: len(items) for label, items in data.items()}}, subject_user_id=user_id)
+    return data

@@ -1,0 +1,204 @@
+"""The deterministic rule-based extractor used when no LLM endpoint is configured.
+
+Reads user turns only (assistant turns serve as context for short answers; tool turns are only
+checked for planted instructions), sentence by sentence and clause by clause:
+1. a clause holding a secret is dropped and counted, never turned into a memory;
+2. instruction-like text becomes one flagged note so the writer quarantines it for review;
+3. "remember for bob that …" / "帮bob记住…" is about another user's scope: dropped and counted;
+4. questions, hypotheticals ("if I lived in Paris", "我想搬到上海") and quoted speech yield nothing;
+5. first-person rules (rules_en, rules_zh) produce keyed items; "remember that X" with no rule
+   match becomes a free-form note.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from layers.formation.extractor import rules_en, rules_zh
+from layers.formation.extractor.guard import guard_items
+from layers.formation.extractor.keys import render_content, spec_for
+from layers.formation.extractor.rules_en import Candidate
+from layers.formation.extractor.text import (
+    CORRECTION_MARK,
+    blank_quotes,
+    is_cjk,
+    is_hypothetical,
+    is_question,
+    split_clauses,
+    split_sentences,
+    starts_conditional,
+    strip_lead_in,
+    tidy_value,
+)
+from layers.formation.extractor.types import (
+    DROP_OTHER_USER,
+    DROP_SECRET,
+    ExtractedItem,
+    ExtractionResult,
+    TranscriptTurn,
+    as_transcript_turns,
+)
+from memoryhub.safety.injection import injection_reasons
+from memoryhub.safety.secrets import contains_secret
+
+EXTRACTOR_NAME = "offline-rules"
+EXTRACTOR_VERSION = "1"
+
+_REMEMBER_FOR_OTHER = re.compile(
+    r"\b(?:remember|note|save|store|memori[sz]e|keep)\b(?:\s+(?:this|that|it))?\s+(?:for|on\s+behalf\s+of)\s+(?!me\b|myself\b|us\b|later\b|now\b|next\b)\w+"
+    r"|\b(?:tell|remind)\s+(?!me\b)\w+\s+(?:that|to)\b"
+    r"|(?:帮|替|给|为)(?!我)[\w\u4e00-\u9fff]{1,10}?(?:记住|记下|记一下|记着|保存|存一下)", re.IGNORECASE)
+_REMEMBER_SELF = re.compile(
+    r"^(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget)(?:\s+that)?[\s:,]+(?P<rest>.+)$"
+    r"|^(?:请|麻烦)?(?:你)?(?:帮我)?(?:记住|记下|记一下|记着|记得)(?:一下)?(?:吧)?[:：,，\s]*(?P<rest_zh>.+)$",
+    re.IGNORECASE)
+_ASKED_CITY = re.compile(r"where do you live|which city|你住(?:在)?哪|哪个城市|你在哪个城市", re.IGNORECASE)
+_ASKED_NAME = re.compile(r"what(?:'s| is) your name|how should i call you|你叫什么|怎么称呼|您贵姓", re.IGNORECASE)
+
+
+def _lang(text: str) -> str:
+    return "zh" if is_cjk(text) else "en"
+
+
+def _match(clause: str) -> list[Candidate]:
+    found = rules_en.match_clause(clause)
+    seen = {(c.memory_key, c.value.casefold()) for c in found}
+    for candidate in rules_zh.match_clause(clause):
+        if (candidate.memory_key, candidate.value.casefold()) not in seen:
+            found.append(candidate)
+    return found
+
+
+def _item(candidate: Candidate, *, seq: int, clause: str) -> ExtractedItem:
+    spec = spec_for(candidate.memory_key)
+    lang = _lang(candidate.value) if is_cjk(candidate.value) else _lang(clause)
+    attributes = {"lang": lang, **candidate.attributes}
+    if CORRECTION_MARK.search(clause) and candidate.memory_key != "user.plan":
+        attributes["correction"] = True
+    entities = [candidate.value]
+    if candidate.memory_key.count(".") >= 2:
+        entities.append(candidate.memory_key.rsplit(".", 1)[-1])
+    if "when" in attributes:
+        entities = [attributes["when"]]
+    return ExtractedItem(
+        kind=spec.kind, memory_key=candidate.memory_key, value=candidate.value,
+        content=render_content(candidate.memory_key, candidate.value, lang=lang),
+        entities=tuple(dict.fromkeys(e for e in entities if e)), confidence=candidate.confidence,
+        importance=spec.importance, source_turn_seq=seq, attributes=attributes)
+
+
+def _note(text: str, *, seq: int, reasons: Iterable[str] = (), origin: str = "user") -> ExtractedItem:
+    """A keyless item: a note the user asked to keep, or (with reasons) a flagged instruction,
+    whose content is the flagged text verbatim so reviewers see exactly what was said."""
+    reasons = tuple(reasons)
+    text = text.strip()[:1000]
+    note = not reasons
+    return ExtractedItem(
+        kind="fact", memory_key=None, value=text if note else None,
+        content=render_content(None, text, lang=_lang(text)) if note else text, entities=(),
+        confidence=1.0 if origin == "user" and not reasons else 0.5,
+        importance=0.6 if not reasons else 0.1, source_turn_seq=seq,
+        attributes={"lang": _lang(text), "origin": origin, **({"note": True} if not reasons else {})},
+        injection_reasons=reasons)
+
+
+def _answer_to_question(turn: TranscriptTurn, asked: str | None) -> list[ExtractedItem]:
+    """A bare answer ("Berlin." / "上海") to the assistant's "where do you live?"."""
+    if not asked:
+        return []
+    reply = tidy_value(strip_lead_in(split_sentences(turn.content)[0] if turn.content.strip() else ""))
+    if not reply or is_question(turn.content) or re.search(r"[不没]|\b(?:not|no)\b", reply, re.I):
+        return []
+    if is_cjk(reply):
+        ok = re.fullmatch(r"[\u4e00-\u9fff]{2,6}", reply) is not None
+    else:
+        ok = re.fullmatch(r"[A-Z][a-zA-Z'-]+(?:\s[A-Z][a-zA-Z'-]+){0,2}", reply) is not None
+    if not ok:
+        return []
+    key = "user.home_city" if asked == "city" else "user.name"
+    if asked == "city" and is_cjk(reply):
+        reply = rules_zh._place(reply) or ""
+    if not reply:
+        return []
+    return [_item(Candidate(key, reply, 0.8, {"inferred": "answer"}), seq=turn.seq, clause=reply)]
+
+
+def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> list[ExtractedItem]:
+    items: list[ExtractedItem] = []
+    flagged: list[str] = []
+    flagged_reasons: list[str] = []
+    for sentence in split_sentences(turn.content):
+        reasons = injection_reasons(sentence)
+        if reasons:
+            if contains_secret(sentence):
+                dropped[DROP_SECRET] += 1
+            else:
+                flagged.append(sentence)
+                flagged_reasons.extend(reasons)
+            continue
+        if _REMEMBER_FOR_OTHER.search(sentence):
+            dropped[DROP_OTHER_USER] += 1
+            continue
+        if is_question(sentence) or starts_conditional(sentence):
+            continue
+        body, explicit = sentence, False
+        remember = _REMEMBER_SELF.match(strip_lead_in(sentence))
+        if remember:
+            body, explicit = (remember.group("rest") or remember.group("rest_zh")), True
+        sentence_items: list[ExtractedItem] = []
+        for clause in split_clauses(blank_quotes(body)):
+            if contains_secret(clause):
+                dropped[DROP_SECRET] += 1
+                continue
+            core = strip_lead_in(clause)
+            if not core or is_question(core) or is_hypothetical(core):
+                continue
+            sentence_items.extend(_item(c, seq=turn.seq, clause=core) for c in _match(core))
+        if explicit and not sentence_items and not contains_secret(body) and not is_question(body):
+            sentence_items.append(_note(tidy_value(body), seq=turn.seq))
+        items.extend(sentence_items)
+    if flagged:
+        # One quarantined note per turn, holding every flagged sentence, for staff review.
+        items.append(_note(" ".join(flagged), seq=turn.seq, reasons=dict.fromkeys(flagged_reasons)))
+    if not items:
+        items.extend(_answer_to_question(turn, asked))
+    return items
+
+
+def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> ExtractionResult:
+    """Candidate memories from `turns` (Turn rows, mappings or TranscriptTurns), deterministic.
+
+    Items are ordered by turn and de-duplicated (same key and value once, the first mention kept);
+    every item has passed `guard_items`. `covers_up_to` is the highest seq looked at.
+    """
+    transcript = as_transcript_turns(turns)
+    dropped: Counter = Counter()
+    items: list[ExtractedItem] = []
+    asked: str | None = None
+    for turn in transcript:
+        role = turn.role.lower()
+        if role == "assistant":
+            asked = "city" if _ASKED_CITY.search(turn.content) else "name" if _ASKED_NAME.search(turn.content) else None
+            continue
+        if role == "user":
+            items.extend(_user_turn(turn, dropped, asked))
+        elif role in ("tool", "function", "system"):
+            # Tool output is not the user speaking; it only matters when it tries to plant instructions.
+            reasons = injection_reasons(turn.content)
+            if reasons and not contains_secret(turn.content):
+                items.append(_note(turn.content, seq=turn.seq, reasons=reasons, origin=role))
+        asked = None
+    unique: list[ExtractedItem] = []
+    seen: set[tuple] = set()
+    for item in items:
+        identity = (item.memory_key, (item.value or item.content).casefold(), item.injection_reasons)
+        if identity not in seen:
+            seen.add(identity)
+            unique.append(item)
+    kept, guard_dropped = guard_items(unique, user_id=user_id)
+    dropped.update(guard_dropped)
+    return ExtractionResult(
+        items=kept, dropped=dropped, extractor=EXTRACTOR_NAME, extractor_version=EXTRACTOR_VERSION,
+        covers_up_to=transcript[-1].seq if transcript else None)

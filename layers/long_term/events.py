@@ -1,0 +1,34 @@
+"""The long-term layer's audit events. before/after hold `memory_audit_state`: kind, status, key,
+importance and a keyed digest of the content, never the content itself."""
+from django.utils.translation import gettext_lazy as _
+
+from audit.events import event_type
+
+MEMORY = "long_term.memory"
+_STATE = "memory_audit_state (no user text)"
+
+MEMORY_CREATED = event_type("memory.created", object_type=MEMORY, label=_("memory created"), after=_STATE)
+MEMORY_QUARANTINED = event_type("memory.quarantined", object_type=MEMORY, label=_("memory quarantined"),
+                                after=_STATE + " + quarantine reasons")
+MEMORY_BATCH_CREATED = event_type("memory.batch_created", object_type=MEMORY, label=_("memories created (batch)"),
+                                  after="ids and count")
+MEMORY_MERGED = event_type("memory.merged", object_type=MEMORY, label=_("duplicate memory merged"),
+                           before=_STATE, after=_STATE)
+MEMORY_SUPERSEDED = event_type("memory.superseded", object_type=MEMORY, label=_("memory superseded"),
+                               before=_STATE, after=_STATE + " + superseded_by")
+MEMORY_UPDATED = event_type("memory.updated", object_type=MEMORY, label=_("memory corrected"),
+                            before=_STATE, after=_STATE + " + changed fields")
+MEMORY_SOFT_DELETED = event_type("memory.soft_deleted", object_type=MEMORY, label=_("memory deleted"),
+                                 before=_STATE, after=_STATE)
+MEMORY_RESTORED = event_type("memory.restored", object_type=MEMORY, label=_("memory restored"),
+                             before=_STATE, after=_STATE)
+MEMORY_REVERTED = event_type("memory.reverted", object_type=MEMORY, label=_("memory reverted to a version"),
+                             before=_STATE, after=_STATE + " + history id")
+MEMORY_RELEASED = event_type("memory.quarantine_released", object_type=MEMORY,
+                             label=_("memory released from quarantine"), before=_STATE, after=_STATE)
+MEMORY_HARD_DELETED = event_type("memory.hard_deleted", object_type=MEMORY, label=_("memory removed"),
+                                 before=_STATE)
+MEMORY_FEEDBACK = event_type("memory.feedback", object_type=MEMORY, label=_("feedback on a memory"),
+                             before=_STATE, after=_STATE + " + feedback counts")
+MEMORY_REEMBEDDED = event_type("memory.reembedded", object_type=MEMORY, label=_("memory re-embedded"),
+                               before="embedding model", after="embedding model")

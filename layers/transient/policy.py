@@ -1,0 +1,22 @@
+"""Transient-layer numbers, read through memoryhub/core/policy.py: code defaults, overridden per tenant
+by approved global permanent entries `policy.transient.<field>`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from layers.transient.models import TaskType
+from memoryhub.core.policy import policy_read, setting
+
+
+@dataclass(frozen=True)
+class TransientPolicy:
+    SECTION: ClassVar[str] = "transient"
+
+    # The TTL a new task type gets when its creator names none (a task's TTL comes from its type).
+    default_task_ttl_seconds: int = setting(TaskType.DEFAULT_TTL_SECONDS, low=TaskType.MIN_TTL_SECONDS,
+                                            high=TaskType.MAX_TTL_SECONDS)
+
+
+def transient_policy(tenant_id: int) -> TransientPolicy:
+    return policy_read(TransientPolicy, tenant_id)

@@ -1,0 +1,33 @@
+"""Production settings pass `check --deploy` with no warnings; bad configuration fails loudly."""
+import os
+import subprocess
+import sys
+
+from tests.support.processes import BASE_DIR
+
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "q8v2!kz#w7m1p0x9r3t6y4u5i8o2l1k7j6h5g4f3d2s1a0zxcvbnm",
+    "ALLOWED_HOSTS": "memory.example.com",
+}
+
+
+def _manage(*args, env_extra):
+    env = {**os.environ, **env_extra}
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env, capture_output=True, text=True)
+
+
+def test_check_deploy_is_clean_with_production_values():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", env_extra=PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_without_secret_key_refuses_to_start():
+    result = _manage("check", env_extra={**PRODUCTION, "SECRET_KEY": ""})
+    assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
+
+
+def test_bad_boolean_is_refused():
+    result = _manage("check", env_extra={"DEBUG": "maybe"})
+    assert result.returncode != 0 and "DEBUG must be a boolean" in result.stderr
