@@ -85,6 +85,10 @@ class SessionTurnsApi(TenantAPIView):
             tool_name = serializers.CharField(required=False, allow_blank=True, max_length=Turn.TOOL_NAME_MAX_LENGTH)
             client_id = serializers.CharField(required=False, allow_blank=True, allow_null=True,
                                               max_length=Turn.CLIENT_ID_MAX_LENGTH)
+            # Parsed by the service (one rule for every caller: ISO 8601 with a time zone).
+            occurred_at = serializers.CharField(
+                required=False, help_text="When it was said (ISO 8601 with a time zone), for imported or replayed "
+                                          "conversations; dates the memories formed from it. Default: now.")
 
         turns = TurnsAppendItem(many=True)
 

@@ -103,6 +103,8 @@ class Turn(models.Model):
     redactions = models.JSONField(_("redactions"), default=list, blank=True)
     # Who appended it: the label of the acting API key, staff user or job.
     appended_by = models.CharField(_("appended by"), max_length=ACTOR_MAX_LENGTH, blank=True, default="")
+    # When it was said, if not when it was appended (imported or replayed conversations); dates its memories.
+    occurred_at = models.DateTimeField(_("occurred at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

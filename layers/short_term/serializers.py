@@ -14,4 +14,5 @@ class SessionOutput(serializers.ModelSerializer):
 class TurnOutput(serializers.ModelSerializer):
     class Meta:
         model = Turn
-        fields = ["seq", "role", "content", "token_count", "tool_name", "client_id", "redactions", "created_at"]
+        fields = ["seq", "role", "content", "token_count", "tool_name", "client_id", "redactions", "occurred_at",
+                  "created_at"]

@@ -45,7 +45,10 @@ class MemoryInputSerializer(serializers.Serializer):
     entities = serializers.ListField(child=serializers.CharField(), required=False)
     attributes = serializers.DictField(required=False)
     confidence = serializers.FloatField(min_value=0, max_value=1, default=1.0)
-    importance = serializers.FloatField(min_value=0, max_value=1, default=0.5)
+    importance = serializers.FloatField(
+        min_value=0, max_value=1, required=False,
+        help_text="0-1; sets the TTL and whether it is a core fact. When omitted it is inferred from kind, "
+                  "memory_key and content (allergies, conditions, medication 0.9+; tastes 0.5).")
     source = serializers.ChoiceField(choices=MemorySource.choices, default=MemorySource.STATED)
     client_id = serializers.CharField(required=False)
     agent_id = serializers.CharField(required=False)

@@ -18,6 +18,7 @@ from layers.long_term.events import (
 )
 from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
+from layers.long_term.services.importance import importance_infer
 from layers.long_term.services.indexing import (
     apply_derived,
     content_hash,
@@ -167,12 +168,17 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
         raise InvalidInput(_("no memories given"), code="invalid")
     if len(items) > MAX_BATCH:
         raise InvalidInput(_("at most %d memories per batch") % MAX_BATCH, code="batch_too_large")
+    policy = tenant_policy(tenant.pk)
     normalised = []
     errors: dict[int, list[dict]] = {}
     for index, item in enumerate(items):
         item = {**item, "kind": item.get("kind") or MemoryKind.FACT, "entities": item.get("entities") or [],
-                "confidence": item.get("confidence", 1.0), "importance": item.get("importance", 0.5),
-                "source": item.get("source") or MemorySource.STATED}
+                "confidence": item.get("confidence", 1.0), "source": item.get("source") or MemorySource.STATED}
+        if item.get("importance") is None:  # none given: inferred from kind, key and content
+            content = item.get("content") if isinstance(item.get("content"), str) else ""
+            key = item.get("memory_key") if isinstance(item.get("memory_key"), str) else None
+            item["importance"] = importance_infer(kind=item["kind"], memory_key=key, content=content,
+                                                  by_key_family=policy.importance_by_key)
         problems = memory_fields_errors(**{k: item.get(k) for k in (
             "user_id", "kind", "content", "memory_key", "entities", "attributes", "confidence", "importance",
             "source", "client_id")})
@@ -187,7 +193,6 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
     raise_item_errors(errors, batch=name_items)
 
     vectors, model = embed_contents([item["content"] for item in normalised])
-    policy = tenant_policy(tenant.pk)
     now = timezone.now()
     with transaction.atomic():
         users = sorted({item["user_id"] for item in normalised})
@@ -239,7 +244,7 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
 
 
 def memory_create(*, tenant, actor: Actor, user_id: str, kind: str, content: str, memory_key: str | None = None,
-                  entities=(), attributes: dict | None = None, confidence: float = 1.0, importance: float = 0.5,
+                  entities=(), attributes: dict | None = None, confidence: float = 1.0, importance: float | None = None,
                   source: str = MemorySource.STATED, source_session_id: str | None = None,
                   source_turn_from: int | None = None, source_turn_to: int | None = None,
                   agent_id: str | None = None, client_id: str | None = None,

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from layers.short_term.models import (
@@ -34,6 +36,7 @@ class TurnInput:
     content: str
     tool_name: str = ""
     client_id: str | None = None
+    occurred_at: str | datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class TurnsAppended:
         return sum(1 for item in self.turns if item.created)
 
 
-_TURN_FIELDS = {"role", "content", "tool_name", "client_id"}
+_TURN_FIELDS = {"role", "content", "tool_name", "client_id", "occurred_at"}
 
 
 @dataclass
@@ -64,11 +67,28 @@ class _Prepared:
     tool_name: str
     client_id: str | None
     redactions: list[dict]
+    occurred_at: datetime | None
 
 
 def _invalid(index: int, field_name: str, message: str, code: str = "invalid_turn") -> InvalidInput:
     return InvalidInput(_("turn %(index)d: %(message)s") % {"index": index, "message": message}, code=code,
                         details={"index": index, "field": field_name})
+
+
+def _occurred_at(index: int, value) -> datetime | None:
+    """When the turn was said, for conversations imported or replayed later (ISO 8601 with a time zone;
+    None means now). It dates the turn's memories; the turn's order is still its seq."""
+    if value is None or isinstance(value, datetime):
+        parsed = value
+    elif isinstance(value, str):
+        parsed = parse_datetime(value.strip())
+        if parsed is None:
+            raise _invalid(index, "occurred_at", _("occurred_at must be an ISO 8601 date and time"))
+    else:
+        raise _invalid(index, "occurred_at", _("occurred_at must be an ISO 8601 date and time"))
+    if parsed is not None and timezone.is_naive(parsed):
+        raise _invalid(index, "occurred_at", _("occurred_at needs a time zone (for example Z or +08:00)"))
+    return parsed
 
 
 def _prepare(turns: list, *, redact: bool) -> list[_Prepared]:
@@ -86,7 +106,7 @@ def _prepare(turns: list, *, redact: bool) -> list[_Prepared]:
             if unknown:
                 raise _invalid(index, unknown[0], _("unknown fields: %(names)s") % {"names": ", ".join(unknown)})
             item = TurnInput(role=raw.get("role"), content=raw.get("content"), tool_name=raw.get("tool_name") or "",
-                             client_id=raw.get("client_id"))
+                             client_id=raw.get("client_id"), occurred_at=raw.get("occurred_at"))
         else:
             raise _invalid(index, "", _("each turn must be an object"))
         if item.role not in TurnRole.values:
@@ -111,6 +131,7 @@ def _prepare(turns: list, *, redact: bool) -> list[_Prepared]:
         prepared.append(_Prepared(
             role=item.role, content=content, token_count=count_tokens(content), tool_name=tool_name,
             client_id=client_id, redactions=[{"kind": finding.kind} for finding in findings],
+            occurred_at=_occurred_at(index, item.occurred_at),
         ))
     return prepared
 
@@ -181,7 +202,7 @@ def _store(session: Session, prepared: list[_Prepared], *, now, actor: Actor) ->
         seq += 1
         turn = Turn(session=session, seq=seq, role=item.role, content=item.content, token_count=item.token_count,
                     tool_name=item.tool_name, client_id=item.client_id, redactions=item.redactions,
-                    appended_by=actor.label[:Turn.ACTOR_MAX_LENGTH])
+                    appended_by=actor.label[:Turn.ACTOR_MAX_LENGTH], occurred_at=item.occurred_at)
         new_turns.append(turn)
         results.append(AppendedTurn(turn=turn, created=True))
         redactions.extend({"index": index, "kind": r["kind"]} for r in item.redactions)

@@ -249,3 +249,22 @@ def test_a_bare_list_or_a_single_turn_is_accepted(api, opened):
     assert single.status_code == 201 and single.json()["turns"][0]["seq"] == 2
     assert api.post_json(TURNS.format("trip-1"), "just text").status_code == 400
     assert list(Turn.objects.filter(session=opened).values_list("content", flat=True)) == ["一", "two"]
+
+
+def test_occurred_at_dates_an_imported_turn(api):
+    api.post_json("/api/v1/sessions", {"session_id": "import-1", "user_id": "alice"})
+    response = api.post_json("/api/v1/sessions/import-1/turns", {"turns": [
+        {"role": "user", "content": "We moved to Lyon.", "occurred_at": "2023-05-08T13:56:00+02:00"},
+        {"role": "user", "content": "Said just now."}]})
+    assert response.status_code == 201, response.content
+    listed = api.get("/api/v1/sessions/import-1/turns").json()["results"]
+    assert listed[0]["occurred_at"].startswith("2023-05-08T")
+    assert listed[1]["occurred_at"] is None
+
+
+@pytest.mark.parametrize("value", ["yesterday", "2023-05-08T13:56:00", 12])
+def test_occurred_at_must_be_an_aware_iso_datetime(api, value):
+    api.post_json("/api/v1/sessions", {"session_id": "import-2", "user_id": "alice"})
+    response = api.post_json("/api/v1/sessions/import-2/turns",
+                             {"turns": [{"role": "user", "content": "x", "occurred_at": value}]})
+    assert response.status_code == 400 and "error" in response.json()
