@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from layers.long_term.services.importance import IMPORTANCE_BY_KEY_FAMILY
+from layers.long_term.importance import IMPORTANCE_BY_KEY_FAMILY
 from memoryhub.core.policy import policy_read, setting
 
 
@@ -76,7 +76,7 @@ class Policy:
     # see the peanut allergy. At most `core_profile_limit` of them, after the query's own matches.
     core_profile_min_importance: float = setting(0.9, low=0.0, high=1.0)
     core_profile_limit: int = setting(3, low=0)
-    # Importance of a memory written without one, by memory_key family (layers/long_term/services/importance.py).
+    # Importance of a memory written without one, by memory_key family (layers/long_term/importance.py).
     importance_by_key: dict[str, float] = setting(default_factory=lambda: dict(IMPORTANCE_BY_KEY_FAMILY), low=0.0,
                                                   high=1.0, merge=True)
 

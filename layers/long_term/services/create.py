@@ -18,7 +18,7 @@ from layers.long_term.events import (
 )
 from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
-from layers.long_term.services.importance import importance_infer
+from layers.long_term.importance import importance_infer
 from layers.long_term.services.indexing import (
     apply_derived,
     content_hash,

@@ -3,7 +3,7 @@ rule and forgetting treat API writes like extracted ones; an explicit importance
 import pytest
 
 from layers.long_term.models import Memory
-from layers.long_term.services.importance import importance_infer
+from layers.long_term.importance import importance_infer
 
 pytestmark = pytest.mark.django_db
 
