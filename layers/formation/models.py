@@ -62,6 +62,8 @@ class FormationRun(models.Model):
     quarantined = models.PositiveIntegerField(_("quarantined"), default=0)
     secrets_dropped = models.PositiveIntegerField(_("secrets dropped"), default=0)
     rejected = models.PositiveIntegerField(_("items rejected"), default=0)
+    # Episode memories over the user's own statements (layers/formation/spans.py), beside `written`.
+    spans = models.PositiveIntegerField(_("statement spans kept"), default=0)
     # Drop reasons and their counts as the extractor reported them (never content).
     dropped = models.JSONField(_("dropped by reason"), default=dict, blank=True)
     summary_version = models.PositiveIntegerField(_("summary version"), null=True, blank=True)

@@ -17,6 +17,11 @@ class FormationPolicy:
     extract_every_turns: int = setting(10, low=1, high=10_000)
     # Importance of the `episode` memory written for a summarised span (→ 30-day TTL by the ladder).
     episode_importance: float = setting(0.5, low=0.0, high=1.0)
+    # Keep the user's own statements as episode memories over short spans (layers/formation/spans.py).
+    keep_statement_spans: bool = True
+    # A span's importance is inferred from its words (layers/long_term/importance.py) but stays below
+    # the core-facts threshold: the extracted fact, not its raw span, is what every context must carry.
+    span_max_importance: float = setting(0.85, low=0.0, high=1.0)
 
 
 def formation_policy(tenant_id: int) -> FormationPolicy:

@@ -2,6 +2,14 @@
 from contextlib import contextmanager
 
 
+def extracted_memories():
+    """Memories extraction wrote, without the user's statement spans (tests/layers/formation/test_spans.py)."""
+    from layers.formation.spans import SPAN_EXTRACTOR
+    from layers.long_term.models import Memory
+
+    return Memory.objects.exclude(extractor=SPAN_EXTRACTOR)
+
+
 @contextmanager
 def formation_signals_muted():
     """Turns and session ends without the formation receivers: as if the request never reached the

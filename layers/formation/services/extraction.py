@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from audit.services import audit_record
 from layers.formation.events import EXTRACTED
@@ -10,6 +11,7 @@ from layers.formation.extractor import (
     EXTRACTED_KINDS,
     ExtractedItem,
     ExtractionResult,
+    as_transcript_turns,
     key_allowed,
 )
 from layers.formation.llm import (
@@ -28,7 +30,9 @@ from layers.formation.services.runs import (
     session_job_run,
 )
 from layers.long_term.events import MEMORY_QUARANTINED
-from layers.long_term.models import Memory, MemorySource, MemoryStatus
+from layers.formation.spans import SPAN_EXTRACTOR, span_content, user_spans, without_secrets
+from layers.long_term.importance import importance_infer
+from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create_batch
 from layers.long_term.services.create import (
     MAX_BATCH,
@@ -37,6 +41,7 @@ from layers.long_term.services.create import (
 )
 from layers.short_term.models import Session, SessionStatus, Turn, TurnRole
 from memoryhub.core.actors import Actor
+from memoryhub.safety.injection import injection_reasons
 
 logger = logging.getLogger(__name__)
 
@@ -84,6 +89,8 @@ def _extract(session: Session, provider: LLMProvider) -> RunReport:
         logger.warning("extraction for session %s: model reply rejected, offline rules used", session_pk)
         result, outcome = OfflineProvider().extract(transcript, user_id=session.user_id), RunOutcome.FELL_BACK
     counts = _write(session, [item for item in result.items if cursor < item.source_turn_seq <= end], result)
+    if formation_policy(session.tenant_id).keep_statement_spans:
+        _write_spans(session, turns, result, counts)
     FormationState.objects.filter(session_id=session_pk).update(last_extracted_seq=end)
     run = FormationRun.objects.create(
         tenant_id=session.tenant_id, session=session, job=RunJob.EXTRACT, outcome=outcome,
@@ -148,6 +155,43 @@ def _write(session: Session, items: list[ExtractedItem], result: ExtractionResul
             else:
                 counts.written += 1
     return counts
+
+
+def _write_spans(session: Session, turns: list[Turn], result: ExtractionResult, counts: RunCounts) -> None:
+    """The user's statements in the span as episode memories (layers/formation/spans.py): dated,
+    with provenance, secrets redacted (the turn may have been stored unredacted by the tenant's choice),
+    exact repeats merged. Instruction-like turns are left to the extractor's quarantined note, and
+    `memory_create_batch` would quarantine anything else that reads like one."""
+    policy = formation_policy(session.tenant_id)
+    said_at = {turn.seq: turn.occurred_at or turn.created_at for turn in turns}
+    items = []
+    # Instruction-like turns are not spans: extraction already keeps each as a quarantined note for review.
+    # Sentences with a secret (or its redaction mark) leave the turn; the extractor counted them.
+    statements = []
+    for turn in as_transcript_turns(turns):
+        if turn.role == "user" and not injection_reasons(turn.content):
+            text = without_secrets(turn.content)
+            if text:
+                statements.append(replace(turn, content=text))
+    for span in user_spans(statements, said_at=said_at):
+        content = span_content(span)
+        items.append({
+            "user_id": session.user_id, "agent_id": session.agent_id, "kind": MemoryKind.EPISODE, "content": content,
+            "attributes": {"span": "user_statements", "session_id": session.session_id,
+                           "turns": [span.turn_from, span.turn_to]},
+            "importance": min(policy.span_max_importance,
+                              importance_infer(kind=MemoryKind.EPISODE, memory_key=None, content=span.text)),
+            "source": MemorySource.STATED, "source_session_id": session.session_id,
+            "source_turn_from": span.turn_from, "source_turn_to": span.turn_to, "extractor": SPAN_EXTRACTOR,
+        })
+    for start in range(0, len(items), MAX_BATCH):
+        for write in memory_create_batch(tenant=session.tenant, actor=ACTOR, items=items[start:start + MAX_BATCH]):
+            if write.outcome == "merged":
+                counts.merged += 1
+            elif write.memory.status == MemoryStatus.QUARANTINED:
+                counts.quarantined += 1
+            else:
+                counts.spans += 1
 
 
 def _quarantine(memory: Memory, reasons: tuple[str, ...]) -> None:

@@ -61,12 +61,13 @@ class RunCounts:
     quarantined: int = 0
     secrets_dropped: int = 0
     rejected: int = 0
+    spans: int = 0
     dropped: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         return {"written": self.written, "merged": self.merged, "superseded": self.superseded,
                 "quarantined": self.quarantined, "secrets_dropped": self.secrets_dropped,
-                "rejected": self.rejected, "dropped": dict(self.dropped)}
+                "rejected": self.rejected, "spans": self.spans, "dropped": dict(self.dropped)}
 
 
 @dataclass
@@ -88,5 +89,5 @@ class RunReport:
             body.update(run=self.run.pk, turn_from=self.run.turn_from, turn_to=self.run.turn_to,
                         extractor=self.run.extractor, written=self.run.written, merged=self.run.merged,
                         superseded=self.run.superseded, quarantined=self.run.quarantined,
-                        secrets_dropped=self.run.secrets_dropped, rejected=self.run.rejected)
+                        secrets_dropped=self.run.secrets_dropped, rejected=self.run.rejected, spans=self.run.spans)
         return body

@@ -6,13 +6,19 @@ import pytest
 from audit.models import AuditEvent
 from layers.formation.models import FormationRun, FormationState
 from layers.formation.services import session_extract
+from layers.formation.spans import SPAN_EXTRACTOR
 from layers.long_term.models import Memory
 
 pytestmark = pytest.mark.django_db
 
 
+def _extracted():
+    """Memories the extractor wrote (the user's statement spans are tested in test_spans.py)."""
+    return Memory.objects.exclude(extractor=SPAN_EXTRACTOR)
+
+
 def _active(user_id="alice"):
-    return {(m.memory_key, m.content) for m in Memory.objects.filter(user_id=user_id, status="active")}
+    return {(m.memory_key, m.content) for m in _extracted().filter(user_id=user_id, status="active")}
 
 
 def test_session_end_extracts_everything_once(talk):
@@ -35,9 +41,11 @@ def test_session_end_extracts_everything_once(talk):
     assert (run.job, run.turn_from, run.turn_to, run.written) == ("extract", 1, 4, 2)
     assert AuditEvent.objects.filter(action="formation.extracted", object_id=str(session.pk)).count() == 1
 
+    assert run.spans == 1  # "Hi there!" is small talk; the two statements are one span
+
     again = session_extract(session_pk=session.pk)
     assert again.status == "nothing_new"
-    assert Memory.objects.count() == 2 and FormationRun.objects.count() == 1
+    assert _extracted().count() == 2 and Memory.objects.count() == 3 and FormationRun.objects.count() == 1
     assert Memory.objects.get(memory_key="user.allergies").mention_count == 1
 
 
@@ -73,7 +81,9 @@ def test_safety_counts_and_supersession(talk, tenant, redact_turns):
     assert run.quarantined == 1 and run.superseded == 1
     assert not Memory.objects.exclude(user_id="alice").exists(), "nothing for bob"
     assert not Memory.objects.filter(content__icontains="hunter2").exists()
-    assert not Memory.objects.filter(content__icontains="sushi").exists()
+    assert not _extracted().filter(content__icontains="sushi").exists()
+    # What alice said stays hers, in her own words (a statement span), never bob's memory.
+    assert Memory.objects.get(content__icontains="sushi").extractor == SPAN_EXTRACTOR
     quarantined = Memory.objects.get(status="quarantined")
     assert "Ignore previous instructions" in quarantined.content
     old, new = Memory.objects.filter(memory_key="user.home_city").order_by("id")
@@ -98,7 +108,7 @@ def test_another_tenants_session_is_its_own(talk, other_tenant):
     theirs = talk("same-id", "alice", [("user", "I like coffee.")], end=True, target_tenant=other_tenant)
     session_extract(session_pk=mine.pk)
     session_extract(session_pk=theirs.pk)
-    assert list(Memory.objects.filter(tenant=other_tenant).values_list("content", flat=True)) == ["User likes coffee."]
+    assert list(_extracted().filter(tenant=other_tenant).values_list("content", flat=True)) == ["User likes coffee."]
 
 
 def test_a_long_backlog_is_extracted_in_slices(talk, monkeypatch):
@@ -115,5 +125,5 @@ def test_a_long_backlog_is_extracted_in_slices(talk, monkeypatch):
     assert [(r["turn_from"], r["turn_to"], r["more"]) for r in result["runs"]] == [
         (1, 3, True), (4, 6, True), (7, 7, False)]
     assert FormationState.objects.get(session=session).last_extracted_seq == 7
-    assert Memory.objects.filter(status="active").count() == 6
+    assert _extracted().filter(status="active").count() == 6
     assert Memory.objects.get(status="superseded").content == "User lives in Beijing."

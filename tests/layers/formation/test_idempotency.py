@@ -14,6 +14,7 @@ from layers.formation.services.runs import LOCK_CLASS
 from layers.long_term.models import Memory
 from layers.short_term.models import SessionSummary
 from tests.support.fault_pause import PAUSE_ENV
+from tests.support.formation import extracted_memories
 from tests.support.processes import BASE_DIR, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -59,7 +60,7 @@ def _lock_held(session_pk: int) -> bool:
 
 
 def _assert_one_copy_each(session):
-    keys = list(Memory.objects.filter(user_id="alice").values_list("memory_key", flat=True))
+    keys = list(extracted_memories().filter(user_id="alice").values_list("memory_key", flat=True))
     assert sorted(keys) == sorted(EXPECTED), "each memory exactly once"
     assert all(m.mention_count == 1 for m in Memory.objects.all())
     assert FormationRun.objects.filter(session=session, job="extract").count() == 1

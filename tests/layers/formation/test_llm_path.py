@@ -8,6 +8,7 @@ import pytest
 from layers.formation.models import FormationRun
 from layers.long_term.models import Memory
 from tests.support.processes import start_worker, stop_worker, wait_for
+from tests.support.formation import extracted_memories
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 
@@ -60,7 +61,7 @@ def test_only_the_valid_part_of_a_reply_is_stored(llm_worker, talk):
     assert run.extractor == "openai-chat:stub-model@1" and run.outcome == "completed"
     assert run.written == 1
     assert run.dropped == {"other_user": 1, "forbidden_key": 2, "invalid": 2, "secret": 1}
-    (memory,) = Memory.objects.all()
+    (memory,) = extracted_memories()
     assert (memory.user_id, memory.content, memory.memory_key) == ("alice", "The user has a shellfish allergy.",
                                                                   "user.allergies")
     assert memory.extractor == "openai-chat:stub-model@1" and memory.attributes["extractor"] == "openai-chat:stub-model"
@@ -74,9 +75,9 @@ def test_malformed_reply_is_rejected_and_the_offline_rules_run(llm_worker, talk)
     session = talk("llm-2", "alice", TURNS, end=True)
     run = _run(session)
     assert run.outcome == "fell_back" and run.extractor == "offline-rules@1"
-    assert list(Memory.objects.values_list("content", "extractor")) == [
+    assert list(extracted_memories().values_list("content", "extractor")) == [
         ("User is allergic to shellfish.", "offline-rules@1")]
-    assert not Memory.objects.filter(content__icontains="admin").exists()
+    assert not extracted_memories().filter(content__icontains="admin").exists()
 
 
 def test_unreachable_endpoint_is_retried_with_nothing_written_meanwhile(llm_worker, talk):
@@ -86,7 +87,7 @@ def test_unreachable_endpoint_is_retried_with_nothing_written_meanwhile(llm_work
     run = _run(session)
     assert len(llm_worker.requests) == 2, "the first attempt failed and was retried"
     assert run.outcome == "completed" and FormationRun.objects.filter(session=session).count() == 1
-    assert list(Memory.objects.values_list("content", flat=True)) == ["The user has a shellfish allergy."]
+    assert list(extracted_memories().values_list("content", flat=True)) == ["The user has a shellfish allergy."]
 
 
 def test_chinese_sessions_through_the_api_supersede_with_the_model(llm_worker, api):

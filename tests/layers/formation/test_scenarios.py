@@ -6,6 +6,7 @@ import pytest
 from layers.formation.models import FormationRun
 from layers.long_term.models import Memory
 from tests.support.processes import wait_for
+from tests.support.formation import extracted_memories
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,7 +69,7 @@ def test_conversation_becomes_memories_served_later(api, celery_worker, lang):
     run = _extracted(f"{lang}-1")
     assert run.turn_to == len(case["turns"]) and run.secrets_dropped == 1 and run.dropped.get("other_user") == 1
 
-    mine = Memory.objects.filter(user_id=user)
+    mine = extracted_memories().filter(user_id=user)
     assert set(mine.filter(status="active").values_list("content", flat=True)) == {case["allergy"], case["new_city"]}
     old = mine.get(content=case["old_city"])
     assert old.status == "superseded" and old.superseded_by.content == case["new_city"]

@@ -14,6 +14,7 @@ from layers.long_term.models import Memory
 from layers.short_term.models import SessionSummary
 from tests.support.fault_pause import PAUSE_ENV
 from tests.support.processes import kill_group, start_worker, stop_worker, wait_for
+from tests.support.formation import extracted_memories
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 
@@ -79,7 +80,7 @@ def test_sigkill_mid_extraction_then_a_new_worker_completes_it_once(talk, own_qu
                   "the redelivered extraction to complete")
     assert (run.turn_from, run.turn_to) == (1, 5) and FormationRun.objects.count() == 1
     assert FormationState.objects.get(session=session).last_extracted_seq == 5
-    keys = sorted(Memory.objects.values_list("memory_key", flat=True))
+    keys = sorted(extracted_memories().values_list("memory_key", flat=True))
     assert keys == ["user.allergies", "user.dislikes", "user.home_city", "user.home_city", "user.likes", "user.name"]
     assert all(memory.mention_count == 1 for memory in Memory.objects.all()), "exactly one copy of each"
     assert Memory.objects.get(memory_key="user.home_city", status="active").content == "User lives in Shanghai."
@@ -89,7 +90,7 @@ def test_sigkill_mid_summarisation_then_a_new_worker_completes_it_once(talk, own
     # 20 turns: a summary is due (and an extraction, which may run before or after; it is not paused).
     turns = [("user", "I'm allergic to peanuts."), ("assistant", "Noted.")] + FILLER * 9
     session = _kill_mid("summarise", own_queue, tmp_path, lambda: talk("kill-sum", "alice", turns))
-    assert not SessionSummary.objects.exists() and not Memory.objects.filter(kind="episode").exists()
+    assert not SessionSummary.objects.exists() and not extracted_memories().filter(kind="episode").exists()
     assert not FormationRun.objects.filter(job="summarise").exists()
     assert FormationState.objects.get(session=session).last_summarised_seq == 0
 
@@ -98,7 +99,7 @@ def test_sigkill_mid_summarisation_then_a_new_worker_completes_it_once(talk, own
             "the redelivered summarisation (and the extraction) to complete")
     (summary,) = SessionSummary.objects.filter(session=session)
     assert (summary.version, summary.covers_up_to) == (1, 5)
-    (episode,) = Memory.objects.filter(kind="episode")
+    (episode,) = extracted_memories().filter(kind="episode")
     assert (episode.source_turn_from, episode.source_turn_to, episode.mention_count) == (1, 5, 1)
     assert FormationRun.objects.filter(session=session, job="summarise").count() == 1
     assert Memory.objects.filter(memory_key="user.allergies").count() == 1

@@ -1,0 +1,140 @@
+"""Nothing said is lost: the user's own statements become `episode` memories over short spans of their
+turns, whatever the extraction rules understood.
+
+Extraction adds structure on top (keys, supersession); summaries compress long sessions. Spans are the
+floor under both: a six-turn session that no rule understood still leaves what the user said
+searchable, with provenance (session, turn range) and the date it was said. Only the user's turns are
+spans (assistant and tool turns are context, not the user's words); small talk ("ok", "thanks!",
+"哈哈好的") is not. Consecutive short turns join one span; a long turn is cut at sentence ends, so a span
+stays short enough to rank well and to fit a context budget.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from layers.formation.extractor.text import is_cjk
+from layers.formation.extractor.types import TranscriptTurn
+from memoryhub.providers.tokens import count_tokens
+from memoryhub.safety.secrets import mentions_secret
+
+# The `extractor` every span memory records (the column tells spans from extracted memories).
+SPAN_EXTRACTOR = "statement-spans@1"
+SPAN_MAX_TOKENS = 80
+# Turns shorter than this join their neighbours (a reply split over two messages is one thought).
+SHORT_TURN_TOKENS = 12
+
+_SMALL_TALK_WORDS = {
+    # en
+    "hi", "hey", "hello", "yo", "hiya", "morning", "evening", "night", "good", "gm", "gn", "ok", "okay", "k", "kk",
+    "sure", "yes", "yeah", "yep", "yup", "no", "nope", "nah", "thanks", "thank", "you", "thx", "ty", "cheers",
+    "great", "cool", "nice", "awesome", "perfect", "fine", "alright", "right", "lol", "haha", "hahaha", "lmao",
+    "wow", "oh", "ah", "hmm", "hm", "um", "uh", "bye", "goodbye", "see", "later", "ya", "cya", "np", "welcome",
+    "sounds", "got", "it", "gotcha", "indeed", "true", "exactly", "agreed", "please", "sorry", "oops", "wait",
+    "so", "well", "and", "the", "a", "very", "much", "too", "again", "all", "to", "for", "that", "this", "is",
+    "love", "amazing", "interesting", "really", "totally", "definitely", "absolutely", "same", "me", "what",
+    "there", "everyone", "guys", "folks", "all", "mate", "buddy", "dear", "friend", "day", "afternoon", "talk",
+    "soon", "take", "care", "have", "nice", "weekend", "lovely", "ha", "hehe", "xd", "omg", "yay", "hooray",
+}
+_SMALL_TALK_ZH = re.compile(
+    r"^(?:(?:你好|您好|嗨|哈喽|早上好|早安|早|晚上好|晚安|下午好|中午好|好的?|好吧|好呀|好啊|行|可以|没问题|嗯+|哦+|噢|啊|呀|"
+    r"哈+|呵呵|嘿嘿|谢谢(?:你|您)?|多谢|感谢|辛苦了|不客气|没事|没关系|对|是的?|对的|没错|收到|了解|明白了?|知道了|"
+    r"再见|拜拜|回头见|好嘞|好滴|棒|太棒了|厉害|不错|真好|加油|嗯嗯|好好|OK|ok)"
+    r"(?:[啊呀吧呢哦啦嘛了的～~]*))+$")
+_SEPARATORS = re.compile(r"[\s,，.。!！?？~～、;；:：…\-—()（）\"'“”‘’]+")
+_EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+")
+_SENTENCE_END = re.compile(r"(?<=[。！？!?\n])|(?<=[.;；])\s+")
+
+
+def is_small_talk(text: str) -> bool:
+    """Greetings, thanks, acknowledgements and laughter: nothing a later question could be about."""
+    stripped = _EMOJI.sub(" ", text or "").strip()
+    if not stripped:
+        return True
+    pieces = [piece for piece in _SEPARATORS.split(stripped) if piece]
+    if not pieces:
+        return True
+    if all(piece.lower() in _SMALL_TALK_WORDS for piece in pieces):
+        return True
+    return all(_SMALL_TALK_ZH.match(piece) for piece in pieces)
+
+
+def without_secrets(text: str) -> str:
+    """`text` less every sentence that holds a secret or a redaction mark: no memory is about a password,
+    not even that there was one (the extractor counts what it dropped)."""
+    kept = [sentence for sentence in _SENTENCE_END.split(text or "") if sentence.strip() and not mentions_secret(sentence)]
+    return "".join((" " if index and not is_cjk(sentence) else "") + sentence.strip() for index, sentence in enumerate(kept))
+
+
+@dataclass(frozen=True)
+class Span:
+    turn_from: int
+    turn_to: int
+    text: str
+    said_at: datetime | None
+
+
+def _chunks(text: str, limit: int) -> list[str]:
+    """`text` cut at sentence ends into pieces of at most about `limit` tokens."""
+    if count_tokens(text) <= limit:
+        return [text]
+    pieces, current = [], ""
+    for sentence in (s.strip() for s in _SENTENCE_END.split(text)):
+        if not sentence:
+            continue
+        joined = (current + ("" if is_cjk(sentence) else " ") + sentence) if current else sentence
+        if current and count_tokens(joined) > limit:
+            pieces.append(current)
+            current = sentence
+        else:
+            current = joined
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def user_spans(turns: list[TranscriptTurn], *, said_at: dict[int, datetime] | None = None) -> list[Span]:
+    """Spans over the user's statements in `turns` (sorted by seq): consecutive short user turns joined,
+    long ones cut, small talk left out. `said_at` maps a seq to when it was said."""
+    said_at = said_at or {}
+    spans: list[Span] = []
+    pending: list[TranscriptTurn] = []
+
+    def flush():
+        if pending:
+            text = "".join((" " if index and not is_cjk(turn.content) else "") + turn.content.strip()
+                           for index, turn in enumerate(pending))
+            spans.append(Span(pending[0].seq, pending[-1].seq, text, said_at.get(pending[0].seq)))
+            pending.clear()
+
+    previous_seq = None
+    for turn in turns:
+        is_user = turn.role == "user"
+        if not is_user or is_small_talk(turn.content):
+            flush()
+            previous_seq = turn.seq if is_user else previous_seq
+            continue
+        text = turn.content.strip()
+        tokens = count_tokens(text)
+        adjacent = previous_seq is not None and turn.seq == previous_seq + 1
+        if pending and (not adjacent or tokens > SHORT_TURN_TOKENS
+                        or count_tokens(" ".join(t.content for t in pending)) + tokens > SPAN_MAX_TOKENS):
+            flush()
+        if tokens > SPAN_MAX_TOKENS:
+            for piece in _chunks(text, SPAN_MAX_TOKENS):
+                spans.append(Span(turn.seq, turn.seq, piece, said_at.get(turn.seq)))
+        elif tokens > SHORT_TURN_TOKENS and not pending:
+            spans.append(Span(turn.seq, turn.seq, text, said_at.get(turn.seq)))
+        else:
+            pending.append(turn)
+        previous_seq = turn.seq
+    flush()
+    return spans
+
+
+def span_content(span: Span) -> str:
+    """The memory's text: the user's words, marked as theirs and dated, so "my" reads as the user's and
+    a later "when did I…" question has its answer."""
+    date = f"[{span.said_at.date().isoformat()}] " if span.said_at else ""
+    return f"{date}user: {span.text}"
