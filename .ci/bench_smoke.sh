@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every bench script runs here on tiny data against a real server, so none of them can rot.
 # Needs DATABASE_URL and REDIS_URL (CI sets them to the machine's servers) and an installed .venv.
-# Starts gunicorn on a free port after `manage.py migrate`, makes an API key, runs each
+# Starts gunicorn on a free port and a Celery worker (formation runs in it) after `manage.py migrate`,
+# makes an API key, runs each
 # `bench/*.py --smoke` (files starting with _ are helpers), and always stops the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,8 +12,16 @@ shopt -s nullglob
 PY=.venv/bin/python
 LOG="$(mktemp -t bench-smoke-gunicorn.XXXXXX)"
 SERVER_PID=""
+WORKER_PID=""
+WORKER_LOG="$(mktemp -t bench-smoke-worker.XXXXXX)"
 
 stop_server() {
+  if [ -n "$WORKER_PID" ] && kill -0 "$WORKER_PID" 2>/dev/null; then
+    kill -TERM "$WORKER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$WORKER_PID" 2>/dev/null || break; sleep 0.2; done
+    kill -KILL "$WORKER_PID" 2>/dev/null || true
+  fi
+  rm -f "$WORKER_LOG"
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill -TERM "$SERVER_PID" 2>/dev/null || true
     for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.2; done
@@ -28,9 +37,14 @@ KEY="$("$PY" manage.py create_api_key bench-smoke --quiet --scopes read,write,ad
 PORT="$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 BASE_URL="http://127.0.0.1:${PORT}"
 
+# Its own queue, so no other worker on this broker takes the smoke run's formation jobs.
+export CELERY_QUEUE="bench-smoke-$$"
 .venv/bin/gunicorn memoryhub.wsgi --bind "127.0.0.1:${PORT}" --workers 2 --threads 4 \
   --timeout 120 --graceful-timeout 5 >"$LOG" 2>&1 &
 SERVER_PID=$!
+.venv/bin/celery -A memoryhub worker -Q "$CELERY_QUEUE" -c 1 -l warning --without-gossip --without-mingle \
+  >"$WORKER_LOG" 2>&1 &
+WORKER_PID=$!
 
 # Wait for /api/v1/health (200, or 503 if only a dependency is degraded: the server is up either way).
 deadline=$((SECONDS + 60))

@@ -158,3 +158,27 @@ def test_client_keeps_one_connection_per_thread_and_reopens_one_the_server_close
     other.start()
     other.join(10)
     assert len(_KeepAlive.connections) == 3
+
+
+sessions_bench = _load("locomo_sessions")
+
+
+def test_session_dates_become_aware_iso_times():
+    assert sessions_bench.locomo_date("1:56 pm on 8 May, 2023") == "2023-05-08T13:56:00+00:00"
+    assert sessions_bench.locomo_date("12:05 am on 1 January, 2024") == "2024-01-01T00:05:00+00:00"
+    assert sessions_bench.locomo_date("sometime") is None
+
+
+def test_replayed_sessions_keep_turn_order_captions_and_dates():
+    sessions = sessions_bench.sessions_of(locomo.SMOKE_SAMPLE)
+    assert [s["number"] for s in sessions] == [1, 2]
+    assert sessions[0]["date"] == "2024-03-03T09:00:00+00:00"
+    assert [t["dia_id"] for t in sessions[0]["turns"]] == ["D1:1", "D1:2", "D1:3", "D1:4"]
+    assert sessions[0]["turns"][3]["text"].endswith("[image: a photo of a tram on a hill]")
+
+
+def test_a_question_goes_to_the_speaker_it_names_or_to_both():
+    speakers = ["Ada", "Ben"]
+    assert sessions_bench.speakers_named("What is the name of Ada's cat?", speakers) == ["Ada"]
+    assert sessions_bench.speakers_named("Where did they meet?", speakers) == speakers
+    assert sessions_bench.speakers_named("Did Ada visit Ben?", speakers) == speakers
