@@ -33,7 +33,9 @@ class ContextApi(TenantAPIView):
         session_id = serializers.CharField(max_length=200, required=False)
         token_budget = serializers.IntegerField(min_value=1, max_value=MAX_TOKEN_BUDGET, default=DEFAULT_TOKEN_BUDGET)
         task_type = serializers.CharField(max_length=100, required=False, allow_blank=True)
-        profile_top_k = serializers.IntegerField(min_value=0, max_value=50, default=DEFAULT_PROFILE_TOP_K)
+        profile_top_k = serializers.IntegerField(
+            min_value=0, max_value=50, required=False, allow_null=True, default=DEFAULT_PROFILE_TOP_K,
+            help_text="At most this many query matches in the profile; absent: as many as fit (layers/context/policy.py).")
 
     @extend_schema(
         summary="Assemble prompt blocks (rules, profile, session, task state, input) within a token budget",

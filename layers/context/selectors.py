@@ -14,16 +14,21 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from layers.context.policy import context_policy
+from layers.long_term.models import MemoryKind
 from layers.long_term.policy import tenant_policy
 from layers.long_term.selectors import memory_core_profile, memory_search
 from layers.short_term.selectors import session_get, session_window
 from layers.transient.selectors import task_stack
 from memoryhub.core.errors import Conflict, Unprocessable
 from memoryhub.providers.tokens import count_tokens
+from memoryhub.safety.injection import injection_reasons
 from permanent.selectors import permanent_system_rules
 
 BLOCK_ORDER = ("system_rules", "user_profile", "session", "task_state", "user_input")
-DEFAULT_PROFILE_TOP_K = 5
+# None: as many as the profile floor and the budget allow (layers/context/policy.py)
+DEFAULT_PROFILE_TOP_K = None
+CORE_KINDS = (MemoryKind.PREFERENCE, MemoryKind.FACT)
 
 
 @dataclass
@@ -77,9 +82,32 @@ class AssembledContext:
                 for part in block.parts]
 
 
+def _rule_lines(value, prefix: str = "") -> list[str]:
+    """A rule's value as plain lines an agent reads: a string as is, a list one item a line, an object
+    one `name: value` a line (nested values indented under their name), never a JSON dump."""
+    if isinstance(value, str):
+        return [prefix + line if line.strip() else line for line in value.splitlines() or [""]]
+    if isinstance(value, list):
+        return [line for item in value for line in _rule_lines(item, prefix + "- ")] or [prefix + "-"]
+    if isinstance(value, dict):
+        lines = []
+        for name, item in value.items():
+            if isinstance(item, (dict, list)):
+                lines.append(f"{prefix}{name}:")
+                lines += _rule_lines(item, " " * len(prefix) + "  ")
+            else:
+                lines += _rule_lines(item if isinstance(item, str) else json.dumps(item, ensure_ascii=False),
+                                     f"{prefix}{name}: ")
+        return lines
+    return [prefix + json.dumps(value, ensure_ascii=False)]
+
+
 def _rule_text(rule: dict) -> str:
-    value = rule["value"]
-    return f"{rule['key']}: {value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
+    """One rule: `key: value` when the value is one line, else the key and its lines below it."""
+    lines = _rule_lines(rule["value"])
+    if len(lines) == 1 and isinstance(rule["value"], str):
+        return f"{rule['key']}: {lines[0]}"
+    return "\n".join([f"{rule['key']}:", *("  " + line for line in lines)])
 
 
 def _system_rules(tenant) -> Block:
@@ -89,23 +117,40 @@ def _system_rules(tenant) -> Block:
         for rule in permanent_system_rules(tenant_id=tenant.pk)])
 
 
+def _why(scored, core_min: float) -> dict:
+    """Why a match is in the profile: its score, whether it is a core fact, and whether the query's scene
+    (or the topic it asks about) called for it rather than its words."""
+    explain = scored.explain
+    memory = scored.memory
+    reason = "match"
+    if explain.get("key_relevance", 0) > explain.get("text_relevance", 0):
+        reason = "scene" if explain.get("scene_name") else "topic"
+    return {"memory_id": memory.pk, "kind": memory.kind, "reason": reason, "scene": explain.get("scene_name"),
+            **({"memory_key": memory.memory_key} if memory.memory_key else {}),
+            **({"core": True} if memory.importance >= core_min and memory.kind in CORE_KINDS else {})}
+
+
 def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list]:
-    """The query's best matches, then the user's core facts the query did not reach (see Policy)."""
+    """The query's best matches above the profile floor, then the user's core facts the query did not reach
+    (layers/context/policy.py)."""
     if top_k == 0:
         return Block("user_profile"), []
     policy = tenant_policy(tenant.pk)  # read once: the search and the core profile both use it
-    results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=top_k, task_type=task_type,
-                            policy=policy)
+    own = context_policy(tenant.pk)
+    limit = min(top_k, own.profile_candidates) if top_k is not None else own.profile_candidates
+    results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=limit, task_type=task_type,
+                            policy=policy, min_score=own.profile_min_score, explain=True)
     parts = [Part(f"memory:{scored.memory.pk}", f"- ({scored.memory.kind}) {scored.memory.content}",
-                  score=scored.score, detail={"memory_id": scored.memory.pk, "kind": scored.memory.kind})
+                  score=round(scored.score, 6), detail=_why(scored, policy.core_profile_min_importance))
              for scored in results]
+    core_limit = policy.core_profile_limit if top_k is None else min(policy.core_profile_limit, top_k)
     core = memory_core_profile(tenant=tenant, user_id=user_id, min_importance=policy.core_profile_min_importance,
-                               limit=min(policy.core_profile_limit, top_k),
-                               exclude_ids=[scored.memory.pk for scored in results])
-    # A core fact ranks by how much it matters, so it outlasts weak matches when the budget is tight.
+                               limit=core_limit, exclude_ids=[scored.memory.pk for scored in results])
+    # A core fact ranks by how much it matters; it is dropped only after every match (see _next_to_drop).
     parts += [Part(f"memory:{memory.pk}", f"- ({memory.kind}) {memory.content}",
                    score=round(memory.importance * memory.confidence * memory.feedback_weight, 6),
-                   detail={"memory_id": memory.pk, "kind": memory.kind, "core": True})
+                   detail={"memory_id": memory.pk, "kind": memory.kind, "core": True, "reason": "core",
+                           **({"memory_key": memory.memory_key} if memory.memory_key else {})})
               for memory in core]
     return Block("user_profile", parts), results
 
@@ -121,8 +166,15 @@ def _session(session) -> Block:
                                   "covers_up_to": window.summary.covers_up_to,
                                   "truncated": window.summary_truncated}))
     for item in window.turns:
-        parts.append(Part(f"turn:{item.turn.seq}", f"{item.turn.role}: {item.content}",
-                          detail={"seq": item.turn.seq, "role": item.turn.role, "truncated": item.truncated}))
+        detail = {"seq": item.turn.seq, "role": item.turn.role, "truncated": item.truncated}
+        text = f"{item.turn.role}: {item.content}"
+        # Turns are data, not instructions: a tool's output that tries to steer the assistant (a planted
+        # recommendation, an injected instruction) is served marked, with the detector's reasons.
+        reasons = injection_reasons(item.content) if item.turn.role == "tool" else []
+        if reasons:
+            detail["flagged"] = reasons
+            text = f"{item.turn.role} [{_('unverified tool output')}: {', '.join(reasons)}]: {item.content}"
+        parts.append(Part(f"turn:{item.turn.seq}", text, detail=detail))
     return Block("session", parts)
 
 
@@ -149,7 +201,8 @@ def _next_to_drop(blocks: dict[str, Block]) -> tuple[str, int] | None:
         return "session", 0  # the summary
     profile = blocks["user_profile"].parts
     if profile:
-        lowest = min(range(len(profile)), key=lambda i: (profile[i].score, -i))
+        # matches before core facts, each group lowest score first: a flood cannot push out a core fact
+        lowest = min(range(len(profile)), key=lambda i: (bool(profile[i].detail.get("core")), profile[i].score, -i))
         return "user_profile", lowest
     if blocks["task_state"].parts:
         return "task_state", len(blocks["task_state"].parts) - 1  # the least current task
@@ -157,7 +210,7 @@ def _next_to_drop(blocks: dict[str, Block]) -> tuple[str, int] | None:
 
 
 def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, session_id: str | None = None,
-                     task_type: str | None = None, profile_top_k: int = DEFAULT_PROFILE_TOP_K) -> AssembledContext:
+                     task_type: str | None = None, profile_top_k: int | None = DEFAULT_PROFILE_TOP_K) -> AssembledContext:
     """Assemble the five blocks for `user_id` and fit them into `token_budget` tokens."""
     system_rules = _system_rules(tenant)
     user_input = Block("user_input", [Part("user_input", query)])

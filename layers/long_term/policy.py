@@ -33,6 +33,152 @@ def _default_single_valued() -> list[str]:
     ]
 
 
+def _default_scene_cues() -> dict[str, list[str]]:
+    # Words that name a scene in zh and en (a Latin cue matches words starting with it). The scene with
+    # the most hits wins; one hit is enough. Chosen as families of ordinary wording, not from single queries.
+    return {
+        "dining": ["dinner", "lunch", "breakfast", "brunch", "restaurant", "eat", "food", "meal", "takeaway",
+                   "takeout", "take-out", "delivery", "cook", "recipe", "snack", "cafe", "café", "coffee shop",
+                   "bar", "pub", "cuisine", "dish", "menu", "buffet", "barbecue", "bbq", "picnic",
+                   "吃", "饭", "餐", "菜", "外卖", "茶楼", "早茶", "零食", "小吃", "馆子", "食", "夜宵", "宵夜", "火锅"],
+        "travel": ["flight", "fly", "airport", "trip", "train ticket", "train to", "trains", "ticket",
+                   "hotel", "travel", "bus to", "pack for", "vacation", "holiday", "itinerary", "journey",
+                   "book a car", "campervan", "road trip", "visa", "机票", "航班", "飞", "车票", "高铁", "火车",
+                   "酒店", "住处", "旅行", "旅游", "出差", "订票", "看票", "行程", "出行", "签证", "过年回"],
+        "medical": ["sick", "pain", "hurt", "ache", "doctor", "medicine", "medication", "pill", "tablet",
+                    "drug", "symptom", "hospital", "fever", "cough", "dentist", "surgery", "prescription",
+                    "what can i take", "should i take", "wheez", "headache", "migraine", "sore", "injur",
+                    "药", "医生", "医院", "疼", "痛", "病", "发烧", "咳", "不舒服", "难受", "手术", "体检",
+                    "复查", "看病", "过敏", "感冒", "失眠", "睡不着"],
+        "weather": ["weather", "rain", "umbrella", "snow", "forecast", "temperature", "sunny", "storm",
+                    "天气", "下雨", "雨伞", "带伞", "下雪", "气温", "降温"],
+        "shopping": ["buy", "gift", "present for", "shop", "order a", "purchase", "deal on", "under $",
+                     "买", "礼物", "送什么", "购物", "下单", "订个蛋糕"],
+        "scheduling": ["schedule", "calendar", "free on", "busy", "available", "appointment", "what time",
+                       "plans for", "when is", "when's", "when are", "deadline", "due",
+                       "安排", "有空", "什么时候", "几点", "日程", "约", "截止", "到期"],
+        "entertainment": ["watch", "movie", "film", "music", "song", "play some", "concert", "show",
+                          "game", "fun", "电影", "音乐", "歌", "演唱会", "玩", "节目"],
+    }
+
+
+def _default_scene_keys() -> dict[str, dict[str, float]]:
+    # What each scene needs to know (tests/layers/long_term/corpora/RELEVANCE.md, "indirect needs"):
+    # key pattern -> relevance the key alone earns. 0.5 clears the default cutoff of a fresh, confirmed
+    # memory; lower weights only add to a text match.
+    return {
+        "dining": {"user.diet": 0.9, "user.allergies": 0.9, "user.dislikes": 0.6, "user.health_conditions": 0.2},
+        "travel": {"user.home_city": 0.25, "user.plan": 0.25, "user.travel*": 0.7, "user.seat*": 0.7},
+        "medical": {"user.health_conditions": 0.9, "user.allergies": 0.28, "user.medication*": 0.9},
+        "weather": {"user.home_city": 0.9},
+        "shopping": {"user.likes": 0.2},
+        "scheduling": {"user.plan": 0.15},
+        "entertainment": {"user.likes": 0.25},
+    }
+
+
+def _default_scene_content_cues() -> dict[str, list[str]]:
+    # Words in a memory's text that make it matter to the scene whatever its key (a dietary condition for
+    # a meal, a seat or airline preference for a flight, a doctor's instruction for a medical question).
+    return {
+        "dining": ["diet", "salt", "sugar", "caffeine", "decaf", "diabet", "cholesterol", "blood pressure", "gout",
+                   "coeliac", "celiac", "gluten", "lactose", "dairy", "pregnan", "vegetarian", "vegan", "allerg",
+                   "halal", "kosher", "low-carb", "keto", "spicy", "糖尿病", "血压", "血脂", "血糖", "胆固醇",
+                   "痛风", "怀孕", "乳糖", "忌口", "吃素", "素食", "过敏", "少盐", "少油", "不吃", "辣", "胃"],
+        "travel": ["seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
+                   "afraid of flying", "motion sick", "靠窗", "过道", "航空", "里程", "晕车", "晕机", "怕坐飞机",
+                   "高铁", "卧铺"],
+        "medical": ["doctor", "physio", "medication", "medicine", "prescri", "mg", "pill", "tablet", "inhaler",
+                    "drug", "penicillin", "aspirin", "ibuprofen", "sulfa", "codeine", "latex", "pregnan",
+                    "医生", "医嘱", "药", "复查", "处方", "青霉素", "阿司匹林", "头孢", "怀孕"],
+    }
+
+
+def _default_scene_content_weights() -> dict[str, float]:
+    return {"dining": 0.35, "travel": 0.5, "medical": 0.4}
+
+
+def _default_person_topics() -> list[str]:
+    # A question about another person ("我哥住哪儿？") is not about the user's own city, job or name.
+    return ["spouse", "partner", "son", "daughter", "children", "brother", "sister", "parents", "boss"]
+
+
+def _default_self_topics() -> list[str]:
+    return ["home_city", "hometown", "workplace", "work", "name"]
+
+
+def _default_topic_cues() -> dict[str, list[str]]:
+    # What a question asks for, by the words people use for it (zh and en).
+    return {
+        "home_city": ["where do i live", "where i live", "live now", "my city", "my address", "住哪",
+                      "住在哪", "哪个城市", "住哪儿", "家在哪"],
+        "local": ["near me", "nearby", "near home", "close to home", "around here", "in town",
+                  "spot", "restaurant", "place to", "places", "附近", "周边", "找个", "推荐个地方", "订个", "餐厅",
+                  "去哪"],
+        "hometown": ["grow up", "grew up", "originally", "hometown", "where am i from", "where i'm from",
+                     "老家", "家乡", "哪里人", "哪儿人", "回家过年", "flights home", "fly home"],
+        # where one works (the employer) and what one does (occupation and employer)
+        "workplace": ["where do i work", "where i work", "work at", "employer", "company", "office", "哪家公司",
+                      "在哪上班", "在哪里上班", "在哪儿上班", "在哪工作", "在哪里工作", "哪个单位", "公司", "单位"],
+        "work": ["my job", "what do i do", "for a living", "occupation", "career", "profession", "i work as",
+                 "做什么工作", "什么工作", "干什么的", "做什么的", "职业", "干哪行"],
+        "name": ["my name", "who am i", "我叫什么", "我的名字"],
+        "spouse": ["wife", "husband", "spouse", "in-law", "in law", "老婆", "妻子", "太太", "媳妇", "老公",
+                   "丈夫", "爱人", "岳父", "岳母", "公公", "婆婆"],
+        "partner": ["partner", "girlfriend", "boyfriend", "fiance", "伴侣", "女朋友", "男朋友", "女友",
+                    "男友", "对象", "未婚"],
+        "son": ["son", "儿子"],
+        "daughter": ["daughter", "女儿", "闺女"],
+        "children": ["kid", "child", "孩子", "小孩"],
+        "brother": ["brother", "哥", "弟"],
+        "sister": ["sister", "姐", "妹"],
+        # a transport booking leaves from home
+        "departure": ["flight", "fly to", "fly down", "fly home", "train ticket", "train to", "trains to",
+                      "bus to", "a bus", "drive to", "road trip", "机票", "车票", "高铁票", "火车票", "看看票",
+                      "订票", "航班", "飞"],
+        "parents": ["mother", "father", "mom", "mum", "dad", "parent", "妈", "爸", "父母", "母亲", "父亲"],
+        "boss": ["boss", "manager", "supervisor", "老板", "领导", "上司", "经理"],
+        "pets": ["pet", "cat", "dog", "puppy", "kitten", "宠物", "猫", "狗"],
+        "allergy": ["allerg", "过敏"],
+        "diet_avoid": ["avoid eating", "can't eat", "cannot eat", "should i avoid", "food should i avoid",
+                       "not eat", "diet", "vegetarian", "vegan", "不能吃", "忌口", "吃素", "素食", "饮食"],
+        "health": ["health", "condition", "my medication", "my medicine", "血压", "血糖", "身体"],
+        "plans": ["trip", "my plan", "plans", "going to", "next month", "next week", "计划", "打算", "要去",
+                  "那趟", "旅行"],
+        "likes": ["i like", "i'd like", "i love", "favourite", "favorite", "hobby", "hobbies", "我喜欢", "爱好"],
+    }
+
+
+def _default_topic_keys() -> dict[str, dict[str, float]]:
+    return {
+        "home_city": {"user.home_city": 0.9},
+        "local": {"user.home_city": 0.6},
+        "hometown": {"user.hometown": 0.9},
+        "workplace": {"user.employer": 0.8, "user.work_city": 0.5},
+        "work": {"user.occupation": 0.8, "user.employer": 0.8},
+        "name": {"user.name": 0.9},
+        "spouse": {"user.relationship.wife": 0.8, "user.relationship.husband": 0.8,
+                   "user.relationship.spouse": 0.8},
+        "partner": {"user.relationship.partner": 0.8, "user.relationship.girlfriend": 0.8,
+                    "user.relationship.boyfriend": 0.8, "user.relationship.fianc*": 0.8},
+        "son": {"user.relationship.*son": 0.7},
+        "daughter": {"user.relationship.*daughter": 0.7},
+        "children": {"user.relationship.son": 0.7, "user.relationship.daughter": 0.7,
+                     "user.relationship.*child*": 0.7},
+        "brother": {"user.relationship.*brother": 0.7},
+        "sister": {"user.relationship.*sister": 0.7},
+        "departure": {"user.home_city": 0.8},
+        "parents": {"user.relationship.mother": 0.7, "user.relationship.father": 0.7},
+        "boss": {"user.relationship.boss": 0.9, "user.relationship.manager": 0.9},
+        "pets": {"user.pet*": 0.8},
+        "allergy": {"user.allergies": 0.9},
+        "diet_avoid": {"user.diet": 0.9, "user.allergies": 0.9, "user.health_conditions": 0.5},
+        "health": {"user.health_conditions": 0.8, "user.medication*": 0.8},
+        "plans": {"user.plan": 0.6},
+        "likes": {"user.likes": 0.5},
+    }
+
+
 def _ladder_sorted(ladder: list) -> list:
     if not all(len(row) == 2 and row[0] is not None for row in ladder):
         raise ValueError("a list of [importance, days|null]")
@@ -61,8 +207,8 @@ class Policy:
     # keyword relevance = 1 - exp(-(bm25 / query idf mass) / keyword_scale) (see selectors.search);
     # vector relevance = clip((cos - lo) / (hi - lo)), lo/hi from USE v3: unrelated ~0.1-0.25, paraphrases 0.55+.
     keyword_scale: float = setting(1.0, low=1e-6)
-    vector_cosine_low: float = setting(0.25, low=-1.0, high=1.0)
-    vector_cosine_high: float = setting(0.75, low=-1.0, high=1.0)
+    vector_cosine_low: float = setting(0.15, low=-1.0, high=1.0)
+    vector_cosine_high: float = setting(0.5, low=-1.0, high=1.0)
     # Hybrid: where the keyword path matched it leads, and the dense path closes this share of the
     # remaining gap; where it did not match, dense relevance counts times `vector_only_share`.
     # (LoCoMo dev, in-process: BM25 alone Recall@10 0.646, this fusion 0.675; equal weights drag it down.)
@@ -76,6 +222,20 @@ class Policy:
     # see the peanut allergy. At most `core_profile_limit` of them, after the query's own matches.
     core_profile_min_importance: float = setting(0.9, low=0.0, high=1.0)
     core_profile_limit: int = setting(3, low=0)
+    # Scene awareness and the question -> memory key bridge (layers/long_term/selectors/scenes.py).
+    scene_cues: dict[str, list[str]] = setting(default_factory=_default_scene_cues, merge=True)
+    scene_keys: dict[str, dict[str, float]] = setting(default_factory=_default_scene_keys, low=0.0, high=1.0,
+                                                      merge=True)
+    topic_cues: dict[str, list[str]] = setting(default_factory=_default_topic_cues, merge=True)
+    topic_keys: dict[str, dict[str, float]] = setting(default_factory=_default_topic_keys, low=0.0, high=1.0,
+                                                      merge=True)
+    scene_content_cues: dict[str, list[str]] = setting(default_factory=_default_scene_content_cues, merge=True)
+    scene_content_weights: dict[str, float] = setting(default_factory=_default_scene_content_weights, low=0.0,
+                                                      high=1.0, merge=True)
+    person_topics: list[str] = setting(default_factory=_default_person_topics)
+    self_topics: list[str] = setting(default_factory=_default_self_topics)
+    # Scenes whose keys are dropped when the query names a place itself ("weather in Chicago").
+    scenes_needing_place: list[str] = setting(default_factory=lambda: ["weather"])
     # Importance of a memory written without one, by memory_key family (layers/long_term/importance.py).
     importance_by_key: dict[str, float] = setting(default_factory=lambda: dict(IMPORTANCE_BY_KEY_FAMILY), low=0.0,
                                                   high=1.0, merge=True)

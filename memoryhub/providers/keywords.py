@@ -130,3 +130,90 @@ def term_frequencies(text: str) -> tuple[dict[str, int], int]:
 def query_terms(text: str) -> list[str]:
     """The distinct terms of a query, in first-seen order (BM25 scores each query term once)."""
     return list(dict.fromkeys(tokenize(text)))
+
+
+# Question words and filler of requests, dropped from queries only (a memory's own words are all kept):
+# "what's my wife called again?" keeps wife/call, "帮我推荐个餐厅" keeps 餐厅. Measured on the dev part of
+# tests/layers/long_term/corpora/relevance_dev.yaml, these words matched look-alike memories and never the answer.
+QUERY_STOP_WORDS = frozenset(
+    """again anything something anyone someone please tell remind know let need want give get find show help
+    ok okay hey hi really ever still now ll thing stuff good best idea tip user name called call""".split()
+) | frozenset(
+    "什么 怎么 怎么办 怎样 如何 哪 哪里 哪儿 哪个 哪家 哪些 哪天 多少 几 谁 啥 吗 呢 吧 啊 来着 帮 帮我 给我 一下 一个 "
+    "个 推荐 告诉 请 麻烦 能 能不能 可以 要 想 好 点 些 有没有 还是 是不是 该 应该 现在 我 我的 我们 做 干 干嘛 是 用户 名字 叫 叫啥".split()
+)
+
+# Cross-language bridges for common personal-fact vocabulary: a query word also matches a memory that
+# says it in another language or another common word (wife/老婆/妻子, job/工作/职业, live/住, allergy/过敏,
+# food/吃 …). Each group counts as ONE query concept in BM25 (its idf from the memories holding any
+# member), so a query naming a thing twice in two languages is not weighted twice.
+SYNONYM_GROUPS = [
+    "wife 老婆 妻子 太太 媳妇 爱人 spouse", "husband 老公 丈夫 爱人 spouse", "partner 伴侣 对象",
+    "girlfriend 女朋友 女友", "boyfriend 男朋友 男友", "son 儿子", "daughter 女儿 闺女",
+    "kid kids child children 孩子 小孩 儿子 女儿", "brother 哥哥 弟弟 哥 弟 兄弟", "sister 姐姐 妹妹 姐 妹",
+    "mother mom mum 妈妈 妈 母亲", "father dad 爸爸 爸 父亲", "parents 父母 爸妈",
+    "grandson 孙子 外孙", "granddaughter 孙女 外孙女", "boss manager 老板 领导 上司",
+    "job work occupation career profession 工作 职业 上班",
+    "company employer 公司 单位", "live lives living 住 居住", "city 城市", "home 家",
+    "hometown 老家 家乡", "allergy allergic 过敏", "food eat meal 吃 食物 饮食", "diet 饮食",
+    "vegetarian vegan 素 吃素 素食", "peanut 花生", "seafood shellfish 海鲜", "milk dairy lactose 牛奶 乳糖",
+    "doctor 医生", "hospital 医院", "medicine medication pill tablet drug 药", "dog puppy 狗 狗狗",
+    "cat kitten 猫", "pet 宠物", "birthday 生日", "flight fly plane airline 机票 飞机 航班",
+    "train rail 火车 高铁", "hotel 酒店 住处", "restaurant 餐厅 饭店 饭馆", "dinner supper 晚饭 晚餐",
+    "lunch 午饭 午餐", "breakfast 早饭 早餐", "rain umbrella 下雨 雨伞", "weather 天气", "trip travel 旅行 旅游",
+    "plan 计划 打算", "school 学校 上学", "wedding 婚礼", "gift present 礼物", "music song 音乐 歌",
+    "movie film 电影", "teacher 老师", "pregnant pregnancy 怀孕", "married marriage 结婚",
+    "blood pressure 血压", "diabetes 糖尿病", "asthma 哮喘", "knee 膝盖", "back 腰", "tea 茶",
+    "coffee 咖啡", "car 车", "chess 象棋", "fish fishing 钓鱼", "book novel 书", "phone 手机",
+    "meeting 开会 会议", "class lesson 课", "rent 房租", "salary payday 工资", "exam 考试",
+]
+
+
+# the stop words as the tokeniser emits them (stemmed), since query terms are compared after stemming
+_QUERY_STOP_TERMS = frozenset(stem(word) if word.isascii() else word for word in QUERY_STOP_WORDS)
+
+
+def _build_synonyms() -> dict[str, frozenset[str]]:
+    table: dict[str, set[str]] = {}
+    for group in SYNONYM_GROUPS:
+        members = set()
+        for word in group.split():
+            members.update(tokenize(word) or [])
+        for member in members:
+            table.setdefault(member, set()).update(members)
+    return {word: frozenset(members) for word, members in table.items()}
+
+
+_synonyms: dict[str, frozenset[str]] | None = None
+
+
+def synonyms(term: str) -> frozenset[str]:
+    global _synonyms
+    if _synonyms is None:
+        _synonyms = _build_synonyms()
+    return _synonyms.get(term, frozenset((term,)))
+
+
+def query_concepts(text: str) -> list[list[str]]:
+    """The query's concepts: each distinct content term (question words dropped) with its bridges, the
+    term itself first. A concept already covered by an earlier one's bridges is not repeated."""
+    terms = [term for term in query_terms(text) if term not in _QUERY_STOP_TERMS]
+    if not terms:  # a query of nothing but filler still searches for what it said
+        terms = query_terms(text)
+    concepts: list[list[str]] = []
+    covered: set[str] = set()
+    for term in terms:
+        if term in covered:
+            continue
+        members = [term, *sorted(synonyms(term) - {term})]
+        covered.update(members)
+        concepts.append(members)
+    return concepts
+
+
+def place_names(text: str) -> list[str]:
+    """Place names jieba tags in a Chinese text (`ns`): "上海明天下雨吗" names 上海."""
+    _segmenter()
+    import jieba.posseg
+
+    return [pair.word for pair in jieba.posseg.cut(text) if pair.flag == "ns"]

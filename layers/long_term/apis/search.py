@@ -1,6 +1,7 @@
 """POST /api/v1/memories/search"""
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -16,6 +17,7 @@ from layers.long_term.serializers import SearchResultSerializer
 from layers.long_term.services import memory_access_record
 from memoryhub.api.serializers import HotPathInputSerializer
 from memoryhub.api.views import TenantAPIView
+from memoryhub.core.errors import Forbidden
 
 
 class MemorySearchApi(TenantAPIView):
@@ -54,6 +56,11 @@ class MemorySearchApi(TenantAPIView):
         status = params.pop("status", None)
         if status:
             params["statuses"] = [*params.get("statuses", []), status]
+        if MemoryStatus.QUARANTINED in params.get("statuses", ()) and not self.api_key.has_scope("admin"):
+            # quarantined content is held for review because it may be an attack on the model: only a
+            # reviewer's (admin) key may read it, never an agent's read key
+            raise Forbidden(_("searching quarantined memories needs the admin scope"),
+                            code="quarantine_needs_admin")
         results = memory_search(tenant=self.tenant, **params)
         memory_access_record([scored.memory.pk for scored in results])
         return Response({"results": SearchResultSerializer(results, many=True).data})

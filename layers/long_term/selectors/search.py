@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -41,13 +42,14 @@ from pgvector.psycopg.vector import VectorBinaryDumper
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
+from layers.long_term.selectors.scenes import QueryReading, key_patterns_sql, query_read
 from memoryhub.core.errors import InvalidInput
 from memoryhub.providers.embeddings import (
     EmbeddingUnavailable,
     embed_query,
     get_embedder,
 )
-from memoryhub.providers.keywords import query_terms
+from memoryhub.providers.keywords import query_concepts, query_terms
 
 logger = logging.getLogger(__name__)
 
@@ -117,10 +119,12 @@ def _kind_case(values: dict[str, float], default: float) -> tuple[str, list]:
     return sql, params + [float(default)]
 
 
-def _search_sql(*, where: str, where_params: list, terms: list[str], query_vector: np.ndarray | None,
+def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryReading | None = None, query_vector: np.ndarray | None,
                 model_name: str, mode: str, policy: Policy, task_type: str | None, min_score: float,
                 top_k: int) -> tuple[str, list]:
     """One statement per mode: filtered scope, BM25 and cosine, fusion, context, factors, top k."""
+    reading = reading or QueryReading()
+    terms = [[term] if isinstance(term, str) else list(term) for term in terms]  # a bare term is its own concept
     use_keyword = mode in ("hybrid", "keyword") and bool(terms)
     use_vector = mode in ("hybrid", "vector") and query_vector is not None
 
@@ -133,25 +137,30 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
         cosine_sql = "NULL::float8"
     term_freqs_sql = ", m.term_freqs" if use_keyword else ""
     sql = [f"""WITH scope AS MATERIALIZED (
-        SELECT m.id, m.kind, m.confidence, m.feedback_weight, m.last_confirmed_at, m.doc_length,
+        SELECT m.id, m.kind, m.memory_key, m.content, m.confidence, m.feedback_weight, m.last_confirmed_at, m.doc_length,
                m.source_session_id, m.source_turn_from, m.source_turn_to, {cosine_sql} AS cosine{term_freqs_sql}
         FROM long_term_memory m WHERE {where}
     ), stats AS (SELECT count(*)::float8 AS n, GREATEST(avg(doc_length), 1)::float8 AS avgdl FROM scope)"""]
     params += where_params
     if use_keyword:
+        # A query concept is a term with its bridges (memoryhub/providers/keywords.py query_concepts): its
+        # frequency in a memory sums its members', its document frequency counts memories with any member.
         sql.append(""", hits AS (
-        SELECT s.id, s.doc_length, t.term, (s.term_freqs ->> t.term)::float8 AS tf
-        FROM scope s CROSS JOIN unnest(%s::text[]) AS t(term) WHERE s.term_freqs ? t.term
+        SELECT s.id, s.doc_length, t.grp, sum((s.term_freqs ->> t.term)::float8) AS tf
+        FROM scope s CROSS JOIN unnest(%s::text[], %s::int[]) AS t(term, grp) WHERE s.term_freqs ? t.term
+        GROUP BY s.id, s.doc_length, t.grp
     ), df AS (
-        SELECT q.term, count(h.id)::float8 AS df FROM unnest(%s::text[]) AS q(term) LEFT JOIN hits h USING (term)
-        GROUP BY q.term
-    ), idf AS (SELECT df.term, ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN stats st),
+        SELECT q.grp, count(h.id)::float8 AS df FROM unnest(%s::int[]) AS q(grp) LEFT JOIN hits h USING (grp)
+        GROUP BY q.grp
+    ), idf AS (SELECT df.grp, ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN stats st),
     keyword AS (
         SELECT h.id, sum(idf.idf * h.tf * (%s + 1) / (h.tf + %s * (1 - %s + %s * h.doc_length / st.avgdl))) AS bm25,
                (SELECT GREATEST(sum(idf), 1e-9) FROM idf) AS idf_mass
-        FROM hits h JOIN idf USING (term) CROSS JOIN stats st GROUP BY h.id
+        FROM hits h JOIN idf USING (grp) CROSS JOIN stats st GROUP BY h.id
     )""")
-        params += [terms, terms, BM25_K1, BM25_K1, BM25_B, BM25_B]
+        flat = [term for concept in terms for term in concept]
+        groups = [index for index, concept in enumerate(terms) for _term in concept]
+        params += [flat, groups, list(range(len(terms))), BM25_K1, BM25_K1, BM25_B, BM25_B]
     else:
         sql.append(", keyword AS (SELECT NULL::bigint AS id, NULL::float8 AS bm25, NULL::float8 AS idf_mass WHERE false)")
 
@@ -170,6 +179,18 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
         own_sql = ("CASE WHEN f.bm25 IS NOT NULL THEN f.keyword_relevance + (1 - f.keyword_relevance) * %s"
                    " * f.vector_relevance ELSE %s * f.vector_relevance END")
         own_params = [policy.hybrid_vector_share, policy.vector_only_share]
+    # key relevance: the largest weight among the key patterns the query's scene and topics call for
+    # and the scene's weight for a memory whose text carries one of the scene's content cues
+    key_parts, key_params = [], []
+    if reading.key_weights:
+        likes, weights = key_patterns_sql(reading.key_weights)
+        key_parts.append("COALESCE((SELECT max(p.w) FROM unnest(%s::text[], %s::float8[]) AS p(pat, w)"
+                         " WHERE s.memory_key <> '' AND s.memory_key LIKE p.pat), 0)")
+        key_params += [likes, weights]
+    if reading.content_pattern:
+        key_parts.append("CASE WHEN lower(s.content) ~ %s THEN %s::float8 ELSE 0 END")
+        key_params += [reading.content_pattern, reading.content_weight]
+    key_sql = f"GREATEST({', '.join(key_parts)}, 0)" if key_parts else "0::float8"
     alpha_sql, alpha_params = _kind_case(policy.decay_alpha_days, 365.0)
     scene_values = policy.scene_weights.get(task_type or "", {}) if task_type else {}
     scene_sql, scene_params = _kind_case(scene_values, 1.0)
@@ -179,6 +200,7 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
     # The final SELECT brings the winners' own columns back in the same round trip.
     sql.append(f""", factors AS (
         SELECT s.id, s.kind, s.source_session_id, s.source_turn_from, s.source_turn_to, k.bm25, s.cosine,
+               {key_sql} AS key_relevance,
                {keyword_rel} AS keyword_relevance, {vector_rel} AS vector_relevance,
                exp(-GREATEST(extract(epoch FROM now() - s.last_confirmed_at), 0) / 86400.0 / ({alpha_sql}))
                    AS recency,
@@ -193,12 +215,14 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
             0) END AS neighbour_relevance
         FROM own o
         WINDOW w AS (PARTITION BY o.source_session_id ORDER BY o.source_turn_from, o.id)
-    ), combined AS (
-        SELECT n.*, n.own_relevance + (1 - n.own_relevance) * %s * n.neighbour_relevance AS relevance
+    ), texts AS (
+        SELECT n.*, n.own_relevance + (1 - n.own_relevance) * %s * n.neighbour_relevance AS text_relevance
         FROM neighbours n
+    ), combined AS (
+        SELECT t.*, 1 - (1 - t.text_relevance) * (1 - t.key_relevance) AS relevance FROM texts t
     ), ranked AS (
         SELECT c.id, c.bm25, c.cosine, c.keyword_relevance, c.vector_relevance, c.own_relevance,
-               c.neighbour_relevance, c.relevance, c.recency, c.scene, c.confidence AS confidence_factor,
+               c.neighbour_relevance, c.text_relevance, c.key_relevance, c.relevance, c.recency, c.scene, c.confidence AS confidence_factor,
                c.feedback_weight AS feedback_factor, {score_sql} AS score
         FROM combined c
         WHERE c.relevance > 0 AND {score_sql} >= %s
@@ -208,7 +232,7 @@ def _search_sql(*, where: str, where_params: list, terms: list[str], query_vecto
     SELECT r.*, {", ".join("mm." + name for name in RESULT_FIELDS)}
     FROM ranked r JOIN long_term_memory mm ON mm.id = r.id
     ORDER BY r.score DESC, r.id DESC""")
-    params += [policy.keyword_scale, policy.vector_cosine_low, span, *alpha_params, *scene_params, *own_params,
+    params += [*key_params, policy.keyword_scale, policy.vector_cosine_low, span, *alpha_params, *scene_params, *own_params,
                policy.context_neighbour_share, min_score, top_k]
     # One line without the indentation: psycopg caches its parse of statements up to 4 KiB only.
     return " ".join("".join(sql).split()), params
@@ -243,6 +267,41 @@ def _fetch(sql: str, params: list) -> list[dict]:
         return [dict(zip(columns, row)) for row in cursor.fetchall()]
 
 
+_NAME_EN = re.compile(r"\b(?:is|are|called|named)\s+([A-Z][\w'-]+)")
+_NAME_ZH = re.compile(r"(?:叫|是)([\u4e00-\u9fff]{1,4})[。.!！]?\s*$")
+
+
+def _with_person_names(terms: list[list[str]], tenant_id: int, user_id: str, reading, policy: Policy) -> list[list[str]]:
+    """A question about a person by role ("who's my manager?") also looks for the person's name: the
+    name is read from the user's own relationship facts ("User's boss is Karen.") and joins the role
+    word's concept, so "Karen moved our sprint review" matches (the linking-facts rule of
+    tests/layers/long_term/corpora/RELEVANCE.md). One indexed read, only when a person topic fired."""
+    person = [name for name in reading.topics if name in policy.person_topics]
+    if not person:
+        return terms
+    patterns = {pattern for name in person for pattern in policy.topic_keys.get(name, {})}
+    likes, _weights = key_patterns_sql({pattern: 1.0 for pattern in patterns})
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT content FROM long_term_memory WHERE tenant_id = %s AND user_id = %s AND status = 'active'"
+            " AND memory_key LIKE ANY(%s) ORDER BY id DESC LIMIT 20", [tenant_id, user_id, likes])
+        contents = [row[0] for row in cursor.fetchall()]
+    names: list[str] = []
+    for content in contents:
+        match = _NAME_EN.search(content) or _NAME_ZH.search(content)
+        if match:
+            names += [token for token in query_terms(match.group(1)) if token not in names]
+    if not names:
+        return terms
+    role_words = set(query_terms(" ".join(cue for name in person for cue in policy.topic_cues.get(name, []))))
+    out = [list(concept) for concept in terms]
+    for concept in out:
+        if role_words & set(concept):
+            concept += [name for name in names if name not in concept]
+            return out
+    return out + [names]
+
+
 def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: list[str] | None = None,
                   mode: str = "hybrid", min_score: float | None = None, task_type: str | None = None,
                   explain: bool = False, statuses: list[str] | None = None, entities: list[str] | None = None,
@@ -273,7 +332,10 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     policy = policy or tenant_policy(tenant.pk)
     if min_score is None:
         min_score = policy.min_score
-    terms = query_terms(query) if mode != "vector" else []
+    terms = query_concepts(query) if mode != "vector" else []
+    reading = query_read(query, policy, task_type)
+    if terms:
+        terms = _with_person_names(terms, tenant.pk, user_id, reading, policy)
     query_vector, model_name = None, ""
     if mode != "keyword":
         embedder = get_embedder()
@@ -284,15 +346,15 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                 raise
             # Degrade, not fail: a hybrid search still has its keyword path.
             logger.warning("embedding provider unavailable; hybrid search answers from keywords only")
-    if not terms and query_vector is None:
+    if not terms and query_vector is None and not reading.key_weights and not reading.content_pattern:
         return []
 
     filters = SearchFilters(kinds=kinds, statuses=statuses, entities=entities, memory_key=memory_key,
                             min_confidence=min_confidence, max_confidence=max_confidence,
                             created_after=created_after, created_before=created_before)
     where, where_params = _where(tenant.pk, user_id, filters)
-    sql, params = _search_sql(where=where, where_params=where_params, terms=terms, query_vector=query_vector,
-                              model_name=model_name, mode=mode, policy=policy, task_type=task_type,
+    sql, params = _search_sql(where=where, where_params=where_params, terms=terms, reading=reading,
+                              query_vector=query_vector, model_name=model_name, mode=mode, policy=policy, task_type=task_type,
                               min_score=float(min_score), top_k=int(top_k))
     rows = _fetch(sql, params)
     if not rows:
@@ -306,9 +368,12 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                 "mode": mode,
                 "relevance": row["relevance"], "recency": row["recency"], "scene": row["scene"],
                 "own_relevance": row["own_relevance"], "neighbour_relevance": row["neighbour_relevance"],
+                "text_relevance": row["text_relevance"], "key_relevance": row["key_relevance"],
+                "memory_key": memory.memory_key or None, **reading.as_explain(),
                 "confidence": row["confidence_factor"], "feedback_weight": row["feedback_factor"],
                 "keyword": {"bm25": row["bm25"], "relevance": row["keyword_relevance"],
-                            "terms": terms},
+                            "terms": [concept[0] for concept in terms],
+                            "bridges": {concept[0]: concept[1:] for concept in terms if len(concept) > 1}},
                 "vector": {"cosine": row["cosine"], "relevance": row["vector_relevance"],
                            "model": model_name or None},
             }

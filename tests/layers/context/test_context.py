@@ -132,8 +132,10 @@ def test_core_facts_join_the_profile_when_the_query_does_not_reach_them(api, rem
     remember("I like jazz", kind="preference", importance=0.5)
     body = _context(api, query="Recommend a restaurant for dinner tonight", token_budget=4000)
     profile = _blocks(body)["user_profile"]
-    assert profile["source_ids"] == [f"memory:{allergy.pk}"], "only alice's core fact, not her weak likes"
-    assert profile["items"][0]["core"] is True and profile["items"][0]["score"] == pytest.approx(0.95)
+    assert profile["source_ids"] == [f"memory:{allergy.pk}"], "only alice's allergy, not her weak likes"
+    # the dinner scene calls for allergies, so it comes as a scene match, and says it is a core fact too
+    item = profile["items"][0]
+    assert item["core"] is True and item["reason"] == "scene" and item["scene"] == "dining"
 
 
 def test_a_matched_core_fact_is_listed_once(api, remember):
@@ -141,11 +143,12 @@ def test_a_matched_core_fact_is_listed_once(api, remember):
     body = _context(api, query="peanut allergy", token_budget=4000)
     profile = _blocks(body)["user_profile"]
     assert profile["source_ids"] == [f"memory:{allergy.pk}"]
-    assert "core" not in profile["items"][0]
+    assert profile["items"][0]["reason"] == "match" and profile["items"][0]["core"] is True
 
 
 def test_core_profile_can_be_turned_off_by_an_approved_policy_entry(api, remember, system_rule):
-    remember("I am allergic to peanuts", kind="fact", importance=0.95)
+    # a core fact no dining cue calls for: only the core-facts rule brings it
+    remember("My blood type is O negative", kind="fact", importance=0.95)
     assert len(_blocks(_context(api, query="Recommend a restaurant", token_budget=4000))["user_profile"]
                ["source_ids"]) == 1
     system_rule("policy.long_term.core_profile_limit", 0)

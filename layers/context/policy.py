@@ -1,0 +1,27 @@
+"""Context assembly's policy numbers (read through memoryhub/core/policy.py; overridable by approved
+permanent entries `policy.context.<field>`).
+
+The profile block takes the best memories that fit the budget, not a fixed handful: up to
+`profile_candidates` of the query's matches scoring at least `profile_min_score` (a floor below search's
+`min_score`, so a user with few memories still gets the ones that bear on the query), plus the core facts
+(layers/long_term/policy.py `core_profile_*`), which a flood of high-scoring matches can never push out:
+over budget, matches go first, lowest score first, and core facts last.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from memoryhub.core.policy import policy_read, setting
+
+
+@dataclass(frozen=True)
+class Policy:
+    SECTION: ClassVar[str] = "context"
+
+    profile_min_score: float = setting(0.2, low=0.0, high=1.0)
+    profile_candidates: int = setting(20, low=1, high=100)
+
+
+def context_policy(tenant_id: int) -> Policy:
+    return policy_read(Policy, tenant_id)

@@ -1,0 +1,131 @@
+"""What a query is about, read from its words: the scene (dining, travel, medical, …) and the topics it
+asks for (where one lives, the spouse, the job, …), each with the memory keys it calls for.
+
+Why keys: most of what an assistant must know for an ordinary request is a keyed fact ("User's diet:
+vegetarian.", `user.diet`) that shares no word and little meaning with the request ("any good spots for
+dinner tonight?"). Labelled that way in tests/layers/long_term/corpora/RELEVANCE.md (indirect needs), a
+keyed fact the query's scene or topic calls for gets a *key relevance* (the weight of its key), fused with
+the text relevance as 1 − (1 − text)(1 − key) in layers/long_term/selectors/search.py: a fixed rule that
+depends on the query and the memory only, so `min_score` keeps its meaning.
+
+Cue words, scenes and weights are policy (layers/long_term/policy.py: `scene_cues`, `scene_keys`,
+`topic_cues`, `topic_keys`), overridable by approved permanent entries. A cue in Latin letters matches a
+word starting with it ("allerg" matches allergic and allergies); a cue in Chinese matches as a substring.
+A key pattern is a memory key, or one with `*` (any run of characters: `user.relationship.*brother`).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from layers.long_term.policy import Policy
+
+
+@dataclass(frozen=True)
+class QueryReading:
+    scene: str | None = None
+    scene_cues: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    # memory key pattern -> relevance weight (the largest over the scene and every topic that fired)
+    key_weights: dict[str, float] = field(default_factory=dict)
+    # a PostgreSQL regular expression over a memory's lowercased content, and the relevance it earns
+    content_pattern: str | None = None
+    content_weight: float = 0.0
+    named_place: bool = False
+
+    def as_explain(self) -> dict:
+        return {"scene_name": self.scene, "scene_cues": list(self.scene_cues), "topics": list(self.topics),
+                "named_place": self.named_place}
+
+
+_PG_SPECIAL = set(".^$*+?()[]{}|\\")
+_PLACE_EN = re.compile(r"\b(?:in|at|for|to|near|around)\s+(?:the\s+)?[A-Z][a-zA-Z]+")
+
+
+def _pg_regex(cues: list[str]) -> str | None:
+    """Cues as one PostgreSQL ARE: a Latin cue from a word start (\\m), a Chinese one anywhere."""
+    parts = []
+    for cue in cues:
+        cue = unicodedata.normalize("NFKC", cue).lower().strip()
+        if not cue:
+            continue
+        escaped = "".join("\\" + ch if ch in _PG_SPECIAL else ch for ch in cue)
+        parts.append(("\\m" + escaped) if cue.isascii() else escaped)
+    return "(" + "|".join(parts) + ")" if parts else None
+
+
+def names_place(query: str) -> bool:
+    """Whether the query names a place itself ("weather in Chicago", "上海明天下雨吗")."""
+    if _PLACE_EN.search(query):
+        return True
+    if re.search(r"[\u4e00-\u9fff]", query):
+        from memoryhub.providers.keywords import place_names
+
+        return bool(place_names(query))
+    return False
+
+
+@lru_cache(maxsize=256)
+def _cue_pattern(cues: tuple[str, ...]) -> re.Pattern | None:
+    parts = []
+    for cue in cues:
+        cue = unicodedata.normalize("NFKC", cue).lower().strip()
+        if not cue:
+            continue
+        if cue.isascii():
+            parts.append(r"(?<![a-z])" + re.escape(cue).replace(r"\ ", r"\s+") + r"[a-z]*")
+        else:
+            parts.append(re.escape(cue))
+    return re.compile("|".join(parts)) if parts else None
+
+
+def _hits(text: str, cues: list[str]) -> list[str]:
+    pattern = _cue_pattern(tuple(cues))
+    return [] if pattern is None else list(dict.fromkeys(m.group(0) for m in pattern.finditer(text)))
+
+
+def query_read(query: str, policy: Policy, task_type: str | None = None) -> QueryReading:
+    """The scene (the task type when it names a scene, else the one with most cue hits, first listed on a
+    tie) and the topics of `query`, with the key weights they call for."""
+    text = unicodedata.normalize("NFKC", query).lower()
+    scene, scene_hits = None, []
+    if task_type and task_type in policy.scene_keys:
+        scene = task_type
+    else:
+        best = 0
+        for name, cues in policy.scene_cues.items():
+            hits = _hits(text, cues)
+            if len(hits) > best:
+                scene, scene_hits, best = name, hits, len(hits)
+    weights: dict[str, float] = {}
+
+    def merge(pairs: dict[str, float]) -> None:
+        for pattern, weight in pairs.items():
+            weights[pattern] = max(weights.get(pattern, 0.0), float(weight))
+
+    named_place = False
+    if scene in policy.scenes_needing_place:
+        named_place = names_place(query)
+    if scene and not named_place:
+        merge(policy.scene_keys.get(scene, {}))
+    topics = [name for name, cues in policy.topic_cues.items() if _hits(text, cues)]
+    if any(name in policy.person_topics for name in topics):
+        # "where does my brother live?" asks about the brother, not the user's own city
+        topics = [name for name in topics if name not in policy.self_topics]
+    for name in topics:
+        merge(policy.topic_keys.get(name, {}))
+    content_pattern, content_weight = None, 0.0
+    if scene and not named_place and policy.scene_content_weights.get(scene, 0) > 0:
+        content_pattern = _pg_regex(policy.scene_content_cues.get(scene, []))
+        content_weight = float(policy.scene_content_weights[scene]) if content_pattern else 0.0
+    return QueryReading(scene=scene, scene_cues=tuple(scene_hits), topics=tuple(topics),
+                        key_weights={k: v for k, v in weights.items() if v > 0},
+                        content_pattern=content_pattern, content_weight=content_weight, named_place=named_place)
+
+
+def key_patterns_sql(weights: dict[str, float]) -> tuple[list[str], list[float]]:
+    """The patterns as SQL LIKE patterns (`*` -> `%`, `_` and `%` escaped) with their weights."""
+    likes = [p.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_").replace("*", "%") for p in weights]
+    return likes, [float(w) for w in weights.values()]
