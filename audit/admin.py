@@ -6,10 +6,12 @@ import json
 
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.urls import path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from audit.events import event_label
 from audit.exports import audit_events_csv_response
 from audit.models import AuditEvent
 from audit.selectors import audit_chain_status
@@ -31,6 +33,21 @@ class TenantFilter(admin.SimpleListFilter):
 
     def queryset(self, request, queryset):
         return queryset.filter(tenant_id=self.value()) if self.value() else queryset
+
+
+class ActionFilter(admin.SimpleListFilter):
+    """The declared event types by their translated labels (the dotted names are for code)."""
+
+    title = _("action")
+    parameter_name = "action"
+
+    def lookups(self, request, model_admin):
+        # The actions present in the member's trail (not every declared type), by label.
+        names = model_admin.get_queryset(request).order_by("action").values_list("action", flat=True).distinct()
+        return sorted(((name, event_label(name)) for name in names), key=lambda pair: str(pair[1]))
+
+    def queryset(self, request, queryset):
+        return queryset.filter(action=self.value()) if self.value() else queryset
 
 
 class ActorFilter(admin.SimpleListFilter):
@@ -55,13 +72,26 @@ def _pretty(value) -> str:
 
 @admin.register(AuditEvent)
 class AuditEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("tenant_id", "seq", "occurred_at", "action", "actor_label", "object_type", "object_id")
-    list_filter = (TenantFilter, "action", ActorFilter, "actor_kind", "object_type", ("occurred_at", admin.DateFieldListFilter))
+    # Newest first, each row readable at a glance: the tenant's slug, the action's translated label.
+    list_display = ("occurred_at", "tenant_slug", "seq", "action_label", "actor_label", "object_type", "object_id")
+    list_display_links = ("occurred_at",)
+    ordering = ("-occurred_at", "-id")
+    list_filter = (TenantFilter, ActionFilter, ActorFilter, "actor_kind", "object_type",
+                   ("occurred_at", admin.DateFieldListFilter))
     search_fields = ("action", "object_id", "actor_label", "request_id", "subject")
     date_hierarchy = "occurred_at"
-    fields = ("tenant_id", "seq", "occurred_at", "actor_kind", "actor_id", "actor_label", "action", "object_type",
-              "object_id", "subject", "before_pretty", "after_pretty", "request_id", "prev_hash", "hash")
+    fields = ("tenant_slug", "tenant_id", "seq", "occurred_at", "actor_kind", "actor_id", "actor_label", "action_label",
+              "action", "object_type", "object_id", "subject", "before_pretty", "after_pretty", "request_id",
+              "prev_hash", "hash")
     readonly_fields = fields
+
+    @admin.display(description=_("tenant"), ordering="tenant_id")
+    def tenant_slug(self, obj):
+        return getattr(obj, "tenant_slug_value", None) or obj.tenant_id
+
+    @admin.display(description=_("action"), ordering="action")
+    def action_label(self, obj):
+        return event_label(obj.action)
 
     @admin.display(description=_("before"))
     def before_pretty(self, obj):
@@ -72,7 +102,10 @@ class AuditEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         return _pretty(obj.after)
 
     def get_queryset(self, request):
-        return restrict_to_member_tenants(super().get_queryset(request), request.user)
+        # The slug in the same query (the trail holds tenant ids only: no foreign key may point out of it).
+        slug = Tenant.objects.filter(pk=OuterRef("tenant_id")).values("slug")[:1]
+        return restrict_to_member_tenants(super().get_queryset(request).annotate(tenant_slug_value=Subquery(slug)),
+                                          request.user)
 
     def get_urls(self):
         custom = [path("export.csv", self.admin_site.admin_view(self.export_csv_view), name="audit_auditevent_export")]

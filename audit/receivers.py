@@ -10,6 +10,10 @@ API_KEY_CREATED = event_type("api_key.created", object_type="api_key", label=_("
                              after="name, prefix, scopes, created by")
 API_KEY_REVOKED = event_type("api_key.revoked", object_type="api_key", label=_("API key revoked"),
                              before="revoked_at", after="revoked_at")
+MEMBERSHIP_GRANTED = event_type("membership.granted", object_type="membership", label=_("staff role granted"),
+                                after="username, user pk, role, whether the user became staff")
+MEMBERSHIP_REVOKED = event_type("membership.revoked", object_type="membership", label=_("staff role revoked"),
+                                before="username, user pk, role", after="whether the user lost staff status")
 
 
 def on_tenancy_changed(sender, *, tenant_id, actor, event, object_id, before=None, after=None, **kwargs) -> None:

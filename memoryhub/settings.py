@@ -160,7 +160,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["memoryhub.tenancy.auth.HasTenantKey"],
     "DEFAULT_PARSER_CLASSES": ["memoryhub.api.parsers.StrictJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "memoryhub.api.schema.PublicAutoSchema",
     "EXCEPTION_HANDLER": "memoryhub.api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["memoryhub.api.throttling.ApiKeyRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_key": env_str("API_RATE_LIMIT", "6000/min")},
@@ -176,6 +176,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One tag per layer (memoryhub.api.schema.TAGS gives each view's), in the order a client meets them.
+    "TAGS": [
+        {"name": "service", "description": "Health and the calling key."},
+        {"name": "short-term", "description": "Sessions, their turns and the recent window."},
+        {"name": "long-term", "description": "Memories of one end user: write, search, feedback."},
+        {"name": "context", "description": "The prompt blocks of every layer, within a token budget."},
+        {"name": "transient", "description": "Task state: typed slots and the sub-task stack."},
+        {"name": "permanent", "description": "Rules and settings that change only by approved change requests."},
+        {"name": "erasure", "description": "Export and erasure of one end user across every layer."},
+    ],
     # One schema name per choice set, whatever the field is called in a given serializer.
     "ENUM_NAME_OVERRIDES": {
         "MemoryKindEnum": "layers.long_term.models.MemoryKind",

@@ -30,4 +30,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("admin/", admin.site.urls),
+    # The console's language switcher posts to Django's set_language (templates/admin/base_site.html).
+    path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -80,3 +80,23 @@ def change_requests_pending(*, tenant_ids=None) -> QuerySet[ChangeRequest]:
     if tenant_ids is not None:
         queryset = queryset.filter(tenant_id__in=tenant_ids)
     return queryset
+
+
+def change_requests_of_api_key(*, tenant_id: int, api_key_id: int, state: str = "", key: str = "") -> QuerySet[ChangeRequest]:
+    """The requests one API key proposed in its tenant (an agent follows its own proposals only)."""
+    queryset = ChangeRequest.objects.filter(tenant_id=tenant_id, proposer_api_key_id=api_key_id)
+    if state:
+        queryset = queryset.filter(state=state)
+    if key:
+        queryset = queryset.filter(key=key)
+    return queryset.prefetch_related("approvals")
+
+
+def permanent_entry_to_edit(*, tenant_ids, key: str, user_id: str = "", tenant_id: int | None = None) -> PermanentEntry | None:
+    """The entry the console's propose page pre-fills: the one with this key and scope among the
+    staff member's tenants (in `tenant_id` when given); None when there is none or it is ambiguous."""
+    queryset = PermanentEntry.objects.filter(tenant_id__in=list(tenant_ids), key=key, user_id=user_id)
+    if tenant_id is not None:
+        queryset = queryset.filter(tenant_id=tenant_id)
+    found = list(queryset.select_related("tenant")[:2])
+    return found[0] if len(found) == 1 else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.utils.translation import gettext_lazy as _
 
 from layers.short_term.models import Session, SessionSummary, Turn
@@ -51,8 +52,20 @@ class SessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     date_hierarchy = "last_activity_at"
     fields = SESSION_FIELDS
     readonly_fields = SESSION_FIELDS
-    inlines = [SessionSummaryInline, TurnInline]
+    # Turns are paged on the session page (a long session would otherwise render every turn at once).
+    inlines = [SessionSummaryInline]
     actions = ["end_selected"]
+    change_form_template = "admin/short_term/session/change_form.html"
+    TURNS_PER_PAGE = 50
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        session = self.get_object(request, object_id)
+        extra = {}
+        if session is not None:
+            turns = Turn.objects.filter(session=session).order_by("seq").only(*TurnInline.fields, "session_id")
+            page = Paginator(turns, self.TURNS_PER_PAGE).get_page(request.GET.get("turns_page"))
+            extra = {"turns_page": page, "turn_fields": [Turn._meta.get_field(name) for name in TurnInline.fields]}
+        return super().change_view(request, object_id, form_url, {**extra, **(extra_context or {})})
 
     def get_queryset(self, request):
         return restrict_to_member_tenants(super().get_queryset(request).select_related("tenant"), request.user)

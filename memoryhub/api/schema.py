@@ -1,5 +1,7 @@
 """OpenAPI pieces every API shares: how API keys authenticate, and the error responses' schema."""
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import get_doc, get_override
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
@@ -21,3 +23,48 @@ class ApiKeyAuthenticationScheme(OpenApiAuthenticationExtension):
 
     def get_security_definition(self, auto_schema):
         return {"type": "http", "scheme": "bearer", "bearerFormat": "mh_<prefix>_<secret>"}
+
+
+# One tag per room, so the docs group operations by layer (the first path segment would split
+# `memories` from `memories/search` and lump `users/` erasure with nothing).
+TAGS = {
+    "layers.transient": "transient",
+    "layers.short_term": "short-term",
+    "layers.long_term": "long-term",
+    "layers.context": "context",
+    "layers.erasure": "erasure",
+    "permanent": "permanent",
+    "memoryhub": "service",
+}
+
+
+def tag_of_module(module: str) -> str:
+    parts = module.split(".")
+    for length in (2, 1):
+        tag = TAGS.get(".".join(parts[:length]))
+        if tag:
+            return tag
+    return "service"
+
+
+class PublicAutoSchema(AutoSchema):
+    """Descriptions only from what an operation states for clients (`extend_schema(description=…)`,
+    field `help_text`), never from docstrings: those are written for the people who maintain the code
+    and name internals (locks, modules, services). Tags come from the view's room."""
+
+    def get_description(self) -> str:
+        return ""
+
+    def get_tags(self) -> list[str]:
+        return [tag_of_module(type(self.view).__module__)]
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        if not get_override(serializer, "description") and schema.get("description") == get_doc(serializer.__class__):
+            schema.pop("description", None)
+        return schema
+
+    def _map_response_type_hint(self, method):
+        schema = super()._map_response_type_hint(method)
+        schema.pop("description", None)  # a method field's docstring is for maintainers
+        return schema

@@ -22,3 +22,7 @@ class ReadOnlyAdminMixin:
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+# The staff setup page (registered here, where the admin's autodiscovery imports the console).
+from memoryhub.console import staff as _staff  # noqa: E402,F401

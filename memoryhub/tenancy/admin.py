@@ -9,8 +9,20 @@ from memoryhub.tenancy.services import api_key_create, api_key_revoke
 
 
 class MembershipInline(admin.TabularInline):
+    """Shown, not edited: roles are granted and revoked on the staff page (audited services)."""
+
     model = Membership
     extra = 0
+    fields = readonly_fields = ("user", "role", "created_at")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Tenant)

@@ -1,4 +1,5 @@
-"""Tenants and API keys: creation and revocation, each audited in the same transaction.
+"""Tenants, API keys and staff memberships: creation and revocation, each audited in the same
+transaction.
 
 Tenancy sits below the audit app (which records per tenant), so it announces its changes with
 `memoryhub.tenancy.signals.tenancy_changed`, sent inside the transaction; audit/receivers.py records
@@ -17,7 +18,7 @@ from django.utils.text import slugify
 
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import InvalidInput
-from memoryhub.tenancy.models import ApiKey, Scope, Tenant
+from memoryhub.tenancy.models import ApiKey, Membership, Role, Scope, Tenant
 from memoryhub.tenancy.signals import tenancy_changed
 
 KEY_PREFIX = "mh"
@@ -122,3 +123,59 @@ def _api_key_with_tenant(*, prefix: str) -> ApiKey | None:
     ApiKey.tenant.field.set_cached_value(api_key, Tenant.from_db(connection.alias, tenant_names,
                                                                  row[len(key_names):]))
     return api_key
+
+
+@dataclass(frozen=True)
+class MembershipChange:
+    membership_id: int | None
+    changed: bool  # False when the role was already held (grant) or not held (revoke)
+
+
+def _role(role: str) -> str:
+    if role not in Role.values:
+        raise InvalidInput(f"unknown role {role!r}", code="invalid_role", details={"allowed": Role.values})
+    return role
+
+
+@transaction.atomic
+def membership_grant(*, user, tenant: Tenant, role: str, actor: Actor) -> MembershipChange:
+    """Give a staff user a role in a tenant. Makes them staff (the console needs it to let them in);
+    the console's receiver puts them in the role's group (memoryhub/console/apps.py). Granting a role
+    already held changes and records nothing."""
+    role = _role(role)
+    membership, created = Membership.objects.get_or_create(user=user, tenant=tenant, role=role)
+    became_staff = False
+    if not user.is_staff:
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+        became_staff = True
+    if created or became_staff:
+        tenancy_changed.send(
+            sender=Membership, tenant_id=tenant.id, actor=actor, event="membership.granted",
+            object_id=membership.id, before=None,
+            after={"user": user.get_username(), "user_pk": user.pk, "role": role, "became_staff": became_staff},
+        )
+    return MembershipChange(membership_id=membership.id, changed=created or became_staff)
+
+
+@transaction.atomic
+def membership_revoke(*, user, tenant: Tenant, role: str, actor: Actor) -> MembershipChange:
+    """Take a role back. A user left with no role anywhere (and not a superuser) loses staff status
+    too, so no login to the console remains that sees nothing and was forgotten."""
+    role = _role(role)
+    membership = Membership.objects.select_for_update().filter(user=user, tenant=tenant, role=role).first()
+    if membership is None:
+        return MembershipChange(membership_id=None, changed=False)
+    membership_id = membership.id
+    membership.delete()
+    left_staff = False
+    if user.is_staff and not user.is_superuser and not Membership.objects.filter(user=user).exists():
+        user.is_staff = False
+        user.save(update_fields=["is_staff"])
+        left_staff = True
+    tenancy_changed.send(
+        sender=Membership, tenant_id=tenant.id, actor=actor, event="membership.revoked", object_id=membership_id,
+        before={"user": user.get_username(), "user_pk": user.pk, "role": role},
+        after={"left_staff": left_staff},
+    )
+    return MembershipChange(membership_id=membership_id, changed=True)

@@ -11,14 +11,21 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from audit.events import event_label
 from audit.models import AuditEvent
 from memoryhub.console.permissions import ChangeRequestPolicy
 from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.selectors import restrict_to_member_tenants
 from permanent.admin.diff import json_diff, pretty_json
-from permanent.admin.forms import DecisionForm, ProposeForm, ScheduleForm
+from permanent.admin.forms import (
+    DecisionForm,
+    ProposeForm,
+    ScheduleForm,
+    json_editor_messages,
+)
 from permanent.admin.history import ReadOnlyHistoryMixin
 from permanent.models import ChangeAction, ChangeRequest
+from permanent.selectors import permanent_entry_to_edit
 from permanent.services import (
     change_request_approve,
     change_request_propose,
@@ -58,10 +65,20 @@ class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
     # Proposing: the add page is our own form that calls the service.
     def add_view(self, request, form_url="", extra_context=None):
         if not self.has_add_permission(request):
-            raise PermissionDenied
+            raise PermissionDenied(ChangeRequestPolicy(request.user).console_refusal().message)
         tenants = proposer_tenants(request.user)
         initial = {key: request.GET[key] for key in ("key", "user_id", "action") if key in request.GET}
-        form = ProposeForm(request.POST or None, tenants=tenants, initial=initial)
+        # Editing an existing key starts from its current value (and checks against its schema).
+        entry = None
+        if initial.get("key") and initial.get("action", ChangeAction.UPDATE) == ChangeAction.UPDATE:
+            tenant_id = request.GET.get("tenant")
+            entry = permanent_entry_to_edit(tenant_ids=tenants.values_list("id", flat=True), key=initial["key"],
+                                            user_id=initial.get("user_id", ""),
+                                            tenant_id=int(tenant_id) if (tenant_id or "").isdigit() else None)
+            if entry is not None:
+                initial.update(action=ChangeAction.UPDATE, tenant=entry.tenant_id, value=pretty_json(entry.value))
+        form = ProposeForm(request.POST or None, tenants=tenants, initial=initial,
+                           schema_from="entry-schema" if entry is not None and entry.schema else "id_schema")
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             extra = {}
@@ -80,7 +97,9 @@ class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
                                  % {"id": change_request.pk})
                 return HttpResponseRedirect(self._review_url(change_request))
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "form": form,
-                   "title": _("Propose a permanent change"), **(extra_context or {})}
+                   "title": _("Propose a permanent change"), "editing": entry,
+                   "entry_schema": entry.schema if entry is not None else None,
+                   "json_editor_messages": json_editor_messages(), **(extra_context or {})}
         return TemplateResponse(request, "admin/permanent/changerequest/propose.html", context)
 
     def _review_url(self, change_request) -> str:
@@ -123,7 +142,7 @@ class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
             "can_schedule": policy.can_schedule(change_request),
             "decision_form": DecisionForm(initial={"payload_hash": change_request.payload_hash}),
             "schedule_form": ScheduleForm(initial={"effective_at": change_request.effective_at}),
-            "events": events,
+            "events": [(event, event_label(event.action)) for event in events],
             **(extra_context or {}),
         }
 
@@ -132,8 +151,13 @@ class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
         user = request.user
         try:
             if operation in ("approve", "reject"):
+                # Refused before the service is asked: the 403 page says why (not a reviewer, their own
+                # proposal, auditors read only), from the same policy the service applies.
+                refusal = ChangeRequestPolicy(user).review_refusal(change_request)
+                if refusal is not None:
+                    raise PermissionDenied(refusal.message)
                 if not user.has_perm("permanent.review_changerequest"):
-                    raise PermissionDenied
+                    raise PermissionDenied(_("Your role does not include deciding change requests."))
                 form = DecisionForm(request.POST)
                 if not form.is_valid():
                     messages.error(request, _("The decision form was incomplete."))
@@ -143,6 +167,9 @@ class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
                                  payload_hash=form.cleaned_data["payload_hash"], comment=form.cleaned_data["comment"])
                 messages.success(request, _("Recorded. The request is now %(state)s.") % {"state": result.get_state_display()})
             elif operation == "withdraw":
+                refusal = ChangeRequestPolicy(user).withdraw_refusal(change_request)
+                if refusal is not None:
+                    raise PermissionDenied(refusal.message)
                 change_request_withdraw(change_request=change_request, user=user)
                 messages.success(request, _("The request was withdrawn."))
             elif operation == "schedule":

@@ -52,7 +52,9 @@ class PermanentEntryAdmin(ReadOnlyAdminMixin, ReadOnlyHistoryMixin, SimpleHistor
         can_propose = request.user.has_perm("permanent.add_changerequest") and ChangeRequestPolicy(request.user).can_propose(entry.tenant_id)
         versions = [
             {"version": version, "json": pretty_json(version.value),
-             "can_roll_back": can_propose and version.number < entry.current_version and version.action != "retire"}
+             "can_roll_back": can_propose and version.number < entry.current_version and version.action != "retire"
+             # Rolling back to a value equal to the current one would change nothing.
+             and not (entry.status == "active" and version.value_hash == entry.value_hash)}
             for version in entry.versions.order_by("-number")
         ]
         open_requests = entry.change_requests.filter(state__in=[ChangeState.PENDING, ChangeState.APPROVED])
@@ -67,8 +69,10 @@ class PermanentEntryAdmin(ReadOnlyAdminMixin, ReadOnlyHistoryMixin, SimpleHistor
     def retire_view(self, request, entry_id: int):
         """Propose retiring the entry: how a brand-new key (one version only) is rolled back."""
         entry = get_object_or_404(self.get_queryset(request), pk=entry_id)
-        if request.method != "POST" or not request.user.has_perm("permanent.add_changerequest"):
-            raise PermissionDenied
+        if request.method != "POST":
+            return HttpResponseRedirect(reverse("admin:permanent_permanententry_change", args=[entry.pk]))
+        if not request.user.has_perm("permanent.add_changerequest"):
+            raise PermissionDenied(ChangeRequestPolicy(request.user).console_refusal([entry.tenant_id]).message)
         form = RollbackForm(request.POST)
         reason = form.cleaned_data["reason"] if form.is_valid() else ""
         try:
@@ -85,7 +89,7 @@ class PermanentEntryAdmin(ReadOnlyAdminMixin, ReadOnlyHistoryMixin, SimpleHistor
             return HttpResponseRedirect(reverse("admin:permanent_permanententry_change", args=[entry_id]))
         entry = get_object_or_404(self.get_queryset(request), pk=entry_id)
         if not request.user.has_perm("permanent.add_changerequest"):
-            raise PermissionDenied
+            raise PermissionDenied(ChangeRequestPolicy(request.user).console_refusal([entry.tenant_id]).message)
         get_object_or_404(PermanentVersion, entry=entry, number=number)
         form = RollbackForm(request.POST)
         reason = form.cleaned_data["reason"] if form.is_valid() else ""

@@ -39,7 +39,8 @@ class ProposeForm(forms.Form):
     user_id = forms.CharField(label=_("End user id"), max_length=USER_ID_MAX_LENGTH, required=False,
                               help_text=_("Leave empty for a global entry."))
     value = JSONTextField(label=_("Value (JSON)"), required=False,
-                          help_text=_('Any JSON: "a string", 42, true, {"an": "object"}.'))
+                          help_text=_('Any JSON: "a string", 42, true, {"an": "object"}. Checked as you type, '
+                                      "against the entry's JSON Schema when it has one."))
     reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX_LENGTH, required=False,
                              widget=forms.Textarea(attrs={"rows": 3, "cols": 70}))
     effective_at = forms.DateTimeField(label=_("Effective at"), required=False,
@@ -49,11 +50,18 @@ class ProposeForm(forms.Form):
     required_approvals = forms.IntegerField(label=_("Required approvals (new keys only)"), required=False,
                                             min_value=1, max_value=MAX_REQUIRED_APPROVALS)
 
-    def __init__(self, *args, tenants=None, **kwargs):
+    def __init__(self, *args, tenants=None, schema_from: str = "id_schema", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["tenant"].queryset = tenants
         if tenants is not None and tenants.count() == 1:
             self.fields["tenant"].initial = tenants.first().pk
+        # The JSON editor (memoryhub/console/static/console/json_editor.js) checks these in the browser.
+        editor = {"data-json-editor": "true", "class": "vLargeTextField console-json-editor", "rows": 10}
+        self.fields["value"].widget = forms.Textarea(attrs={
+            **editor, "data-json-schema-from": schema_from, "data-json-required-for": "create,update",
+            "data-json-skip-for": "retire", "spellcheck": "false"})
+        self.fields["schema"].widget = forms.Textarea(attrs={**editor, "rows": 6, "spellcheck": "false",
+                                                             "data-json-skip-for": "update,retire"})
 
     def clean(self):
         data = super().clean()
@@ -77,3 +85,27 @@ class ScheduleForm(forms.Form):
 
 class RollbackForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX_LENGTH, required=False)
+
+
+def json_editor_messages() -> dict[str, str]:
+    """The JSON editor's sentences in the page's language (it reads them from a json_script)."""
+    return {text: str(label) for text, label in {
+        "A value is required.": _("A value is required."),
+        "Not valid JSON": _("Not valid JSON"),
+        "Valid JSON": _("Valid JSON"),
+        "matches the schema": _("matches the schema"),
+        "Fix the JSON before submitting.": _("Fix the JSON before submitting."),
+        "expected": _("expected"), "got": _("got"), "must be one of": _("must be one of"), "must be": _("must be"),
+        "shorter than": _("shorter than"), "longer than": _("longer than"), "does not match": _("does not match"),
+        "below the minimum": _("below the minimum"), "above the maximum": _("above the maximum"),
+        "must be greater than": _("must be greater than"), "must be less than": _("must be less than"),
+        "not a multiple of": _("not a multiple of"), "fewer items than": _("fewer items than"),
+        "more items than": _("more items than"), "items must be unique": _("items must be unique"),
+        "missing required property": _("missing required property"),
+        "unexpected property": _("unexpected property"), "fewer properties than": _("fewer properties than"),
+        "more properties than": _("more properties than"),
+        "matches none of the allowed forms": _("matches none of the allowed forms"),
+        "must match exactly one allowed form": _("must match exactly one allowed form"),
+        "matches a forbidden form": _("matches a forbidden form"),
+        "nothing is allowed here": _("nothing is allowed here"),
+    }.items()}

@@ -82,7 +82,12 @@ def change_request_propose(
                        % {"current": current, "base": base_version},
                        code="base_version_moved", details={"current_version": current, "base_version": base_version})
     if action != ChangeAction.CREATE and entry is None:
-        raise NotFound(_("No permanent entry has this key."), code="entry_not_found")
+        # A 400 that says what to send: a bare 404 reads as a wrong URL, while the client only
+        # left out `action` (it defaults to update) when proposing a key that does not exist yet.
+        raise InvalidInput(_("No permanent entry has the key %(key)s yet: to propose a new key, send "
+                             "\"action\": \"create\" (with a value).") % {"key": key},
+                           code="entry_not_found_use_create",
+                           details={"key": key, "action": action, "expected_action": ChangeAction.CREATE})
     if action != ChangeAction.CREATE and (schema is not None or required_approvals is not None):
         raise InvalidInput(_("A schema and the required approvals are set when an entry is created."),
                            code="create_only_fields")
@@ -117,6 +122,9 @@ def change_request_propose(
         if version.action == VersionAction.RETIRE:
             raise InvalidInput(_("That version retired the entry; propose a retire instead."),
                                code="invalid_target_version")
+        if entry.status == EntryStatus.ACTIVE and version.value_hash == entry.value_hash:
+            raise InvalidInput(_("Version %(number)d holds the current value; rolling back to it changes nothing.")
+                               % {"number": version.number}, code="no_change")
         proposed_value = version.value
     if action != ChangeAction.ROLLBACK:
         target_version = None

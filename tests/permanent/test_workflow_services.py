@@ -10,7 +10,7 @@ from django.utils import timezone
 from audit.models import AuditEvent
 from audit.selectors import audit_chain_verify
 from memoryhub.core.actors import Actor
-from memoryhub.core.errors import Conflict, Forbidden, InvalidInput, NotFound
+from memoryhub.core.errors import Conflict, Forbidden, InvalidInput
 from memoryhub.tenancy.models import Membership
 from memoryhub.tenancy.services import api_key_create
 from permanent.models import (
@@ -266,8 +266,9 @@ def test_versions_are_immutable_in_the_database(tenant, editor, reviewer):
 
 
 def test_unknown_entry_and_bad_keys(tenant, editor):
-    with pytest.raises(NotFound):
+    with pytest.raises(InvalidInput) as unknown:  # a 400 that says to send action create (issue 13, item 11)
         propose(tenant, editor, key="rules.none", action="update", value=1)
+    assert unknown.value.code == "entry_not_found_use_create"
     with pytest.raises(InvalidInput):
         propose(tenant, editor, key="bad key!")
     with pytest.raises(InvalidInput):
