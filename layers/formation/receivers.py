@@ -2,7 +2,7 @@
 recorded in the outbox in that same transaction (connected in FormationConfig.ready)."""
 from __future__ import annotations
 
-from layers.formation.models import FormationState
+from layers.formation.selectors import extraction_cursor
 from layers.formation.services.catch_up import extraction_enqueue, summarisation_enqueue
 from layers.formation.services.extraction import extraction_due
 
@@ -10,8 +10,7 @@ from layers.formation.services.extraction import extraction_due
 def on_turns_appended(sender, *, session, turns, **kwargs) -> None:
     if session.needs_summary:
         summarisation_enqueue(session.pk)
-    cursor = FormationState.objects.filter(session_id=session.pk).values_list("last_extracted_seq", flat=True).first()
-    if extraction_due(session, cursor=cursor or 0):
+    if extraction_due(session, cursor=extraction_cursor(session_pk=session.pk)):
         extraction_enqueue(session.pk)
 
 

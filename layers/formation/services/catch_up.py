@@ -3,11 +3,10 @@ outbox so the request survives a broker outage and nothing depends on a single m
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F, Q, Value
-from django.db.models.functions import Coalesce
+from django.db.models import F
 
 from layers.formation.policy import formation_policy
-from layers.short_term.models import Session, SessionStatus
+from layers.formation.selectors import sessions_behind_extraction, sessions_with_extraction_cursor
 from memoryhub.outbox.services import task_enqueue_on_commit
 
 EXTRACT_TASK = "formation.extract_session"
@@ -27,14 +26,13 @@ def formation_catch_up(*, limit: int = CATCH_UP_BATCH) -> dict:
     """Enqueue work for sessions left behind: a summary due, or turns after the extraction cursor
     that are due (N of them while active, any once the session closed). Pending requests for the
     same session collapse in the outbox, so running this often costs little."""
-    sessions = Session.objects.annotate(cursor=Coalesce(F("formation_state__last_extracted_seq"), Value(0)))
+    sessions = sessions_with_extraction_cursor()
     summarise = list(sessions.filter(needs_summary=True).order_by("id").values_list("pk", flat=True)[:limit])
     extract: list[int] = []
     behind = sessions.filter(turn_count__gt=F("cursor"))
     for tenant_id in behind.values_list("tenant_id", flat=True).distinct().order_by("tenant_id"):
-        every = formation_policy(tenant_id).extract_every_turns
-        due = behind.filter(tenant_id=tenant_id).filter(
-            ~Q(status=SessionStatus.ACTIVE) | Q(turn_count__gte=F("cursor") + every))
+        due = sessions_behind_extraction(tenant_id=tenant_id,
+                                         extract_every_turns=formation_policy(tenant_id).extract_every_turns)
         extract.extend(due.order_by("id").values_list("pk", flat=True)[:limit - len(extract)])
         if len(extract) >= limit:
             break
