@@ -13,10 +13,12 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from memoryhub.core.limits import USER_ID_MAX_LENGTH
 from memoryhub.tenancy.models import ApiKey, Tenant
 
 KEY_MAX_LENGTH = 200
-USER_ID_MAX_LENGTH = 255
+# What is accepted is the one limit of every layer; the column stays wider (no narrowing migration).
+USER_ID_COLUMN_LENGTH = 255
 # Letters, digits and `._:-`, starting with a letter or digit: keys are read by exact match only.
 KEY_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:\-]*$"
 MAX_REQUIRED_APPROVALS = 3
@@ -35,7 +37,7 @@ class PermanentEntry(models.Model):
     tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="permanent_entries",
                                verbose_name=_("tenant"))
     key = models.CharField(_("key"), max_length=KEY_MAX_LENGTH)
-    user_id = models.CharField(_("user id"), max_length=USER_ID_MAX_LENGTH, blank=True, default="",
+    user_id = models.CharField(_("user id"), max_length=USER_ID_COLUMN_LENGTH, blank=True, default="",
                                help_text=_("Empty for a global entry."))
     status = models.CharField(_("status"), max_length=16, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
     current_version = models.PositiveIntegerField(_("current version"), default=0)
@@ -150,7 +152,7 @@ class ChangeRequest(models.Model):
     entry = models.ForeignKey(PermanentEntry, null=True, blank=True, on_delete=models.CASCADE,
                               related_name="change_requests", verbose_name=_("entry"))
     key = models.CharField(_("key"), max_length=KEY_MAX_LENGTH)
-    user_id = models.CharField(_("user id"), max_length=USER_ID_MAX_LENGTH, blank=True, default="")
+    user_id = models.CharField(_("user id"), max_length=USER_ID_COLUMN_LENGTH, blank=True, default="")
     action = models.CharField(_("action"), max_length=16, choices=ChangeAction.choices)
     proposed_value = models.JSONField(_("proposed value"), null=True, blank=True)
     target_version = models.PositiveIntegerField(_("target version"), null=True, blank=True)

@@ -12,6 +12,7 @@ from pgvector.django import HnswIndex, VectorField
 from simple_history.models import HistoricalRecords
 
 from memoryhub.core.errors import Conflict
+from memoryhub.core.limits import USER_ID_MAX_LENGTH
 from memoryhub.providers.embeddings import EMBEDDING_DIMENSIONS
 
 
@@ -56,7 +57,8 @@ class ArrayToTsvector(Func):
 
 
 class Memory(models.Model):
-    USER_ID_MAX_LENGTH = 200
+    USER_ID_MAX_LENGTH = USER_ID_MAX_LENGTH  # what is accepted (memoryhub/core/limits.py)
+    USER_ID_COLUMN_LENGTH = 200  # the column, wider: never narrowed by a migration
     CONTENT_MAX_LENGTH = 8000
     MEMORY_KEY_MAX_LENGTH = 200
     ENTITY_MAX_LENGTH = 200
@@ -65,7 +67,7 @@ class Memory(models.Model):
 
     # No index of its own: every query filters by tenant and user, which the owner index starts with.
     tenant = models.ForeignKey("tenancy.Tenant", on_delete=models.PROTECT, related_name="+", db_index=False)
-    user_id = models.CharField(_("user id"), max_length=USER_ID_MAX_LENGTH)
+    user_id = models.CharField(_("user id"), max_length=USER_ID_COLUMN_LENGTH)
     agent_id = models.CharField(_("agent id"), max_length=200, blank=True, default="")
     kind = models.CharField(_("kind"), max_length=16, choices=MemoryKind.choices, default=MemoryKind.FACT)
     content = models.TextField(_("content"))

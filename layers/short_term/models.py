@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from memoryhub.core.limits import USER_ID_MAX_LENGTH
 from memoryhub.tenancy.models import Tenant
 
 
@@ -30,7 +31,7 @@ class Session(models.Model):
     SESSION_ID_MAX_LENGTH = 128
     # Client ids travel in URL paths, so they are limited to characters that need no escaping.
     SESSION_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@-]*$"
-    USER_ID_MAX_LENGTH = 128
+    USER_ID_MAX_LENGTH = USER_ID_MAX_LENGTH  # one limit for every layer (memoryhub/core/limits.py)
     AGENT_ID_MAX_LENGTH = 128
     METADATA_MAX_BYTES = 16 * 1024
     ACTOR_MAX_LENGTH = 200
