@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install migrate bench-locomo bench-scale clean-data
+.PHONY: run test browser install migrate bench-locomo bench-scale clean-data
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,8 +17,12 @@ install: $(STAMP)
 run: $(STAMP)
 	$(PY) -m memoryhub.embedded run
 
-test: $(STAMP)
+# The console's browser tests drive Debian's Chromium; `browser` installs it (and ChromeDriver) when missing.
+test: $(STAMP) browser
 	$(PY) -m memoryhub.embedded exec -- $(PY) -m pytest $(PYTEST_ARGS)
+
+browser:
+	bash .ci/install_browser.sh
 
 migrate: $(STAMP)
 	$(PY) manage.py migrate
