@@ -52,6 +52,8 @@ QUARANTINE_REASON_LABELS = {
     "homoglyph_instructions": _("disguises instructions with look-alike letters"),
     "confusables": _("disguises instructions with look-alike letters"),
     "system_override": _("poses as a system override"),
+    "tool_planting": _("a tool result that plants instructions for the agent"),
+    "memory_poisoning": _("tries to plant a false memory or rule"),
     "secret": _("contains a secret"),
 }
 

@@ -196,3 +196,16 @@ def test_the_language_switcher_switches(editor):
     assert "审核" in client.get("/admin/").content.decode() or "控制台" in client.get("/admin/").content.decode()
     client.post("/i18n/setlang/", {"language": "en", "next": "/admin/"})
     assert "At a glance" in client.get("/admin/").content.decode()
+
+
+def test_every_quarantine_reason_has_a_translated_label():
+    """A detector's new reason code must come with words for the reviewer, in both languages."""
+    from django.utils import translation
+
+    from layers.long_term.admin import QUARANTINE_REASON_LABELS, quarantine_reason_labels
+    from memoryhub.safety.injection import INJECTION_REASONS
+
+    assert set(INJECTION_REASONS) <= set(QUARANTINE_REASON_LABELS)
+    with translation.override("zh-hans"):
+        labels = quarantine_reason_labels(INJECTION_REASONS)
+    assert all(re.search("[\u4e00-\u9fff]", label) for label in labels), labels
