@@ -176,6 +176,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Enums as drf-spectacular does by default, then a request example for every body (memoryhub/api/examples.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "memoryhub.api.examples.add_request_examples"],
     # One tag per layer (memoryhub.api.schema.TAGS gives each view's), in the order a client meets them.
     "TAGS": [
         {"name": "service", "description": "Health and the calling key."},
