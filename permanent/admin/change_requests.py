@@ -138,6 +138,9 @@ class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
             "required_approvals": change_request.required_approvals,
             "is_own": is_own,
             "can_review": can_review,
+            # Why there is nothing to decide here, in the policy's words (own requests have their notice).
+            "review_refusal": (policy.review_refusal(change_request)
+                               if change_request.state == "pending" and not can_review and not is_own else None),
             "can_withdraw": policy.can_withdraw(change_request),
             "can_schedule": policy.can_schedule(change_request),
             "decision_form": DecisionForm(initial={"payload_hash": change_request.payload_hash}),

@@ -209,3 +209,11 @@ def test_every_quarantine_reason_has_a_translated_label():
     with translation.override("zh-hans"):
         labels = quarantine_reason_labels(INJECTION_REASONS)
     assert all(re.search("[\u4e00-\u9fff]", label) for label in labels), labels
+
+
+@pytest.mark.parametrize("role, code", [("editor", "not_a_reviewer"), ("auditor", "auditor_read_only")])
+def test_the_review_page_says_why_there_is_nothing_to_decide(tenant, make_staff, role, code):
+    proposer = make_staff(tenant, "editor", username="proposer")
+    cr = change_request_propose(tenant=tenant, key="rules.y", action="create", value=1, proposer_user=proposer)
+    page = login(make_staff(tenant, role)).get(f"/admin/permanent/changerequest/{cr.pk}/change/").content.decode()
+    assert f'id="review-refusal-notice" data-code="{code}"' in page and 'id="approve-button"' not in page
