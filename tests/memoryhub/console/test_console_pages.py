@@ -217,3 +217,14 @@ def test_the_review_page_says_why_there_is_nothing_to_decide(tenant, make_staff,
     cr = change_request_propose(tenant=tenant, key="rules.y", action="create", value=1, proposer_user=proposer)
     page = login(make_staff(tenant, role)).get(f"/admin/permanent/changerequest/{cr.pk}/change/").content.decode()
     assert f'id="review-refusal-notice" data-code="{code}"' in page and 'id="approve-button"' not in page
+
+
+def test_app_labels_and_statuses_read_in_chinese(make_staff, api):
+    api.post_json("/api/v1/memories", {"user_id": "alice", "kind": "fact", "content": "Alice lives in Lyon"})
+    client = login(make_staff(superuser=True, username="root"), "zh-hans")
+    index = client.get("/admin/").content.decode()
+    for label in ("短期记忆", "瞬时记忆", "控制台"):
+        assert label in index, label
+    assert "Short_Term" not in index and "Transient" not in index
+    memories = client.get("/admin/long_term/memory/").content.decode()
+    assert re.search(r'class="field-status">[^<]*[\u4e00-\u9fff]', memories)
