@@ -183,10 +183,12 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
     # and the scene's weight for a memory whose text carries one of the scene's content cues
     key_parts, key_params = [], []
     if reading.key_weights:
+        # heaviest pattern first, so the first that matches is the largest weight (no per-row subquery)
         likes, weights = key_patterns_sql(reading.key_weights)
-        key_parts.append("COALESCE((SELECT max(p.w) FROM unnest(%s::text[], %s::float8[]) AS p(pat, w)"
-                         " WHERE s.memory_key <> '' AND s.memory_key LIKE p.pat), 0)")
-        key_params += [likes, weights]
+        ordered = sorted(zip(likes, weights), key=lambda pair: -pair[1])
+        key_parts.append("CASE WHEN s.memory_key = '' THEN 0 " + " ".join(
+            "WHEN s.memory_key LIKE %s THEN %s::float8" for _pair in ordered) + " ELSE 0 END")
+        key_params += [value for pair in ordered for value in pair]
     if reading.content_pattern:
         key_parts.append("CASE WHEN lower(s.content) ~ %s THEN %s::float8 ELSE 0 END")
         key_params += [reading.content_pattern, reading.content_weight]
