@@ -24,8 +24,13 @@ from layers.formation.extractor.text import (
     CORRECTION_MARK,
     blank_quotes,
     is_cjk,
+    drop_question_part,
     is_hypothetical,
+    is_past_state,
     is_question,
+    is_request,
+    is_sarcastic,
+    is_vague_wish,
     split_clauses,
     split_sentences,
     starts_conditional,
@@ -62,13 +67,74 @@ def _lang(text: str) -> str:
     return "zh" if is_cjk(text) else "en"
 
 
-def _match(clause: str) -> list[Candidate]:
-    found = rules_en.match_clause(clause)
-    seen = {(c.memory_key, c.value.casefold()) for c in found}
-    for candidate in rules_zh.match_clause(clause):
-        if (candidate.memory_key, candidate.value.casefold()) not in seen:
+def _overlaps(a: Candidate, b: Candidate) -> bool:
+    x, y = a.value.casefold(), b.value.casefold()
+    return a.memory_key == b.memory_key and (x in y or y in x)
+
+
+def _match(clause: str, *, past: bool = False) -> list[Candidate]:
+    """The fact families first (they carry attributes), then the older sentence rules for what the
+    families did not already say. In a past-state clause ("以前在百度干了四年", "used to live in
+    Madrid") only facts that stay true of the past are kept: a former employer, a hometown, a
+    finished education."""
+    found = rules_en.en_fact_candidates(clause) + rules_zh.zh_fact_candidates(clause)
+    for candidate in rules_en.match_clause(clause) + rules_zh.match_clause(clause):
+        if not any(_overlaps(candidate, other) or (candidate.memory_key == other.memory_key
+                   and candidate.memory_key in _ONE_PER_CLAUSE) for other in found):
             found.append(candidate)
-    return found
+    found = _merge_people(found)
+    # "I prefer texts" / "我比较喜欢打电话沟通" is how to reach the user, not a taste; "I quit my job
+    # at Google" names a former employer, not the current one.
+    channels = [c.value.casefold() for c in found if c.memory_key == "user.contact_preference"]
+    former = {c.value.casefold() for c in found if c.memory_key == "user.former_employer"}
+    found = [c for c in found if not (c.memory_key == "user.likes" and any(ch in c.value.casefold() for ch in channels))
+             and not (c.memory_key == "user.employer" and c.value.casefold() in former)
+             # Being a student is education (FACTS.md), not an occupation.
+             and not (c.memory_key == "user.occupation" and re.search(r"的|(?:学生|研究生|博士生|本科生|大学生)$|^student$", c.value))]
+    homes = {c.value for c in found if c.memory_key == "user.home_city"}
+    unique: list[Candidate] = []
+    for candidate in found:
+        if past and candidate.memory_key not in _PAST_SAFE:
+            continue
+        # FACTS.md: a work city is worth keeping only where it differs from home.
+        if candidate.memory_key == "user.work_city" and candidate.value in homes:
+            continue
+        # A colleague, boss or roommate is the user's fact only when named (else "my coworker
+        # says…" would make one of every passing mention).
+        if candidate.memory_key.rsplit(".", 1)[-1] in _NAMED_ONLY and candidate.memory_key.startswith("user.relationship") \
+                and not candidate.value:
+            continue
+        if not any(c.memory_key == candidate.memory_key and c.value.casefold() == candidate.value.casefold() for c in unique):
+            unique.append(candidate)
+    return unique
+
+
+_NAMED_ONLY = {"colleague", "boss", "roommate"}
+
+
+def _merge_people(found: list[Candidate]) -> list[Candidate]:
+    """"My rabbit Thumper is a Holland Lop" read twice (named, and as a breed): one pet, attributes
+    joined. An unnamed mention folds into a named one of the same role in the same clause."""
+    out: list[Candidate] = []
+    for candidate in found:
+        if not candidate.memory_key.startswith(("user.relationship.", "user.pet.")):
+            out.append(candidate)
+            continue
+        twin = next((i for i, c in enumerate(out) if c.memory_key == candidate.memory_key
+                     and (not c.value or not candidate.value or c.value == candidate.value)), None)
+        if twin is None:
+            out.append(candidate)
+            continue
+        other = out[twin]
+        named = candidate if candidate.value and not other.value else other
+        rest = other if named is candidate else candidate
+        out[twin] = Candidate(named.memory_key, named.value, max(named.confidence, rest.confidence),
+                              {**rest.attributes, **named.attributes})
+    return out
+
+
+_ONE_PER_CLAUSE = {"user.plan", "user.name", "user.age", "user.birthday", "user.home_city", "user.employer", "user.occupation"}
+_PAST_SAFE = {"user.former_employer", "user.hometown"}
 
 
 def _item(candidate: Candidate, *, seq: int, clause: str) -> ExtractedItem:
@@ -80,11 +146,16 @@ def _item(candidate: Candidate, *, seq: int, clause: str) -> ExtractedItem:
     entities = [candidate.value]
     if candidate.memory_key.count(".") >= 2:
         entities.append(candidate.memory_key.rsplit(".", 1)[-1])
-    if "when" in attributes:
-        entities = [attributes["when"]]
+    # Entities are the places, organisations and people a fact is about, never its time words
+    # ("下个月要去北京出差" is about 北京, not 下个月).
+    for name in ("destination", "school"):
+        if attributes.get(name):
+            entities.append(str(attributes[name]))
+    if candidate.memory_key == "user.plan":
+        entities = [e for e in entities[1:] if e] or ([candidate.value] if candidate.value else [])
     return ExtractedItem(
         kind=spec.kind, memory_key=candidate.memory_key, value=candidate.value,
-        content=render_content(candidate.memory_key, candidate.value, lang=lang),
+        content=render_content(candidate.memory_key, candidate.value, lang=lang, attributes=candidate.attributes),
         entities=tuple(dict.fromkeys(e for e in entities if e)), confidence=candidate.confidence,
         importance=spec.importance, source_turn_seq=seq, attributes=attributes)
 
@@ -141,13 +212,18 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
         if _REMEMBER_FOR_OTHER.search(sentence):
             dropped[DROP_OTHER_USER] += 1
             continue
-        if is_question(sentence) or starts_conditional(sentence):
+        if starts_conditional(sentence) or is_sarcastic(sentence) or is_vague_wish(sentence) or (
+                is_request(sentence) and not _REMEMBER_SELF.match(strip_lead_in(sentence))):
+            continue
+        sentence = drop_question_part(sentence)
+        if not sentence:
             continue
         body, explicit = sentence, False
         remember = _REMEMBER_SELF.match(strip_lead_in(sentence))
         if remember:
             body, explicit = (remember.group("rest") or remember.group("rest_zh")), True
         sentence_items: list[ExtractedItem] = []
+        quoted = blank_quotes(body) != body
         for clause in split_clauses(blank_quotes(body)):
             if contains_secret(clause):
                 dropped[DROP_SECRET] += 1
@@ -155,7 +231,9 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
             core = strip_lead_in(clause)
             if not core or is_question(core) or is_hypothetical(core):
                 continue
-            sentence_items.extend(_item(c, seq=turn.seq, clause=core) for c in _match(core))
+            # Around a quotation the people named are its speakers ("my boss told me \"…\""), not facts.
+            sentence_items.extend(_item(c, seq=turn.seq, clause=core) for c in _match(core, past=is_past_state(core))
+                                  if not (quoted and c.memory_key.startswith("user.relationship") and not c.value))
         if explicit and not sentence_items and not contains_secret(body) and not is_question(body):
             sentence_items.append(_note(tidy_value(body), seq=turn.seq))
         items.extend(sentence_items)

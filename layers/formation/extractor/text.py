@@ -28,7 +28,7 @@ _LEAD_IN = re.compile(
     r"^(?:(?:oh|well|ok|okay|so|and|but|also|btw|by the way|actually|in fact|correction|sorry|"
     r"to be honest|honestly|just so you know|fyi|hey|hi|hello|yes|yeah|no|nope|right|um|uh|"
     r"其实|对了|另外|顺便说一下|顺便说|顺便|纠正一下|更正一下|更正|纠正|哦|嗯|还有|而且|不过|但是|所以|"
-    r"是的|对|不对|不是|说错了|我说错了|好的|好吧|哈哈|嘿|你好|告诉你)[\s,，:：!！.。、~～-]*)+", re.IGNORECASE)
+    r"是的|对|不对|不是|说错了|我说错了|好的|好吧|哈哈|嘿|你好|告诉你)(?![A-Za-z'])[\s,，:：!！.。、~～-]*)+", re.IGNORECASE)
 CORRECTION_MARK = re.compile(
     r"\b(?:actually|correction|i meant|not anymore|no longer|anymore|moved|relocated)\b|其实|更正|纠正|不对|说错了|搬", re.IGNORECASE)
 
@@ -36,7 +36,7 @@ _QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"")
 
 _QUESTION_START_EN = re.compile(
     r"^(?:do|does|did|am|is|are|was|were|can|could|would|will|should|shall|have|has|where|what|when|"
-    r"who|whom|whose|why|how|which|isn't|aren't|don't|didn't|won't|wouldn't|shouldn't)\b", re.IGNORECASE)
+    r"who|whom|whose|why|how|which|isn't|aren't|didn't|won't|wouldn't|shouldn't)\b(?!')", re.IGNORECASE)
 _QUESTION_END_ZH = re.compile(r"(?:吗|呢|么|嘛|没有|是不是|对不对|好不好|行不行)[。.~～]*$")
 _QUESTION_WORD_ZH = re.compile(r"哪里|哪儿|哪个|什么|谁|怎么|为什么|几个|多少|是否")
 
@@ -95,6 +95,80 @@ def is_hypothetical(clause: str) -> bool:
 def starts_conditional(sentence: str) -> bool:
     """"If I lived in Paris, I would …": the consequent clause is hypothetical too."""
     return bool(_CONDITIONAL_START.search(strip_lead_in(sentence)))
+
+
+# "I used to smoke but quit", "以前住过大理": a state that is no longer true. Clause-level, so the
+# "but now B" half of "used to live in A but now B" (its own clause) still counts.
+_PAST_STATE = re.compile(
+    r"\bused\s+to\b|\bwhen\s+i\s+was\b|\bas\s+a\s+(?:kid|child|teen|teenager)\b|\bwhen\s+i\s+was\s+in\b|\bback\s+in\s+(?:high\s+school|college|uni)\b|\bin\s+high\s+school\b|"
+    r"\bback\s+in\s+\d{4}|\bin\s+(?:19|20)\d{2}\b|\btill\s+(?:19|20)\d{2}|\buntil\s+(?:19|20)\d{2}|\b(?:a\s+few|two|three|\d+)\s+years\s+ago\b|"
+    r"\bnot\s+anymore\b|\bno\s+longer\b(?!\s+(?:at|with|work))|\bfor\s+a\s+(?:while|few\s+months|bit)\b.*\b(?:stopped|quit|didn't\s+stick|gave\s+up)|"
+    r"\bbut\s+stopped\b|\bdidn't\s+stick\b|\bthru\s+college\b|\bthrough\s+college\b|\bafter\s+uni\b|\bfor\s+\w+\s+years\s+after\b|"
+    r"\blived\s+in\b|\bspent\s+a\s+(?:summer|year|month)\b|\bi\s+was\s+(?:a|an|on|into|in)\b|\bmy\s+ex\b|"
+    r"以前|之前(?!在)|曾经|过去|小时候|小学的时候|年轻时候?|那时候|那会儿|那阵子|后来放弃|后来不|现在全忘|长大后|刚毕业那|住过|待过|练过|学过(?!.*现在)|跑过|"
+    r"原来(?!是)|当年|早年", re.IGNORECASE)
+# Irony the corpus marks (FACTS.md joke_sarcasm): upside-down / eye-roll faces, "在梦里", "(自封的)".
+_SARCASM = re.compile(
+    r"🙃|🙄|🙂|😴|在梦里|自封|只是钱还没到账|可真是个|可太爱了|真是我最爱|最喜欢堵车|我的特长是躺平|当一条咸鱼|"
+    r"最擅长的运动是熬夜|\b(?:yeah|yes|sure)[, ]+(?:totally|definitely|right|my\s+\w+\s+is\s+so)\b|\bsure,\s+i'll\s+just\b|"
+    r"\bbasically\s+a\s+professional\b|\bmy\s+(?:real\s+job|favou?rite\s+hobby)\b.*(?:failing|untangling)|\ballergic\s+to\s+(?:mondays|work|nonsense)|"
+    r"对工作过敏|\bstrictly\s+pizza", re.IGNORECASE)
+# Shouted emphasis ("my job is SO fulfilling") is case-sensitive.
+_SARCASM_CAPS = re.compile(r"\b(?:SO|TOTALLY)\s+[a-z]+")
+_VAGUE_WISH = re.compile(
+    r"\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bmaybe\b|\bperhaps\b|\btoying\s+with\b|\bnot\s+committed\b|\bideal\s+world\b|"
+    r"\bi\s+wonder\b|\bthinking\s+(?:about|of)\b|\bconsidering\b|\bif\s+money\b|\bwould\s+i\b|\bsomeday\s+list\b|"
+    r"等我|就好了|说不定|还在犹豫|不确定|要不要|考虑|有机会|如果|假如|要是|以后有钱|哪天|犹豫|还没决定|想想|可能会", re.IGNORECASE)
+
+
+_QUESTION_PIECE = re.compile(r"(?<=[,，—–])\s*")
+
+
+def drop_question_part(sentence: str) -> str:
+    """A question ends the sentence but a disclosure may come before it ("I'm allergic to sesame,
+    is tahini a problem?", "下个礼拜要去Paris出差，你能推荐几家餐厅吗？"): keep the pieces that
+    are not themselves questions. A sentence that opens as a question stays a question."""
+    if not is_question(sentence):
+        return sentence
+    core = strip_lead_in(sentence.strip())
+    if _QUESTION_START_EN.match(core) or re.match(r"^(?:你|您|请问|有没有|有什么|怎么|为什么|哪)", core):
+        return ""
+    pieces = [p for p in re.split(r"(?<=[,，—–])", sentence) if p.strip()]
+    kept = []
+    for piece in pieces:
+        bare = piece.strip().rstrip(",，—– ")
+        if not bare:
+            continue
+        if is_question(bare) or _QUESTION_START_EN.match(strip_lead_in(bare)) or re.search(
+                r"^(?:你|您|请问|能不能|可不可以|有没有|有什么|怎么|为什么)|(?:吗|呢|么|嘛)$", strip_lead_in(bare)):
+            break
+        kept.append(piece)
+    return "".join(kept).strip().rstrip(",，—– ")
+
+
+# A command to the assistant ("remind me tmrw 9am…", "帮我订明天去上海的机票") is a request, not a
+# plan or a fact (FACTS.md negatives); "please email me instead" is a contact preference, kept.
+_REQUEST = re.compile(
+    r"^(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\s+)?(?:remind|book|find|give|make|write|draft|translate|"
+    r"cancel|set|show|tell|help|summari[sz]e|generate|create|list|suggest|recommend|schedule|order|send|check|look\s+up|"
+    r"search|calculate|convert|explain|compare|reserve|add|put|move|delete|remove|rewrite|fix|plan\s+(?:a|my|me))\b"
+    r"|^(?:请|麻烦)?(?:你)?(?:帮我(?!记)|帮忙|替我|给我(?:写|找|订|查|推荐|做|列|算)|提醒我|把闹钟|设个|订一?[张个间])", re.IGNORECASE)
+
+
+def is_request(sentence: str) -> bool:
+    return bool(_REQUEST.search(strip_lead_in(sentence.strip())))
+
+
+def is_past_state(clause: str) -> bool:
+    return bool(_PAST_STATE.search(clause)) and not re.search(r"(?i)\bbut\s+now\b|现在(?:我|在|住|是|搬|已经|定居|base|改)", clause)
+
+
+def is_sarcastic(sentence: str) -> bool:
+    return bool(_SARCASM.search(sentence) or _SARCASM_CAPS.search(sentence))
+
+
+def is_vague_wish(sentence: str) -> bool:
+    return bool(_VAGUE_WISH.search(sentence))
 
 
 def tidy_value(value: str) -> str:

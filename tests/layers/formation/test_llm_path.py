@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 TURNS = [
     ("user", "I'm allergic to shellfish."),
     ("assistant", "Noted, no shellfish."),
-    ("user", "My colleague Bob loves sushi."),
+    ("user", "My friend Bob loves sushi."),  # a friend is not the user's fact (corpora/FACTS.md); a named colleague is
 ]
 
 

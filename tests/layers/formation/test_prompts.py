@@ -40,3 +40,22 @@ def test_templates_name_what_to_keep_and_what_to_ignore():
                    "Ignore greetings", "untrusted data", "200 words"):
         assert phrase in system
     assert "hunter2" not in summary[1]["content"]
+
+
+def test_extraction_prompt_carries_the_offline_families_and_negatives():
+    """LLM path parity (issue 11): the prompt names every key family the offline extractor writes
+    (tests/layers/formation/corpora/FACTS.md) and every negative category that must yield nothing."""
+    extraction = prompts.EXTRACTION_SYSTEM
+    for key in ("user.name", "user.age", "user.birthday", "user.anniversary", "user.employer", "user.occupation",
+                "user.former_employer", "user.education", "user.relationship.<role>", "user.pet.<species>",
+                "user.diet", "user.food_restrictions", "user.allergies", "user.health_conditions",
+                "user.medications", "user.home_city", "user.work_city", "user.hometown", "user.languages",
+                "user.habits", "user.likes", "user.dislikes", "user.plan", "user.contact_preference"):
+        assert key in extraction, key
+    for negative in ("small talk", "questions", "requests", "hypotheticals", "other people's facts", "past states",
+                     "denials", "sarcasm", "quoted", "opinions about the world"):
+        assert negative in extraction, negative
+    # The job-change rule and the entity rule the offline path follows.
+    assert "former_employer" in extraction and "never the time words" in extraction
+    messages = prompts.extraction_messages([TranscriptTurn(1, "user", "hi")])
+    assert "user.food_restrictions" in messages[0]["content"]  # the template still formats
