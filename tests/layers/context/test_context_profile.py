@@ -113,3 +113,11 @@ def test_system_rules_are_one_rule_per_line(api, system_rule):
     assert "rules.tone: Answer briefly." in lines
     assert "rules.style:" in lines and "  language: match the user" in lines
     assert "  never:" in lines and "    - guess prices" in lines and "    - share secrets" in lines
+
+
+def test_an_allergy_written_without_key_or_importance_reaches_a_dinner_request(api):
+    allergy = _write(api, "I am allergic to peanuts")
+    _write(api, "I like jazz", kind="preference")
+    profile = _profile(api, "Recommend a restaurant for dinner")
+    assert [item["memory_id"] for item in profile["items"]] == [allergy], profile["content"]
+    assert profile["items"][0]["reason"] in ("scene", "core")
