@@ -19,7 +19,7 @@ from layers.long_term.models import MemoryKind
 from layers.long_term.policy import tenant_policy
 from layers.long_term.selectors import memory_core_profile, memory_search
 from layers.short_term.selectors import session_get, session_window
-from layers.transient.selectors import task_stack
+from layers.transient.selectors import task_stack, turn_resolutions
 from memoryhub.core.errors import Conflict, Unprocessable
 from memoryhub.providers.tokens import count_tokens
 from memoryhub.safety.injection import injection_reasons
@@ -159,6 +159,8 @@ def _session(session) -> Block:
     # The window is bounded by turns only: fitting the budget happens below, turn by turn, so every
     # turn left out is reported in `dropped`.
     window = session_window(session=session)
+    # What pronouns in the user's turns were taken to mean (layers/transient working memory).
+    resolutions = turn_resolutions(session=session, seqs=[item.turn.seq for item in window.turns])
     parts = []
     if window.summary is not None and window.summary_content:
         parts.append(Part(f"summary:{window.summary.version}", f"[summary] {window.summary_content}",
@@ -174,6 +176,11 @@ def _session(session) -> Block:
         if reasons:
             detail["flagged"] = reasons
             text = f"{item.turn.role} [{_('unverified tool output')}: {', '.join(reasons)}]: {item.content}"
+        if resolutions.get(item.turn.seq):
+            found = resolutions[item.turn.seq]
+            detail["resolutions"] = [{"mention": r.mention, "entities": [e["name"] for e in r.entities],
+                                      "confidence": r.confidence} for r in found]
+            text += " [" + "; ".join(f"{r.mention} = {'、'.join(e['name'] for e in r.entities)}" for r in found) + "]"
         parts.append(Part(f"turn:{item.turn.seq}", text, detail=detail))
     return Block("session", parts)
 

@@ -99,6 +99,15 @@ class SessionTurnsApi(TenantAPIView):
         replayed = serializers.IntegerField()
         redactions = inline_serializer("TurnRedaction", {
             "index": serializers.IntegerField(), "kind": serializers.CharField()}, many=True)
+        # Filled by the working-memory layer through the append annotators (layers/transient/apps.py).
+        resolutions = inline_serializer("TurnResolution", {
+            "index": serializers.IntegerField(), "seq": serializers.IntegerField(),
+            "mention": serializers.CharField(), "start": serializers.IntegerField(), "end": serializers.IntegerField(),
+            "entities": inline_serializer("TurnResolutionEntity", {
+                "id": serializers.IntegerField(allow_null=True), "name": serializers.CharField(),
+                "type": serializers.CharField()}, many=True),
+            "confidence": serializers.FloatField(), "resolved": serializers.BooleanField()}, many=True)
+
 
     class TurnListOutput(serializers.Serializer):
         results = TurnOutput(many=True)
@@ -112,7 +121,10 @@ class SessionTurnsApi(TenantAPIView):
                     "with other content is a 409 `client_id_reused`. Secrets are redacted before storage "
                     "unless the tenant turned that off; `redactions` says what was redacted. 201 when "
                     "anything was stored, 200 for a pure retry. Ended/expired sessions answer 409. "
-                    "The body may also be a bare list of turns or a single turn object.",
+                    "The body may also be a bare list of turns or a single turn object. `resolutions`: each "
+                    "pronoun or demonstrative of a new user turn (它, 那家, she, the blue one, those two, there) "
+                    "with the latest compatible entity of the session's working memory and a confidence "
+                    "(`resolved: false` when nothing compatible was mentioned or confidence is low).",
         request=TurnsAppendInput, responses={201: TurnsAppendOutput, 200: TurnsAppendOutput, **errors(400, 404, 409, 413)},
     )
     def post(self, request, session_id: str):
@@ -133,6 +145,7 @@ class SessionTurnsApi(TenantAPIView):
             "created": result.created_count,
             "replayed": len(result.turns) - result.created_count,
             "redactions": result.redactions,
+            "resolutions": result.annotations.get("resolutions", []),
         }
         return Response(body, status=status.HTTP_201_CREATED if result.created_count else status.HTTP_200_OK)
 

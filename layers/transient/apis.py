@@ -2,19 +2,22 @@
 and task types (read with any key, written with an admin-scoped key; staff also use the admin)."""
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from layers.short_term.selectors import session_get
-from layers.transient.models import TaskStatus, TaskType
+from layers.transient.models import EntityType, TaskStatus, TaskType
+from layers.transient.policy import transient_policy
 from layers.transient.selectors import (
+    session_entities,
     task_get,
     task_stack,
     task_type_get,
     task_type_list,
 )
-from layers.transient.serializers import TaskChangeOutput, TaskOutput, TaskTypeOutput
+from layers.transient.serializers import SessionEntityOutput, TaskChangeOutput, TaskOutput, TaskTypeOutput
 from layers.transient.services import (
     task_start,
     task_type_create,
@@ -23,6 +26,7 @@ from layers.transient.services import (
 )
 from memoryhub.api.schema import errors
 from memoryhub.api.views import TenantAPIView
+from memoryhub.core.errors import Conflict, InvalidInput
 
 
 class SessionTasksApi(TenantAPIView):
@@ -156,3 +160,43 @@ class TaskTypeDetailApi(TenantAPIView):
         data.is_valid(raise_exception=True)
         return Response(TaskTypeOutput(task_type_update(task_type=task_type, actor=self.actor,
                                                         **data.validated_data)).data)
+
+
+class SessionEntitiesApi(TenantAPIView):
+    class SessionEntitiesOutput(serializers.Serializer):
+        session_id = serializers.CharField()
+        size = serializers.IntegerField(help_text="how many entities the registry keeps (policy.transient.entity_registry_size)")
+        results = SessionEntityOutput(many=True)
+
+    @extend_schema(
+        summary="The session's working memory: entities mentioned recently, latest first",
+        description="A bounded registry (ring buffer) of the devices, places, people, products, documents, "
+                    "orders, restaurants, media, vehicles and events the conversation named, with type, first "
+                    "and last turn, and the attributes stated with them. Filled as turns are appended; the "
+                    "append response's `resolutions` say what pronouns in user turns were taken to mean. "
+                    "`type` filters (400 `invalid_entity_type`); `user_id`, when given, must own the session "
+                    "(409 `session_user_mismatch`).",
+        parameters=[OpenApiParameter("type", str, required=False, enum=list(EntityType.values)),
+                    OpenApiParameter("user_id", str, required=False)],
+        responses={200: SessionEntitiesOutput, **errors(400, 404, 409)},
+        examples=[OpenApiExample("smart home", response_only=True, status_codes=["200"], value={
+            "session_id": "home-1", "size": 50, "results": [
+                {"id": 12, "name": "客厅的灯", "type": "device", "gender": "", "plural": False,
+                 "guessed_type": False, "aliases": ["客厅灯"], "attributes": {"said": ["打开客厅的灯"],
+                                                                             "clauses": [], "numbers": []},
+                 "first_turn": 1, "last_turn": 5, "mentions": 3}]})],
+    )
+    def get(self, request, session_id: str):
+        session = session_get(tenant=self.tenant, session_id=session_id)
+        user_id = request.query_params.get("user_id")
+        if user_id is not None and user_id != session.user_id:
+            raise Conflict(_("this session belongs to another user"), code="session_user_mismatch")
+        rows = session_entities(session=session)
+        kind = request.query_params.get("type")
+        if kind is not None:
+            if kind not in EntityType.values:
+                raise InvalidInput(_("type must be one of %(types)s") % {"types": ", ".join(EntityType.values)},
+                                   code="invalid_entity_type", details={"field": "type"})
+            rows = rows.filter(entity_type=kind)
+        return Response({"session_id": session.session_id, "size": transient_policy(self.tenant.pk).entity_registry_size,
+                         "results": SessionEntityOutput(rows, many=True).data})

@@ -129,3 +129,77 @@ class TaskState(models.Model):
 
 def _empty(value) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
+
+
+class EntityType(models.TextChoices):
+    DEVICE = "device", _("device")
+    PLACE = "place", _("place")
+    PERSON = "person", _("person")
+    PRODUCT = "product", _("product")
+    DOCUMENT = "document", _("document")
+    ORDER = "order", _("order")
+    RESTAURANT = "restaurant", _("restaurant")
+    MEDIA = "media", _("media")
+    VEHICLE = "vehicle", _("vehicle")
+    EVENT = "event", _("event")
+    OTHER = "other", _("other")
+
+
+class SessionEntity(models.Model):
+    """Working memory: one entity the session mentioned recently ("客厅的灯", "Blue Bottle", "她").
+
+    A session keeps at most `policy.transient.entity_registry_size` of them (a ring buffer: the least
+    recently mentioned goes first); written by layers/transient/services/entities.py as turns are appended.
+    """
+    NAME_MAX_LENGTH = 200
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="session_entities")
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="entities")
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+    entity_type = models.CharField(_("type"), max_length=16, choices=EntityType.choices)
+    # "f" / "m" when the words fix it ("我妈", "grandpa"); used for 她 / he agreement.
+    gender = models.CharField(_("gender"), max_length=1, blank=True, default="")
+    plural = models.BooleanField(_("a group"), default=False)
+    # Typed by a guess (an unknown capitalised name): resolutions to it are less confident.
+    guessed_type = models.BooleanField(_("type guessed"), default=False)
+    aliases = models.JSONField(_("other names"), default=list, blank=True)
+    # {"said": [...the words stated with it...], "clauses": [...], "numbers": [...]}
+    attributes = models.JSONField(_("attributes"), default=dict, blank=True)
+    first_turn = models.PositiveIntegerField(_("first turn"))
+    last_turn = models.PositiveIntegerField(_("last turn"))
+    # Where in its last turn it was named (the assistant's action on it counts as the turn's end).
+    last_position = models.PositiveIntegerField(default=0)
+    turn_group = models.PositiveIntegerField(default=0)
+    mentions = models.PositiveIntegerField(_("mentions"), default=1)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("session entity")
+        verbose_name_plural = _("session entities")
+        ordering = ["-last_turn", "-last_position", "-pk"]
+        indexes = [models.Index(fields=["session", "last_turn"], name="transient_entity_recency")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.entity_type})"
+
+
+class EntityResolution(models.Model):
+    """What a referring expression of a user turn was taken to mean ("它" in turn 5 = 客厅的灯)."""
+    tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="entity_resolutions")
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="entity_resolutions")
+    turn = models.ForeignKey("short_term.Turn", on_delete=models.CASCADE, related_name="entity_resolutions")
+    mention = models.CharField(_("mention"), max_length=100)
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+    # [{"id", "name", "type"}]: names are kept, since the registry may evict the entity later.
+    entities = models.JSONField(_("entities"), default=list, blank=True)
+    confidence = models.FloatField(_("confidence"))
+    resolved = models.BooleanField(_("resolved"), default=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entity resolution")
+        verbose_name_plural = _("entity resolutions")
+        ordering = ["turn_id", "start"]
+        indexes = [models.Index(fields=["session", "turn"], name="transient_resolution_turn")]

@@ -16,6 +16,10 @@ class TransientPolicy:
     # The TTL a new task type gets when its creator names none (a task's TTL comes from its type).
     default_task_ttl_seconds: int = setting(TaskType.DEFAULT_TTL_SECONDS, low=TaskType.MIN_TTL_SECONDS,
                                             high=TaskType.MAX_TTL_SECONDS)
+    # How many entities a session's working memory keeps (a ring buffer; the least recently mentioned goes).
+    entity_registry_size: int = setting(50, low=5, high=500)
+    # A resolution below this confidence is reported but not claimed (`resolved: false`).
+    reference_min_confidence: float = setting(0.5, low=0.0, high=1.0)
 
 
 def transient_policy(tenant_id: int) -> TransientPolicy:

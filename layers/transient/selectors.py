@@ -6,7 +6,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from layers.short_term.models import Session
-from layers.transient.models import LIVE_STATUSES, TaskState, TaskStatus, TaskType
+from layers.transient.models import (
+    LIVE_STATUSES,
+    EntityResolution,
+    SessionEntity,
+    TaskState,
+    TaskStatus,
+    TaskType,
+)
 from layers.transient.services.task_states import task_expired_error
 from memoryhub.core.errors import NotFound
 from memoryhub.tenancy.models import Tenant
@@ -42,3 +49,18 @@ def task_type_get(*, tenant: Tenant, name: str) -> TaskType:
     if task_type is None:
         raise NotFound(_("no such task type"), code="task_type_not_found")
     return task_type
+
+
+def session_entities(*, session: Session) -> QuerySet[SessionEntity]:
+    """The session's working memory, most recently mentioned first."""
+    return SessionEntity.objects.filter(session=session).order_by("-last_turn", "-last_position", "-pk")
+
+
+def turn_resolutions(*, session: Session, seqs: list[int]) -> dict[int, list]:
+    """The resolved references of the given turns, by turn seq, in text order."""
+    found: dict[int, list] = {}
+    rows = (EntityResolution.objects.filter(session=session, turn__seq__in=seqs, resolved=True)
+            .select_related("turn").order_by("turn__seq", "start"))
+    for row in rows:
+        found.setdefault(row.turn.seq, []).append(row)
+    return found

@@ -40,3 +40,34 @@ class TaskTypeOutput(serializers.ModelSerializer):
         model = TaskType
         fields = ["name", "description", "required_slots", "optional_slots", "default_ttl_seconds", "created_at",
                   "updated_at"]
+
+
+class SessionEntityOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    type = serializers.CharField(source="entity_type")
+    gender = serializers.CharField(help_text='"f" / "m" when the words fix it, else ""')
+    plural = serializers.BooleanField(help_text="a group named as one phrase (两件衬衫, my parents)")
+    guessed_type = serializers.BooleanField()
+    aliases = serializers.ListField(child=serializers.CharField())
+    attributes = serializers.DictField(help_text="said: the words stated with it; numbers: prices, sizes, ages")
+    first_turn = serializers.IntegerField()
+    last_turn = serializers.IntegerField()
+    mentions = serializers.IntegerField()
+
+
+class ResolutionEntityOutput(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    type = serializers.CharField()
+
+
+class ResolutionOutput(serializers.Serializer):
+    index = serializers.IntegerField(help_text="position of the turn in the appended batch")
+    seq = serializers.IntegerField()
+    mention = serializers.CharField()
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+    entities = ResolutionEntityOutput(many=True)
+    confidence = serializers.FloatField()
+    resolved = serializers.BooleanField()

@@ -50,6 +50,8 @@ class TurnsAppended:
     session: Session
     turns: list[AppendedTurn]
     redactions: list[dict] = field(default_factory=list)  # [{"index", "kind"}] over the new turns
+    # What registered append annotators said about the new turns, by annotator name (e.g. "resolutions").
+    annotations: dict[str, list] = field(default_factory=dict)
 
     @property
     def created_count(self) -> int:
@@ -183,6 +185,16 @@ def _append_locked(*, session_pk: int, prepared: list[_Prepared], actor: Actor) 
     return result
 
 
+# Higher layers annotate appended turns without short-term importing them (the import points down):
+# an annotator registered here (by its app's `ready`, e.g. layers/transient/apps.py) runs inside the
+# append transaction with (session=, turns=[new Turn rows], actor=) and returns a list, served under its name.
+append_annotators: dict[str, object] = {}
+
+
+def append_annotator_register(name: str, annotator) -> None:
+    append_annotators[name] = annotator
+
+
 def _store(session: Session, prepared: list[_Prepared], *, now, actor: Actor) -> TurnsAppended:
     client_ids = [item.client_id for item in prepared if item.client_id]
     stored = {turn.client_id: turn for turn in Turn.objects.filter(session=session, client_id__in=client_ids)}
@@ -216,4 +228,6 @@ def _store(session: Session, prepared: list[_Prepared], *, now, actor: Actor) ->
             session, covers_up_to=latest["covers_up_to"] if latest else 0, policy=short_term_policy(session.tenant_id))
         session.save(update_fields=["turn_count", "last_activity_at", "needs_summary"])
         turns_appended.send(sender=Session, session=session, turns=new_turns)
-    return TurnsAppended(session=session, turns=results, redactions=redactions)
+    annotations = {name: annotate(session=session, turns=new_turns, actor=actor) if new_turns else []
+                   for name, annotate in append_annotators.items()}
+    return TurnsAppended(session=session, turns=results, redactions=redactions, annotations=annotations)

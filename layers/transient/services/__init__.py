@@ -1,4 +1,6 @@
-"""Writes of the transient layer: task types (staff configuration, audited) and task states."""
+"""Writes of the transient layer: task types (staff configuration, audited), task states, and the
+sessions' working memory (entities and what references mean)."""
+from layers.transient.services.entities import entity_registry_update  # noqa: F401
 from layers.transient.services.sweep import task_states_sweep_expired  # noqa: F401
 from layers.transient.services.task_states import TaskChange, task_start, task_update  # noqa: F401
 from layers.transient.services.task_types import (  # noqa: F401

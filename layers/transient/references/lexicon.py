@@ -1,0 +1,219 @@
+"""Word lists of the offline entity extractor and reference resolver (zh and en).
+
+They name families, not examples: head nouns per entity type, kinship words with their gender, the
+pronouns and demonstratives with the features that restrict what they can point to, and the
+predicates that only fit some kinds of thing ("调亮" fits a light, "pause" fits something playing).
+"""
+from __future__ import annotations
+
+# Entity types of the registry (REFERENCES.md next to the corpus explains each).
+DEVICE, PLACE, PERSON, PRODUCT, DOCUMENT, ORDER = "device", "place", "person", "product", "document", "order"
+RESTAURANT, MEDIA, VEHICLE, EVENT, OTHER = "restaurant", "media", "vehicle", "event", "other"
+ENTITY_TYPES = (DEVICE, PLACE, PERSON, PRODUCT, DOCUMENT, ORDER, RESTAURANT, MEDIA, VEHICLE, EVENT, OTHER)
+PLACE_LIKE = frozenset({PLACE, RESTAURANT})
+
+# zh head nouns per type, longest first when matched. A head may be preceded by a room or owner
+# ("客厅的灯", "卧室空调", "他的猫") and followed by a model number ("小米手环8").
+ZH_HEADS: dict[str, list[str]] = {
+    DEVICE: [
+        "扫地机器人", "扫地机", "拖地机", "机器人", "空气净化器", "净化器", "加湿器", "除湿机", "热水器", "洗衣机",
+        "烘干机", "洗碗机", "冰箱", "空调", "风扇", "电风扇", "暖气", "地暖", "新风", "电视机", "电视", "投影仪",
+        "窗帘", "百叶窗", "床头灯", "台灯", "吊灯", "落地灯", "灯带", "夜灯", "顶灯", "灯", "摄像头", "监控",
+        "门锁", "智能锁", "门铃", "插座", "开关", "路由器", "音箱", "音响", "显示器", "电脑", "笔记本", "平板",
+        "手机", "耳机", "手表", "手环", "遥控器", "充电器", "充电宝", "打印机", "电饭煲", "微波炉", "烤箱",
+        "吹风机", "电动牙刷", "车库门", "门", "窗户", "热水壶", "水壶", "咖啡机", "相机", "键盘", "鼠标",
+    ],
+    PRODUCT: [
+        "外套", "羽绒服", "大衣", "衬衫", "T恤", "裤子", "裙子", "跑鞋", "鞋子", "鞋", "包", "背包", "书包",
+        "保温杯", "杯子", "香薰", "护肤品", "面霜", "口红", "拖把", "床垫", "枕头", "沙发", "桌子", "椅子",
+        "瑜伽垫", "玩具", "礼物", "蛋糕", "零食", "咖啡豆", "茶叶", "奶粉", "尿不湿", "纸巾", "电池",
+    ],
+    DOCUMENT: [
+        "周报", "月报", "日报", "报告", "合同", "协议", "报价单", "数据表", "表格", "文档", "文件", "简历", "方案",
+        "初稿", "终稿", "手册", "说明书", "发票", "收据", "邮件", "幻灯片", "笔记", "纪要", "清单",
+    ],
+    ORDER: ["订单", "工单", "快递", "包裹", "退款"],
+    PLACE: [
+        "酒店", "宾馆", "民宿", "公园", "博物馆", "科技馆", "美术馆", "图书馆", "水族馆", "动物园", "游乐园",
+        "商场", "超市", "医院", "诊所", "牙科", "机场", "火车站", "高铁站", "车站", "地铁站", "景区", "海滩",
+        "银行", "学校", "幼儿园", "健身房", "电影院", "影院", "理发店", "美发店", "4S店", "维修点", "门店",
+        "广场", "大厦", "小区", "公司", "岛", "山", "寺", "古镇", "驿站",
+    ],
+    RESTAURANT: [
+        "火锅店", "面馆", "饭店", "饭馆", "餐馆", "菜馆", "川菜馆", "湘菜馆", "粤菜馆", "日料店", "烤肉店", "西餐厅",
+        "中餐厅", "自助餐厅", "快餐店", "早餐店", "甜品店", "面包店", "酒吧", "酒馆", "茶餐厅", "奶茶店", "咖啡店", "咖啡馆", "茶馆", "烧烤店", "小吃店",
+        "拉面", "小面", "火锅", "烤鸭店",
+    ],
+    MEDIA: ["歌单", "专辑", "电影", "电视剧", "播客", "有声书", "纪录片", "这首歌", "歌"],
+    VEHICLE: ["航班", "高铁", "动车", "火车", "飞机", "汽车", "车", "早班", "晚班", "末班"],
+    EVENT: ["家长会", "周会", "例会", "评审", "会议", "聚会", "生日", "考试", "面试", "约会", "预约", "会"],
+    OTHER: ["绿萝", "多肉", "盆栽", "植物", "花", "猫", "狗", "宠物", "定时器", "闹钟", "倒计时"],
+}
+
+# Brands and chains commonly named bare, so their type is known without a head noun.
+ZH_NAMES: dict[str, str] = {
+    "海底捞": RESTAURANT, "西贝": RESTAURANT, "星巴克": RESTAURANT, "瑞幸": RESTAURANT, "喜茶": RESTAURANT,
+    "一点点": RESTAURANT, "麦当劳": RESTAURANT, "肯德基": RESTAURANT, "必胜客": RESTAURANT, "凑凑": RESTAURANT,
+    "大龙燚": RESTAURANT, "太二": RESTAURANT, "外婆家": RESTAURANT, "蜜雪冰城": RESTAURANT, "奈雪": RESTAURANT,
+    "全聚德": RESTAURANT, "真功夫": RESTAURANT, "汉堡王": RESTAURANT, "茶颜悦色": RESTAURANT,
+    "北京": PLACE, "上海": PLACE, "广州": PLACE, "深圳": PLACE, "杭州": PLACE, "成都": PLACE, "重庆": PLACE,
+    "南京": PLACE, "苏州": PLACE, "西安": PLACE, "武汉": PLACE, "厦门": PLACE, "三亚": PLACE, "青岛": PLACE,
+    "大理": PLACE, "丽江": PLACE, "拉萨": PLACE, "天津": PLACE, "长沙": PLACE, "昆明": PLACE, "哈尔滨": PLACE,
+    "香港": PLACE, "澳门": PLACE, "台北": PLACE, "东京": PLACE, "京都": PLACE, "大阪": PLACE, "首尔": PLACE,
+    "曼谷": PLACE, "新加坡": PLACE, "巴黎": PLACE, "伦敦": PLACE, "纽约": PLACE, "鼓浪屿": PLACE, "外滩": PLACE,
+    "国贸": PLACE, "西湖": PLACE, "故宫": PLACE, "长城": PLACE, "迪士尼": PLACE, "环球影城": PLACE,
+    "宜家": PLACE, "沃尔玛": PLACE, "山姆": PLACE, "盒马": PLACE, "万达": PLACE,
+}
+
+# Rooms and positions that make a device specific ("客厅的灯"); also attribute words of location.
+ZH_ROOMS = [
+    "客厅", "卧室", "主卧", "次卧", "书房", "厨房", "餐厅", "阳台", "浴室", "卫生间", "洗手间", "玄关", "走廊",
+    "儿童房", "车库", "前门", "后门", "大门", "后院", "院子", "门口", "楼上", "楼下", "一楼", "二楼", "办公室",
+    "窗边", "床头", "门厅", "地下室", "花园",
+]
+
+# zh people: kinship and roles, with gender ("f", "m" or "" when the word does not fix it).
+ZH_PEOPLE: dict[str, str] = {
+    "妈妈": "f", "我妈": "f", "老妈": "f", "母亲": "f", "姐姐": "f", "我姐": "f", "妹妹": "f", "我妹": "f",
+    "女儿": "f", "奶奶": "f", "外婆": "f", "姥姥": "f", "老婆": "f", "妻子": "f", "太太": "f", "媳妇": "f",
+    "阿姨": "f", "婆婆": "f", "岳母": "f", "侄女": "f", "外甥女": "f", "女朋友": "f", "闺蜜": "f", "孙女": "f",
+    "爸爸": "m", "我爸": "m", "老爸": "m", "父亲": "m", "哥哥": "m", "我哥": "m", "弟弟": "m", "我弟": "m",
+    "儿子": "m", "爷爷": "m", "外公": "m", "姥爷": "m", "老公": "m", "丈夫": "m", "叔叔": "m", "舅舅": "m",
+    "伯伯": "m", "公公": "m", "岳父": "m", "侄子": "m", "外甥": "m", "男朋友": "m", "孙子": "m",
+    "同事": "", "老板": "", "领导": "", "客户": "", "朋友": "", "邻居": "", "室友": "", "同学": "", "医生": "",
+    "老师": "", "孩子": "", "宝宝": "", "父母": "", "爸妈": "", "家人": "", "快递员": "", "师傅": "",
+}
+ZH_TITLES = ["老师", "经理", "总监", "主任", "医生", "大夫", "律师", "教授", "师傅", "阿姨", "叔叔", "先生", "女士",
+             "小姐", "总", "姐", "哥"]
+ZH_TITLE_GENDER = {"阿姨": "f", "女士": "f", "小姐": "f", "姐": "f", "叔叔": "m", "先生": "m", "哥": "m"}
+ZH_SURNAMES = set(
+    "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜"
+    "戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文")
+
+# en head nouns per type (singular; a trailing s is stripped before lookup).
+EN_HEADS: dict[str, set[str]] = {
+    DEVICE: {"light", "lights", "lamp", "bulb", "thermostat", "ac", "heater", "fan", "tv", "television",
+             "blinds", "blind", "curtain", "curtains", "vacuum", "camera", "cam", "doorbell", "lock", "door",
+             "plug", "outlet", "switch", "router", "speaker", "monitor", "laptop", "computer", "phone", "tablet",
+             "earbuds", "headphones", "watch", "charger", "adapter", "printer", "kettle", "toaster", "oven",
+             "microwave", "dishwasher", "washer", "dryer", "fridge", "refrigerator", "purifier", "humidifier",
+             "sprinkler", "garage", "mouse", "keyboard", "console", "projector", "e-reader", "kindle", "ipad",
+             "iphone", "macbook", "pixel"},
+    PRODUCT: {"backpack", "jacket", "coat", "shirt", "shoes", "sneakers", "dress", "bag", "mat", "rug", "sofa",
+              "couch", "chair", "table", "desk", "mattress", "pillow", "mug", "bottle", "cup", "book", "gift",
+              "item", "items", "battery", "batteries", "paper", "case", "bike", "stroller", "toy", "perfume",
+              "cream", "serum", "coffee", "tea", "model", "version"},
+    DOCUMENT: {"report", "contract", "nda", "deck", "doc", "document", "spreadsheet", "sheet", "brief",
+               "handbook", "manual", "invoice", "receipt", "lease", "draft", "memo", "proposal", "slides",
+               "file", "presentation", "agenda", "resume", "cv", "pdf", "email", "letter", "notes",
+               "form", "policy", "plan", "outline", "essay", "chapter", "statement"},
+    ORDER: {"order", "ticket", "case", "claim", "refund", "return", "shipment", "package", "parcel",
+            "subscription", "booking", "reservation"},
+    PLACE: {"hotel", "inn", "motel", "hostel", "cabin", "cabins", "resort", "airbnb", "rental", "park", "museum",
+            "aquarium", "zoo", "mall", "store", "shop", "market", "supermarket", "hospital", "clinic", "dentist",
+            "airport", "station", "beach", "island", "lake", "canyon", "gym", "cinema", "theater", "theatre",
+            "salon", "spa", "library", "school", "office", "bank", "garage", "center", "centre", "square",
+            "city", "town", "village", "neighborhood", "apartment", "house", "venue", "pharmacy", "care"},
+    RESTAURANT: {"restaurant", "cafe", "café", "bistro", "diner", "bar", "pub", "pizzeria", "bakery",
+                 "steakhouse", "taqueria", "brewery", "teahouse", "eatery", "cafeteria", "coffeehouse"},
+    MEDIA: {"song", "album", "playlist", "movie", "film", "show", "episode", "podcast", "audiobook",
+            "soundtrack", "track", "video", "series", "documentary"},
+    VEHICLE: {"car", "truck", "suv", "van", "flight", "train", "bus", "ferry", "motorcycle", "scooter"},
+    EVENT: {"meeting", "appointment", "call", "interview", "party", "reunion", "wedding", "class", "lesson",
+            "session", "dinner", "lunch", "conference", "webinar", "standup", "review", "birthday", "trip",
+            "concert", "game", "exam", "checkup"},
+    OTHER: {"plant", "cat", "dog", "puppy", "kitten", "pet", "timer", "alarm", "reminder", "fish"},
+}
+EN_PEOPLE: dict[str, str] = {
+    "mom": "f", "mother": "f", "mum": "f", "grandma": "f", "grandmother": "f", "wife": "f", "sister": "f",
+    "daughter": "f", "aunt": "f", "niece": "f", "girlfriend": "f", "granddaughter": "f",
+    "dad": "m", "father": "m", "grandpa": "m", "grandfather": "m", "husband": "m", "brother": "m", "son": "m",
+    "uncle": "m", "nephew": "m", "boyfriend": "m", "grandson": "m",
+    "boss": "", "manager": "", "neighbor": "", "neighbour": "", "colleague": "", "coworker": "", "friend": "",
+    "cousin": "", "doctor": "", "teacher": "", "client": "", "customer": "", "roommate": "", "partner": "",
+    "kid": "", "child": "", "baby": "", "landlord": "", "tutor": "", "nanny": "", "plumber": "",
+    "parents": "", "kids": "", "children": "", "grandparents": "", "twins": "",
+}
+EN_PERSON_TITLES = {"aunt": "f", "uncle": "m", "cousin": "", "dr": "", "dr.": "", "mr": "m", "mr.": "m",
+                    "mrs": "f", "mrs.": "f", "ms": "f", "ms.": "f", "grandma": "f", "grandpa": "m"}
+
+# Common given names with their usual gender, so a bare name is a person ("Send the report to Raj").
+EN_FEMALE_NAMES = set("""
+anna emma olivia ava mia sophia isabella amelia harper evelyn abigail emily ella elizabeth sofia avery scarlett
+grace chloe victoria riley aria lily aubrey zoey hannah layla nora zoe leah hazel violet aurora savannah audrey
+brooklyn bella claire skylar lucy paisley anna caroline nova genesis emilia kennedy maya willow kinsley naomi
+sarah allison gabriella madelyn cora eva serenity autumn hailey gianna valentina eliana quinn nevaeh ivy sadie
+piper lydia alexa josephine julia delilah arianna vivian kaylee sophie brielle madeline hadley ruby jenna ellen
+carol beth linda susan karen nancy lisa betty margaret sandra ashley kimberly donna michelle dorothy laura
+rebecca sharon cynthia kathleen amy angela helen deborah rachel melissa jessica jennifer mary patricia barbara
+priya aisha fatima mei yuki sakura ling jing li na ana maria lucia elena rosa carmen megan kate katie amanda
+stephanie nicole heather tiffany rose alice jane diana monica rita tina wendy yvonne zara nina lena
+""".split())
+EN_MALE_NAMES = set("""
+liam noah oliver elijah james william benjamin lucas henry theodore jack levi alexander jackson mateo daniel
+michael mason sebastian ethan logan owen samuel jacob asher aiden john joseph wyatt david leo luke julian hudson
+grayson matthew ezra gabriel carter isaac jayden luca anthony dylan lincoln thomas maverick elias josiah charles
+caleb christopher ezekiel miles jaxon isaiah andrew joshua nathan nolan adrian cameron santiago eli aaron ryan
+angel cooper waylon easton kai christian landon colton roman axel brooks jonathan robert jameson ian everett
+greyson wesley jeremiah hunter leonardo jose bennett silas nicholas parker beau weston connor
+carson dominic xavier jaxson jace emmett adam declan rowan micah kayden gael river ryder kingston damian sawyer
+luka evan vincent legend myles harrison august bryson amir giovanni chase diego milo jasper omar kevin mike
+jason tom tim bob steve richard mark paul george kenneth brian edward ronald timothy jeffrey gary eric stephen
+larry justin scott brandon frank gregory raymond patrick jerry dennis walter peter harold douglas henry carl
+arthur roger keith jeremy terry lawrence sean albert joe bruce willie gabe raj ravi arjun rahul wei hiroshi
+kenji ahmed ali hassan carlos juan luis pedro marco ben sam max alex chris nick dan matt rob
+""".split())
+
+# What a referring word allows (features). `person`: True (must be a person), False (must not), None.
+# `gender`: "f" / "m" / "". `plural`: the referent is a group. `place`: must be a place or restaurant.
+ZH_PRONOUNS: dict[str, dict] = {
+    "她们": {"person": True, "gender": "f", "plural": True}, "他们": {"person": True, "plural": True},
+    "它们": {"person": False, "plural": True}, "她": {"person": True, "gender": "f"},
+    "他": {"person": True, "gender": "m"}, "它": {"person": False},
+    "那里": {"place": True}, "那儿": {"place": True}, "那边": {"place": True}, "这里": {"place": True},
+    "这儿": {"place": True}, "那个地方": {"place": True}, "这个地方": {"place": True}, "那地方": {"place": True},
+}
+EN_PRONOUNS: dict[str, dict] = {
+    "she": {"person": True, "gender": "f"}, "her": {"person": True, "gender": "f"},
+    "he": {"person": True, "gender": "m"}, "him": {"person": True, "gender": "m"},
+    "his": {"person": True, "gender": "m"},
+    "it": {"person": False}, "its": {"person": False},
+    "they": {"plural": True}, "them": {"plural": True}, "their": {"plural": True},
+    "there": {"place": True},
+}
+
+# Predicates that restrict the referent: a cue in the utterance → the words one of the referent's
+# name must contain (any of), or the types it must have.
+ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
+    (("解锁", "开锁", "上锁", "锁上", "锁门", "反锁"), {"heads": ("锁", "门")}),
+    (("调亮", "调暗", "亮度", "亮一点", "暗一点", "开灯", "关灯"), {"heads": ("灯",)}),
+    (("扫完", "扫地", "拖地", "拖完", "回充"), {"heads": ("扫地", "机器人", "扫地机", "拖地机")}),
+    (("温度", "度", "制冷", "制热", "风速"), {"heads": ("空调", "暖气", "地暖", "热水器", "风扇", "冰箱")}),
+    (("放完", "暂停", "下一首", "歌词", "收藏", "单曲循环", "播放"), {"types": ("media",)}),
+    (("充电", "电量", "重启", "关机", "开机"), {"types": ("device", "product")}),
+    (("浇水", "喂", "不吃"), {"types": ("other",)}),
+    (("几点到", "晚点", "登机", "改签", "起飞"), {"types": ("vehicle",)}),
+    (("导出", "打印", "抄送", "共享", "发给", "签字", "提纲", "页"), {"types": ("document", "media", "order")}),
+    # Booking or staying somewhere: a lodging or a restaurant, not the aquarium inside the hotel.
+    (("订", "预订", "入住", "住"), {"heads": ("酒店", "宾馆", "民宿", "客栈"), "types": ("restaurant",)}),
+]
+EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
+    (("brighten", "dim ", "brightness"), {"heads": ("light", "lamp", "bulb")}),
+    (("degrees", "warmer", "cooler", "temperature", "°"), {"heads": ("thermostat", "ac", "a/c", "heater",
+                                                                       "air conditioner", "fan", "oven")}),
+    (("unlock", "lock it"), {"heads": ("lock", "door")}),
+    (("pause", "skip", "playlist", "lyrics", "replay", "rewind"), {"types": ("media",)}),
+    (("sign it", "export", "print", "rename", "proofread", "who wrote", "pages", "sign"),
+     {"types": ("document",)}),
+    (("delayed", "take off", "boarding", "land", "depart"), {"types": ("vehicle",)}),
+    (("water it", "feed"), {"types": ("other",)}),
+    (("charge it", "recharge", "reboot", "restart", "firmware", "pair"), {"types": ("device", "product")}),
+    (("drive",), {"types": ("vehicle",)}),
+    (("book ", "stay at", "stay there", "reserve"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",
+                                                               "rental", "hostel"), "types": ("restaurant",)}),
+]
+
+# Words that end a restaurant's name without being a head noun on their own ("Blue Ribbon Sushi").
+EN_RESTAURANT_NAME_ENDS = {"sushi", "ramen", "pizza", "grill", "kitchen", "noodle", "noodles", "bbq", "taco",
+                           "tacos", "burger", "burgers", "dumpling", "dumplings", "thai", "pho", "curry", "café",
+                           "cafe", "bistro", "diner", "tavern", "eatery", "trattoria", "osteria", "cantina"}

@@ -1,0 +1,87 @@
+"""Working memory writes: the session's entity registry and what pronouns in new user turns mean.
+
+Runs inside the turns append transaction (registered as a short-term append annotator in
+layers/transient/apps.py, so short-term never imports this layer), after the session row was locked
+there, so two appends to one session update its registry one after the other.
+"""
+from __future__ import annotations
+
+from layers.short_term.models import Session, Turn, TurnRole
+from layers.transient.models import EntityResolution, EntityType, SessionEntity
+from layers.transient.policy import transient_policy
+from layers.transient.references.resolve import (
+    Entity,
+    Registry,
+    references_resolve_text,
+)
+from memoryhub.core.actors import Actor
+
+
+def _to_entity(row: SessionEntity) -> Entity:
+    attributes = row.attributes or {}
+    entity = Entity(name=row.name, type=row.entity_type, first_turn=row.first_turn, last_turn=row.last_turn,
+                    last_pos=row.last_position, gender=row.gender, plural=row.plural, weak=row.guessed_type,
+                    mentions=row.mentions, aliases=list(row.aliases or []),
+                    attributes=list(attributes.get("said", [])), clauses=list(attributes.get("clauses", [])),
+                    numbers=list(attributes.get("numbers", [])), turn_group=row.turn_group)
+    entity.row = row  # type: ignore[attr-defined]
+    return entity
+
+
+def _fill(row: SessionEntity, entity: Entity) -> SessionEntity:
+    row.name = entity.name[:SessionEntity.NAME_MAX_LENGTH]
+    row.entity_type = entity.type if entity.type in EntityType.values else EntityType.OTHER
+    row.gender, row.plural, row.guessed_type = entity.gender, entity.plural, entity.weak
+    row.aliases = [a[:SessionEntity.NAME_MAX_LENGTH] for a in entity.aliases[-10:]]
+    row.attributes = {"said": entity.attributes[-6:], "clauses": entity.clauses[-6:], "numbers": entity.numbers[:6]}
+    row.first_turn, row.last_turn, row.last_position = entity.first_turn, entity.last_turn, entity.last_pos
+    row.turn_group, row.mentions = entity.turn_group, entity.mentions
+    return row
+
+
+def entity_registry_update(*, session: Session, turns: list[Turn], actor: Actor) -> list[dict]:
+    """Add the entities of `turns` (new, in seq order) to the session's registry, resolving each user
+    turn's pronouns and demonstratives first against what was said before it. Returns one item per
+    referring expression: {index (in `turns`), seq, mention, start, end, entities, confidence, resolved}.
+
+    The actor is not recorded: like turns themselves, the registry follows from the conversation.
+    """
+    policy = transient_policy(session.tenant_id)
+    rows = list(SessionEntity.objects.filter(session=session))
+    registry = Registry([_to_entity(row) for row in rows], size=policy.entity_registry_size)
+    pending: list[tuple[int, Turn, object]] = []
+    for index, turn in enumerate(turns):
+        if turn.role == TurnRole.USER:
+            for resolution in references_resolve_text(registry, turn.content):
+                pending.append((index, turn, resolution))
+                if resolution.confidence >= policy.reference_min_confidence:
+                    for entity in resolution.entities:  # referring to it is mentioning it again
+                        entity.last_turn, entity.last_pos = turn.seq, resolution.end
+                        entity.mentions += 1
+        registry.update(turn.seq, turn.role, turn.content)
+
+    kept = {id(entity) for entity in registry.entities}
+    evicted = [row.pk for row in rows if not any(getattr(e, "row", None) is row for e in registry.entities)]
+    if evicted:
+        SessionEntity.objects.filter(pk__in=evicted).delete()
+    for entity in registry.entities:
+        row = getattr(entity, "row", None)
+        row = _fill(row or SessionEntity(tenant_id=session.tenant_id, session=session), entity)
+        row.save()
+        entity.row = row  # type: ignore[attr-defined]
+
+    results, records = [], []
+    for index, turn, resolution in pending:
+        resolved = bool(resolution.entities) and resolution.confidence >= policy.reference_min_confidence
+        entities = [{"id": e.row.pk if id(e) in kept else None, "name": e.name, "type": e.type}
+                    for e in resolution.entities] if resolved else []
+        item = {"index": index, "seq": turn.seq, "mention": resolution.text, "start": resolution.start,
+                "end": resolution.end, "entities": entities, "confidence": resolution.confidence if resolved else
+                min(resolution.confidence, policy.reference_min_confidence), "resolved": resolved}
+        results.append(item)
+        records.append(EntityResolution(tenant_id=session.tenant_id, session=session, turn=turn,
+                                        mention=resolution.text[:100], start=resolution.start, end=resolution.end,
+                                        entities=entities, confidence=item["confidence"], resolved=resolved))
+    if records:
+        EntityResolution.objects.bulk_create(records)
+    return results
