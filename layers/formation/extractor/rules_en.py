@@ -40,7 +40,8 @@ _NOT_A_LIST_ITEM = re.compile(
     r"keep|remember|note|don't|do|can|could|just|also|for|otherwise|unless|except|at|after|before|in|on|like|to\s+be|"
     r"because|cause|cuz|which|though|ever\s+since|not|no|never|especially)\b", re.I)
 _TRAILING_FILLER = re.compile(
-    r"\s+(?:a lot|very much|so much|too|as well|the most|a bit|these days|nowadays|now|though|anymore|in general|really|better|more)$", re.I)
+    r"\s+(?:a lot|very much|so much|too|as well|the most|a bit|these days|nowadays|now|though|anymore|in general|really|better|more|"
+    r"lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|honestly|sadly|obviously|apparently)$", re.I)
 
 _PROFESSIONS = (r"(?:engineer|developer|programmer|teacher|doctor|nurse|designer|student|manager|lawyer|accountant|"
                 r"writer|chef|scientist|researcher|architect|analyst|consultant|pharmacist|dentist|journalist|"
@@ -100,6 +101,7 @@ def _object(raw: str) -> str | None:
 
 
 def _items(raw: str) -> list[str]:
+    raw = re.sub(r"(?i)\s+(?:lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|sadly|apparently|obviously|here)\b.*$", "", raw)
     parts = re.split(r"\s*(?:,|\band\b|\bor\b|&|/)\s*", tidy_value(raw))
     out = []
     for part in parts:
@@ -279,7 +281,7 @@ def match_clause(clause: str) -> list[Candidate]:
 from layers.formation.extractor import attrs as A  # noqa: E402
 
 _SUBJECT_TAIL = re.compile(
-    r"(?:^|[:—–?!(]\s*|\b(?:i|i'm|im|i\s+am|i've|ive|i\s+have|i\s+had|i'll|i\s+will|me|my|our)\s+)"
+    r"(?:^|[:—–?!(]\s*|\b(?:i|i'm|im|i\s+am|i've|ive|i\s+have|i\s+had|i'll|i\s+will|i'd|me|my|our)\s+)"
     r"(?:(?:just|finally|recently|currently|now|still|also|actually|basically|officially|really|totally|literally|"
     r"already|even|mostly|usually|always|normally|generally|typically|sometimes|often|got|been|have|had|was|"
     r"kinda|pretty\s+much|at\s+the\s+moment|these\s+days|right\s+now|honestly|tbh|ok|okay|yeah|well|plus|anyway|"
@@ -318,6 +320,14 @@ def _user_said(clause: str, start: int) -> bool:
 
 _ORG = r"(?P<v>(?:the\s+)?[A-Z][\w'.&-]*(?:\s+(?:[A-Z][\w'.&-]*|of|&|and|de|du)){0,4})"
 _ANYPLACE = r"(?P<v>[A-Za-z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})"
+# Lower-case text ("moved to london last year"): a place is at most three words, ended by a time
+# word or connective.
+_LSTOP = (r"(?:last|next|this|for|with|and|but|now|since|because|so|the|a|an|to|in|at|on|from|rn|lol|tho|though|anymore|"
+          r"again|already|too|as|soon|yet|with|by|area|though|haha|btw|tbh|which|where|who|is|was|are|it|i|my|of|"
+          r"these|those|recently|ago|years?|months?|weeks?|days?)")
+_LPLACE = rf"(?P<v>(?!{_LSTOP}\b)[a-z][\w'.-]*(?:\s+(?!{_LSTOP}\b)[a-z][\w'.-]*){{0,2}})(?=\s+{_LSTOP}\b|\s*$|\s*[,.;!?])"
+_NOT_LPLACES = {"here", "there", "home", "town", "city", "the city", "a flat", "an apartment", "a house", "the suburbs",
+                "the area", "the countryside", "hotel", "a hotel", "dorm", "a dorm", "school", "work", "bed", "office"}
 _LANGS = ("English|Mandarin|Chinese|Cantonese|Spanish|French|German|Italian|Portuguese|Japanese|Korean|Russian|Arabic|"
           "Hindi|Marathi|Bengali|Urdu|Tamil|Telugu|Punjabi|Gujarati|Tagalog|Filipino|Thai|Vietnamese|Indonesian|Malay|"
           "Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish|Hebrew|Persian|Farsi|Swahili|Ukrainian|"
@@ -501,8 +511,9 @@ def _b_place(key):
     def build(m, clause):
         build.key = key
         raw = m.group("v")
-        value = _proper(raw) if raw[:1].isupper() else (tidy_value(raw) if key == "user.work_city" else None)
-        if not value or value in _NON_PLACES or value.split()[0].lower() in ("here", "there", "a", "the", "home", "my"):
+        value = _proper(raw) if raw[:1].isupper() else tidy_value(raw)
+        if not value or value in _NON_PLACES or value.split()[0].lower() in ("here", "there", "a", "the", "home", "my", "an") \
+                or value.lower() in _NOT_LPLACES or (not raw[:1].isupper() and len(value) < 2):
             return []
         return [_f(key, value)]
     return build
@@ -650,7 +661,7 @@ def _b_pet(m, clause):
     name = m.groupdict().get("v")
     name = name if name and name not in _NOT_NAMES else ""
     if not name:
-        later = re.search(r"(?i:named|called|calling|call|name's|name\s+is)\s+(?:(?i:him|her|it|them)\s+)?(?P<n>[A-Z][a-z]+)", clause[m.end():])
+        later = re.search(r"(?i:named|called|calling|call|name's|names|name\s+is|'s\s+name\s+is)\s+(?:(?i:him|her|it|them)\s+)?(?P<n>[A-Za-z][a-z]+)", clause[m.end() - 2:])
         if later and later.group("n") not in _NOT_NAMES:
             name = later.group("n")
     breed = word if word in _BREEDS_EN else None
@@ -667,7 +678,7 @@ def _b_pets(m, clause):
 
 def _person_attrs(rest: str) -> dict:
     out: dict = {}
-    age = re.search(rf"(?i)(?:\bis|'s|\bturns?|\bturned|\bjust\s+turned|,)\s+(?:now\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%))", rest)
+    age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bjust\s+turned|,)\s+(?:now\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days))", rest)
     if age:
         value = A.plausible_age(A.en_int(age.group("n")), low=0)
         if value is not None:
@@ -727,6 +738,7 @@ _EN_FACT_RULES: list[tuple[re.Pattern, object]] = [
                 rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at)|signed\s+with|now\s+at|employed\s+(?:at|by))\s+{_ORG}"
                 rf"(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}[A-Za-z-]+))?"), _b_employer),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(r"(?i:work|working|job)\s+(?i:at|for)\s+(?P<v>(?!(?:a|an|the|home|night|nights|school|my|our|this|that|it|once|least|all|him|her|them|myself|some|two|three)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol)\b)"), _b_employer),
     (re.compile(rf"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
     (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
@@ -754,6 +766,9 @@ _EN_FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:a\s+)?(?P<v>(?i:high\s+school|college|grad\s+school|med\s+school|law\s+school|middle\s+school))\s+(?i:senior|junior|sophomore|freshman|student|grad|graduate|dropout)"), _b_education),
     # places
     (re.compile(rf"(?i:live|living|based|settled|reside|residing|located)\s+(?i:in|out\s+of)\s+{_ANYPLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:live|living|based|settled|reside|residing|moved|relocated)\s+(?i:in|out\s+of|to)\s+{_LPLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+{_LPLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"(?i:originally\s+from|i'm\s+from|im\s+from)\s+{_LPLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:moved|relocated|moving\s+back|moved\s+back)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:greetings|hi|hello|hey)\s+(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?:'s|\s+is)\s+(?i:home)\b"), _b_place("user.home_city")),
@@ -771,6 +786,7 @@ _EN_FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:speak|speaks|speaking|learning|studying|know|learnt|learned|grinding|practi[cs]ing)\s+(?:(?i:basic|some|a\s+bit\s+of|a\s+little|fluent|conversational)\s+)?{_LANG}"), _b_language),
     (re.compile(rf"{_LANG}\s+(?i:is\s+my\s+(?:first|native|mother|second)\s+(?:language|tongue)|(?:is\s+)?my\s+(?:second|first))"), _b_language),
     (re.compile(rf"(?i:native|fluent)\s+{_LANG}(?:\s+(?i:speaker))?"), _b_language),
+    (re.compile(rf"(?i:my\s+)?(?i:first|native|mother|second|home)\s+(?i:language|tongue)\s+(?i:is|was|'s)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:my)\s+{_LANG}\s+(?i:is|'s)\s+(?:(?i:pretty\s+much|basically|really|quite|pretty)\s+)?(?P<lvl2>[a-z]+)"), _b_language),
     (re.compile(rf"(?i:get\s+by\s+in|classes\s+in|lessons\s+in|duolingo\s+for)\s+{_LANG}"), _b_language),
     (re.compile(rf"{_LANG}\s+(?i:classes|lessons|class)"), _b_language),
@@ -808,6 +824,10 @@ _EN_FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>(?i:no\s+calls|don't\s+call\s+me|avoid\s+calling\s+me|no\s+texts|don't\s+text\s+me|don't\s+ring\s+me)(?:\s+(?:on|after|before|during)\s+[\w ]+)?)"), _b_contact),
     (re.compile(rf"(?i:a|the)\s+(?P<v>(?i:phone\s+call|call|email|text))\s+(?i:beats|is\s+better|works\s+better)"), _b_contact),
     (re.compile(r"(?P<v>(?i:messages|texts|email|emails)\s+only)"), _b_contact),
+    (re.compile(r"(?i:prefer|rather)\s+(?:(?i:you|it\s+if\s+you|that\s+you|people)\s+)?(?P<v>(?i:email|text|call|message|dm|whatsapp|ping))\s+(?i:me)\b"), _b_contact),
+    (re.compile(r"(?i:just|only)\s+(?P<v>(?i:text|email|message|dm))(?:\s+(?i:me))?(?=\s*$|[,.;!?])"), _b_contact),
+    (re.compile(r"^(?i:pls|please|plz|just)\s+(?P<v>(?i:text|email|message|dm|whatsapp|call))\b(?!\s+me\s+[A-Z])(?!\s+(?:me\s+)?(?:by|as)\b)"), _b_contact),
+    (re.compile(r"(?P<v>(?i:don't|dont|do\s+not|never)\s+(?i:call|ring|phone)(?:\s+(?i:me))?)(?=\s*$|[,.;!?])"), _b_contact),
     (re.compile(r"^(?P<v>(?i:text|email|e-mail|call|message|dm|ping|whatsapp|slack|signal))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
     (re.compile(rf"(?i:best|easiest|fastest|quickest)\s+(?i:way\s+)?(?i:to\s+)?(?i:reach|contact|get\s+hold\s+of|get)\s+(?i:me)\s+(?i:is)\s+(?:(?i:via|on|by|through)\s+)?(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     (re.compile(r"(?P<v>(?i:don't|do\s+not|never|no|please\s+don't|pls\s+don't)\s+(?i:call|text|ring|message|email|ping|calls|texts|messages|phone\s+calls)(?:\s+(?i:me))?\s+(?i:before|after|on|during|at|past)\s+[\w: ]+)"), _b_contact),
@@ -824,9 +844,10 @@ _EN_FACT_RULES: list[tuple[re.Pattern, object]] = [
     # pets
     (re.compile(rf"(?i:my|our|a|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
-    (re.compile(rf"(?i:have|got|own|adopted|with)\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][a-z]+)+)"), _b_pets),
+    (re.compile(rf"(?i:have|got|own|adopted|with|ive\s+got|i've\s+got)\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
     # people
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}?"), _b_person),
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s|s)?\s+(?i:name\s+is|name's|is\s+called|is\s+named)\s+(?P<v>[A-Za-z][a-z]+)"), _b_person),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?='s\s)"), _b_person),
     (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b"), _b_person),
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),

@@ -282,7 +282,7 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law", "岳父": "father_in_law",
               "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss"}
 _PEOPLE_ZH_ALT = "|".join(sorted(_PEOPLE_ZH, key=len, reverse=True))
-_ZH_NAME_LIKE = (r"(?P<v>(?![一二三四五六七八九十两\d]|生日|岁|今年|明年|下个|上个|最近|现在|平时|每天|特别|非常|叫|是|今|在|也|都|说|很|特|超|刚|已|每|天|最|就|和|跟|上|下|又|还|从|把|被|让|给|对|不|没|会|要|想|这|那|去|来|的|有|经|正|过|比|挺|好)"
+_ZH_NAME_LIKE = (r"(?P<v>(?![一二三四五六七八九十两\d]|怀|生|住|爱|喜|做|当|得|患|身|工|上班|生日|岁|今年|明年|下个|上个|最近|现在|平时|每天|特别|非常|叫|是|今|在|也|都|说|很|特|超|刚|已|每|天|最|就|和|跟|上|下|又|还|从|把|被|让|给|对|不|没|会|要|想|这|那|去|来|的|有|经|正|过|比|挺|好)"
                  r"(?:(?:小|老|阿)[\u4e00-\u9fff]|[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}(?=，|,|$|今年|是|在|已经|特别|喜欢|\d|[一二三四五六七八九十]+岁|刚|也|很|超|最|每)))")
 _SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
                 "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
@@ -298,7 +298,7 @@ def _zc(key: str, value: str, **attributes) -> Candidate:
 
 def _org_zh(raw: str) -> str | None:
     value = tidy_value(raw)
-    if re.match(r"一家|一个|某|家小|个小", value):
+    if re.search(r"一家|一个|某|家小|个小", value):
         return None
     value = re.sub(r"^(?:了|在|到|去|进|一家|家)", "", value)
     if not value or value in _PLACE_BLOCK or re.match(r"一家|一个|某|不|没|这|那|哪|家里|公司|单位|外企|国企|私企|小公司|大厂", value):
@@ -613,7 +613,7 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     if not zh_user_said(clause, start, allow_we=True) and not zh_user_said(clause, 0, allow_we=True):
         return []
     rest = clause[start + len(date):]
-    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|过生日|岁|生日|纪念日|结婚的|毕业", clause):
+    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|过生日|岁|生日|纪念日|结婚的|毕业|喜欢|爱", clause):
         return []
     if not _PLAN_VERB_ZH.search(rest) or re.search(r"不|没|别|生日|纪念日|每", rest[:6]):
         return []
@@ -635,7 +635,7 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
 def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candidate]:
     freq = A.frequency(clause)
     days = A.weekdays(clause)
-    habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|每|天天|都会|都要|都去", context or clause)
+    habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|每|天天|都会|都要|都去|喜欢", context or clause)
     if not (freq or (days and habitual) or (habitual and A.time_of_day(clause))):
         return []
     if not zh_user_said(clause, 0) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
@@ -644,7 +644,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?周末|工作日", "", clause)
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         body = pattern.sub("", body)
-    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的)", "", body)
+    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的|喜欢)", "", body)
     body = re.sub(r"^(?:我|和朋友|跟朋友|去一家|去|都|会|都会|每天|早上|晚上)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
@@ -701,6 +701,7 @@ _ZH_FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"是(?P<v>[A-Z][A-Za-z ]+?)长大的"), lambda m, c: [_zc("user.hometown", m.group("v").strip())]),
     (re.compile(rf"是(?P<v>(?:土生土长的|地道的|正宗的)?(?:[\u4e00-\u9fff]{{0,3}}?(?:{_CITY_ALT})|东北|广东))人"), _zb_hometown_person),
     (re.compile(rf"是(?:东北|北方|南方)人[，,]\s*(?P<v>{_CITY_ALT})的"), _zb_place("user.hometown")),
+    (re.compile(rf"^(?:我)?是(?P<v>{_CITY_ALT})的(?=$|[，,。])"), _zb_place("user.hometown")),
     # allergies and health
     (re.compile(r"对(?P<v>[^，,。.!！?？;；]+?)(?:都|也)?(?:严重|特别|非常|很|有点|有些|轻微|轻度|超级?)?过敏"), _zb_allergy),
     (re.compile(r"(?:吃|喝|碰|用|接触)(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:就|会|都会|就会)(?:过敏|起疹子|起红疹|浑身痒|喉咙肿)"), _zb_allergy),
@@ -709,14 +710,14 @@ _ZH_FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服)?(?:我)?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)[^，。]*[，,]\s*(?:我)?(?:一[穿戴吃用碰]就[^，。]*[，,]\s*)?(?:医生说是[^，。]*)?过敏"), _zb_allergy),
     (re.compile(r"避开(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)[啊呀哦]?[，,]\s*我过敏"), _zb_allergy),
     (re.compile(rf"(?:有|患有|得了|查出了?|确诊了?|诊断出)(?P<v>{_CONDITIONS_ZH})"), _zb_condition),
-    (re.compile(rf"(?:^|我)(?P<v>近视|{_CONDITIONS_ZH})"), _zb_condition),
+    (re.compile(rf"(?:^|我)(?:有点|有些|有|轻度)?(?P<v>近视|{_CONDITIONS_ZH})"), _zb_condition),
     (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
     (re.compile(r"(?:在吃|在服用|在打|每天吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
     # food
     (re.compile(r"(?:吃素|只吃素|改吃素|素食者|素食主义者|是素食|全素)"), _zb_diet("素食")),
     (re.compile(r"(?P<v>蛋奶素|纯素|清真|生酮|low carb|low-carb|vegetarian|vegan|keto|pescatarian|轻断食|低碳水)"), _zb_diet(None)),
-    (re.compile(r"(?:不吃|不能吃|吃不了|不喝|不能喝|喝不了|从不吃|从来不吃|戒了|少吃|不碰|不沾|忌口)(?P<v>[^，,。.!！?？;；]+)"), _zb_restriction),
+    (re.compile(r"(?:不吃|不能吃|吃不了|不喝|不能喝|喝不了|从不吃|从来不吃|戒了|少吃|不碰|不沾|忌口|不太能吃|不怎么吃|很少吃|吃不惯|不敢吃)(?P<v>[^，,。.!！?？;；]+)"), _zb_restriction),
     (re.compile(r"戒(?P<v>[\u4e00-\u9fff]{1,3})了"), _zb_restriction),
     (re.compile(r"乳糖不耐受?"), lambda m, c: [_zc("user.food_restrictions", "乳糖")]),
     # likes and dislikes
@@ -725,13 +726,15 @@ _ZH_FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:很|非常|特别|超|超级|最|挺|真的|也|还|比较|十分|相当|蛮|好|更)*(?:喜欢|爱|热爱|偏爱|钟爱|迷上了|爱上了|沉迷)(?P<v>[^，,。.!！?？;；]+)"), _zb_like("user.likes")),
     (re.compile(r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,8})是我的最爱|是个(?P<w>[\u4e00-\u9fffA-Za-z]{1,6})控|(?:资深|骨灰级)(?P<x>[\u4e00-\u9fffA-Za-z]{2,6})"), lambda m, c: [_zc("user.likes", m.group("v") or m.group("w") or m.group("x"))]),
     # contact
-    (re.compile(rf"(?:用|发|走|找我用|联系我用|用的是|打)(?P<v>{_CHANNELS_ZH})(?:比较方便|比较好|联系|沟通|吧|就行|就好|给我|找我)?"), _zb_contact),
+    (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)(?:给我|跟我)?打(?:我)?电话)"), lambda m, c: [_zc("user.contact_preference", "别打电话")]),
+    (re.compile(rf"(?<![别不要勿看用])(?:用|发|走|找我用|联系我用|用的是|打)(?P<v>{_CHANNELS_ZH})(?:比较方便|比较好|联系|沟通|吧|就行|就好|给我|找我)?"), _zb_contact),
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH})上?(?:说|聊|找我|联系|沟通)(?:就行|就好|吧|比较好|最好|方便)"), _zb_contact),
     (re.compile(rf"(?:喜欢|习惯|更喜欢|偏好)(?P<v>{_CHANNELS_ZH})(?:聊|沟通|联系)?"), _zb_contact),
     (re.compile(rf"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
     (re.compile(rf"(?P<v>{_CHANNELS_ZH}|消息)(?:联系我|找我|call我|跟我联系|和我联系|沟通)"), _zb_contact),
     (re.compile(rf"(?:发我|发到我的?|打我的?)(?P<v>{_CHANNELS_ZH})"), _zb_contact),
     (re.compile(rf"(?:发|用|打)(?P<v>{_CHANNELS_ZH}|消息)(?:就行|就好|就可以|吧|比较好|最好|方便)"), _zb_contact),
-    (re.compile(r"(?P<v>(?:晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点以后|[\u4e00-\u9fff\d]{1,6}点之后)[^，,。]{0,6}?(?:别|不要|不要给我)(?:打电话|打扰我?|发消息))"), _zb_contact),
+    (re.compile(r"(?P<v>(?:晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点以后|[\u4e00-\u9fff\d]{1,6}点之后)[^，,。]{0,6}?(?:别|不要|不要给我)(?:打电话|打扰我?|发消息|联系我?|找我))"), _zb_contact),
     (re.compile(r"(?P<v>有急事[^，,。]{0,4}打[^，,。]{0,4}手机|急事打手机)"), lambda m, c: [_zc("user.contact_preference", "急事打手机")]),
     (re.compile(r"(?:不急的|其他的?)(?P<v>留言)"), _zb_contact),
     (re.compile(r"请用(?P<v>中文|英文|英语|普通话)(?:跟我|和我)?(?:沟通|交流|回复|聊)"), _zb_contact),

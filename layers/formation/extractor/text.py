@@ -42,7 +42,8 @@ _QUESTION_WORD_ZH = re.compile(r"哪里|哪儿|哪个|什么|谁|怎么|为什�
 
 _HYPOTHETICAL_EN = re.compile(
     r"^(?:if|suppose|supposing|imagine|assuming|what if|in case|pretend|let's say|say)\b"
-    r"|\b(?:if|wish|as if|as though|unless|even if)\s+i\b|\bi\s+(?:wish|would|could)\b|\bi'd\b",
+    r"|\b(?:if|wish|as if|as though|unless|even if)\s+i\b|\bi\s+(?:wish|could)\b|\bi\s+would\b(?!\s+(?:prefer|rather))"
+    r"|\bi'd\b(?!\s+(?:prefer|rather|much\s+rather))",
     re.IGNORECASE)
 _HYPOTHETICAL_ZH = re.compile(r"如果|假如|要是|假设|万一|倘若|假使|想象|幻想|要不是|但愿|希望我|想要|我想|梦想")
 
