@@ -106,3 +106,41 @@ def test_editor_reviewer_auditor_in_english_and_chinese(live_server, tenant, mak
         browser.submit("td.field-readable_content a, th.field-id a")
         assert not browser.all("#soft-delete-button") and browser.find("#memory-read-only")
     assert PermanentEntry.objects.get(key=RULE).value == {"say": "Hi there"}
+
+
+# Schemas and values across the keywords the editor checks; the browser's verdict must be the server's.
+_CASES = [
+    ({"type": "string", "minLength": 2, "maxLength": 5}, ["ab", "a", "abcdef", 3, "中文字"]),
+    ({"type": "integer", "minimum": 1, "maximum": 10}, [1, 0, 10, 11, 2.5, "3", True]),
+    ({"type": "number", "exclusiveMinimum": 0, "multipleOf": 0.5}, [0.5, 0, 1.25, 3]),
+    ({"enum": ["red", "green", 3]}, ["red", "blue", 3, "3"]),
+    ({"const": {"a": 1}}, [{"a": 1}, {"a": 2}]),
+    ({"type": "string", "pattern": "^[a-z]+\\.[a-z]+$"}, ["rules.tone", "Rules.tone", "rulestone"]),
+    ({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 2, "uniqueItems": True},
+     [["a"], [], ["a", "b", "c"], ["a", "a"], ["a", 1]]),
+    ({"type": "object", "required": ["say"], "properties": {"say": {"type": "string"}, "n": {"type": "integer"}},
+      "additionalProperties": False}, [{"say": "hi"}, {}, {"say": "hi", "x": 1}, {"say": "hi", "n": "1"}, []]),
+    ({"type": "object", "additionalProperties": {"type": "boolean"}, "maxProperties": 2},
+     [{"a": True}, {"a": 1}, {"a": True, "b": False, "c": True}]),
+    ({"anyOf": [{"type": "string"}, {"type": "null"}]}, ["x", None, 1]),
+    ({"oneOf": [{"type": "integer"}, {"type": "number", "minimum": 0}]}, [-1, 1, 0.5, -0.5]),
+    ({"allOf": [{"type": "string"}, {"maxLength": 3}], "not": {"const": "no"}}, ["yes", "no", "toolong"]),
+    ({"type": ["string", "null"]}, ["s", None, 0]),
+]
+
+
+def test_the_json_editor_agrees_with_the_server(live_server, tenant, make_staff):
+    import jsonschema
+
+    make_staff(tenant, "editor", username="vera", password=PASSWORD)
+    with chromium() as browser:
+        browser.base_url = live_server.url
+        browser.login("vera", PASSWORD)
+        browser.go("/admin/permanent/changerequest/add/")
+        browser.find("#id_value")
+        for schema, values in _CASES:
+            server = [jsonschema.validators.validator_for(schema)(schema).is_valid(value) for value in values]
+            client = browser.driver.execute_script(
+                "return arguments[1].map(v => window.consoleJsonValidate(v, arguments[0]).length === 0);",
+                schema, values)
+            assert client == server, (schema, values, client, server)
