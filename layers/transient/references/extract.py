@@ -91,6 +91,9 @@ def _zh_extend_left(text: str, start: int, *, names: bool) -> int:
     time = re.search(r"(\d{1,2}点(半)?|早上|上午|中午|下午|晚上)的?$", text[:begin])
     if time:
         return time.start()
+    for modifier in ("智能", "无线", "蓝牙", "迷你", "便携", "电动", "电"):
+        if text[:begin].endswith(modifier):
+            return begin - len(modifier)
     latin = re.search(r"[A-Za-z][A-Za-z0-9\- ]*[A-Za-z0-9] ?$", text[:begin])
     if latin and not names:
         return latin.start()
@@ -252,7 +255,8 @@ def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Me
             _add(found, name, lx.PERSON, start, weak=True)  # "Hotel California by Eagles": the artist
         elif _DINING.search(text) and prev in ("at", "to", "try", "from", "visit", "and", "or", "go", "like"):
             _add(found, name, lx.RESTAURANT, start, weak=True)  # "dinner at Nobu", "let's try Ippudo"
-        elif prev in ("at", "in", "near", "visit", "to") and _TRAVEL.search(text) or prev in ("at", "in", "near"):
+        elif prev in ("at", "in", "near", "visit", "to") and _TRAVEL.search(text) or prev in ("at", "in", "near") \
+                or _LODGING.search(text):
             _add(found, name, lx.PLACE, start, weak=True)
         elif prev in ("with", "and", "tell", "text", "call", "ask", "email", "to", "from", "invite", "meet"):
             _add(found, name, lx.PERSON, start, weak=True)
@@ -285,7 +289,9 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
             continue
         kind = _en_head(word)
         low = word.lower()
-        if low in lx.EN_PEOPLE:
+        if low in lx.EN_PEOPLE and not (index + 1 < len(tokens) and tokens[index + 1][1] == end + 1
+                                        and _en_head(tokens[index + 1][0]) in (lx.EVENT, lx.DOCUMENT, lx.ORDER)):
+            # ("client call", "team meeting" are events, not the client)
             first = index
             if index > 0 and tokens[index - 1][0].lower() in ("my", "our", "your"):
                 first = index
@@ -336,6 +342,7 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
 _DINING = re.compile(r"\b(eat|ate|dinner|lunch|brunch|breakfast|restaurant|table|reservation|menu|food|ramen|"
                      r"sushi|pizza|tacos?|burgers?|noodles?|coffee|drinks?|brunch|dessert|takeout|delivery)\b", re.I)
 _TRAVEL = re.compile(r"\b(trip|travel|fly|flying|flight|visit|hotel|stay|vacation|moved?|drive|road|going)\b", re.I)
+_LODGING = re.compile(r"\b(room|rooms|nights?|suite|check-?in|checkout|check-out|lobby)\b", re.I)
 _EN_CALENDAR = set("""
 monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
 january february march april may june july august september october november december jan feb mar apr jun jul aug
@@ -385,8 +392,8 @@ def _join_name_and_head(text: str, kept: list[Mention]) -> list[Mention]:
     return out
 
 
-_SUB = re.compile(rf"(?:(?<![周第期统唯万之])一[{_CLASSIFIER}]是?|\bone\s(?:from|is|at|with|for)?)\s*"
-                  rf"(?P<body>[^，,。；;、和\n]{{1,14}}?)(?=[，,。；;、\n]|和|$|\s+and\s)")
+_SUB = re.compile(rf"(?:(?<![周第期统唯万之])一[{_CLASSIFIER}]是?|\bone\s(?:from|is|at|with|for)?|\ban?\s(?=\d))\s*"
+                  rf"(?P<body>[^，,。；;、和\n]{{1,14}}?)(?=[，,。；;、\n]|和|$|\s+(?:and|in|on|at|for|with|from|is|was)\s)")
 
 
 def _sub_entities(text: str, kept: list[Mention]) -> list[Mention]:

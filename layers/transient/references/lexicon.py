@@ -32,7 +32,7 @@ ZH_HEADS: dict[str, list[str]] = {
         "周报", "月报", "日报", "报告", "合同", "协议", "报价单", "数据表", "表格", "文档", "文件", "简历", "方案",
         "初稿", "终稿", "手册", "说明书", "发票", "收据", "邮件", "幻灯片", "笔记", "纪要", "清单",
     ],
-    ORDER: ["订单", "工单", "快递", "包裹", "退款"],
+    ORDER: ["工单", "快递", "包裹", "退款"],
     PLACE: [
         "酒店", "宾馆", "民宿", "公园", "博物馆", "科技馆", "美术馆", "图书馆", "水族馆", "动物园", "游乐园",
         "商场", "超市", "医院", "诊所", "牙科", "机场", "火车站", "高铁站", "车站", "地铁站", "景区", "海滩",
@@ -106,7 +106,7 @@ EN_HEADS: dict[str, set[str]] = {
     DOCUMENT: {"report", "contract", "nda", "deck", "doc", "document", "spreadsheet", "sheet", "brief",
                "handbook", "manual", "invoice", "receipt", "lease", "draft", "memo", "proposal", "slides",
                "file", "presentation", "agenda", "resume", "cv", "pdf", "email", "letter", "notes",
-               "form", "policy", "plan", "outline", "essay", "chapter", "statement"},
+               "form", "policy", "outline", "essay", "chapter", "statement"},
     ORDER: {"order", "ticket", "case", "claim", "refund", "return", "shipment", "package", "parcel",
             "subscription", "booking", "reservation"},
     PLACE: {"hotel", "inn", "motel", "hostel", "cabin", "cabins", "resort", "airbnb", "rental", "park", "museum",
@@ -122,7 +122,7 @@ EN_HEADS: dict[str, set[str]] = {
     EVENT: {"meeting", "appointment", "call", "interview", "party", "reunion", "wedding", "class", "lesson",
             "session", "dinner", "lunch", "conference", "webinar", "standup", "review", "birthday", "trip",
             "concert", "game", "exam", "checkup"},
-    OTHER: {"plant", "cat", "dog", "puppy", "kitten", "pet", "timer", "alarm", "reminder", "fish"},
+    OTHER: {"plant", "cat", "dog", "puppy", "kitten", "pet", "timer", "alarm", "fish"},
 }
 EN_PEOPLE: dict[str, str] = {
     "mom": "f", "mother": "f", "mum": "f", "grandma": "f", "grandmother": "f", "wife": "f", "sister": "f",
@@ -185,6 +185,7 @@ EN_PRONOUNS: dict[str, dict] = {
 # Predicates that restrict the referent: a cue in the utterance → the words one of the referent's
 # name must contain (any of), or the types it must have.
 ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
+    (("拉上", "拉开", "关上", "合上", "打开一半", "开一半"), {"heads": ("窗帘", "门", "窗", "百叶")}),
     (("解锁", "开锁", "上锁", "锁上", "锁门", "反锁"), {"heads": ("锁", "门")}),
     (("调亮", "调暗", "亮度", "亮一点", "暗一点", "开灯", "关灯"), {"heads": ("灯",)}),
     (("扫完", "扫地", "拖地", "拖完", "回充"), {"heads": ("扫地", "机器人", "扫地机", "拖地机")}),
@@ -209,6 +210,8 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("water it", "feed"), {"types": ("other",)}),
     (("charge it", "recharge", "reboot", "restart", "firmware", "pair"), {"types": ("device", "product")}),
     (("drive",), {"types": ("vehicle",)}),
+    (("close it", "open it", "shut it", "close them", "open them", "shut them"),
+     {"heads": ("door", "blind", "curtain", "window", "garage", "gate", "shade", "valve"), "types": ("document",)}),
     (("book ", "stay at", "stay there", "reserve"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",
                                                                "rental", "hostel"), "types": ("restaurant",)}),
 ]
