@@ -82,10 +82,16 @@ def _merge_stored(existing: Memory, *, item: dict, policy: Policy, actor: Actor,
     before = memory_audit_state(existing)
     _strengthen(existing, confidence=item["confidence"], importance=item["importance"], entities=item["entities"],
                 client_id=item.get("client_id"), policy=policy, now=now)
+    # A row stored before the detector knew a trick is not served on because someone said it again.
+    reasons = [] if existing.status == MemoryStatus.QUARANTINED else injection_reasons(existing.content)
+    if reasons:
+        existing.transition_to(MemoryStatus.QUARANTINED)
+        existing.quarantine_reasons = list(reasons)
     existing._change_reason = "restated"
     existing.save()
-    audit_record(tenant_id=existing.tenant_id, actor=actor, event=MEMORY_MERGED,
-                 object_id=existing.pk, before=before, after=memory_audit_state(existing),
+    audit_record(tenant_id=existing.tenant_id, actor=actor, event=MEMORY_QUARANTINED if reasons else MEMORY_MERGED,
+                 object_id=existing.pk, before=before,
+                 after={**memory_audit_state(existing), **({"quarantine_reasons": list(reasons)} if reasons else {})},
                  subject_user_id=existing.user_id)
     return MemoryWrite(existing, Outcome.MERGED)
 
