@@ -35,6 +35,38 @@ class TenantFilter(admin.SimpleListFilter):
         return queryset.filter(tenant_id=self.value()) if self.value() else queryset
 
 
+# What each object type and actor kind is, for people (the codes stay in the row and the CSV export).
+OBJECT_TYPE_LABELS = {
+    "api_key": _("API key"), "membership": _("staff role"), "end_user": _("end user"), "session": _("session"),
+    "session_summary": _("session summary"), "task_type": _("task type"), "long_term.memory": _("memory"),
+    "permanent_change_request": _("change request"), "permanent_entry": _("permanent entry"),
+}
+ACTOR_KIND_LABELS = {"user": _("staff user"), "api_key": _("API key"), "system": _("system job")}
+
+
+class ObjectTypeFilter(admin.SimpleListFilter):
+    title = _("object type")
+    parameter_name = "object_type"
+
+    def lookups(self, request, model_admin):
+        names = model_admin.get_queryset(request).order_by("object_type").values_list("object_type", flat=True).distinct()
+        return [(name, OBJECT_TYPE_LABELS.get(name, name)) for name in names]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(object_type=self.value()) if self.value() else queryset
+
+
+class ActorKindFilter(admin.SimpleListFilter):
+    title = _("actor kind")
+    parameter_name = "actor_kind"
+
+    def lookups(self, request, model_admin):
+        return list(ACTOR_KIND_LABELS.items())
+
+    def queryset(self, request, queryset):
+        return queryset.filter(actor_kind=self.value()) if self.value() else queryset
+
+
 class ActionFilter(admin.SimpleListFilter):
     """The declared event types by their translated labels (the dotted names are for code)."""
 
@@ -73,10 +105,11 @@ def _pretty(value) -> str:
 @admin.register(AuditEvent)
 class AuditEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     # Newest first, each row readable at a glance: the tenant's slug, the action's translated label.
-    list_display = ("occurred_at", "tenant_slug", "seq", "action_label", "actor_label", "object_type", "object_id")
+    list_display = ("occurred_at", "tenant_slug", "seq", "action_label", "actor_label", "object_type_label",
+                    "object_id")
     list_display_links = ("occurred_at",)
     ordering = ("-occurred_at", "-id")
-    list_filter = (TenantFilter, ActionFilter, ActorFilter, "actor_kind", "object_type",
+    list_filter = (TenantFilter, ActionFilter, ActorFilter, ActorKindFilter, ObjectTypeFilter,
                    ("occurred_at", admin.DateFieldListFilter))
     search_fields = ("action", "object_id", "actor_label", "request_id", "subject")
     date_hierarchy = "occurred_at"
@@ -92,6 +125,10 @@ class AuditEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     @admin.display(description=_("action"), ordering="action")
     def action_label(self, obj):
         return event_label(obj.action)
+
+    @admin.display(description=_("object type"), ordering="object_type")
+    def object_type_label(self, obj):
+        return OBJECT_TYPE_LABELS.get(obj.object_type, obj.object_type)
 
     @admin.display(description=_("before"))
     def before_pretty(self, obj):

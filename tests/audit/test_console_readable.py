@@ -41,3 +41,14 @@ def test_the_auditor_sees_only_their_tenants_slugs(tenant, other_tenant, auditor
     client = Client()
     client.force_login(auditor)
     assert {slug for slug, _label in _rows(client.get(LIST).content.decode())} == {"acme"}
+
+
+def test_object_types_and_actor_kinds_read_as_words(tenant, make_staff):
+    audit_record(tenant_id=tenant.id, actor=Actor.system("t"), event=CHANGE_PROPOSED, object_id=7)
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client.force_login(make_staff(superuser=True, username="root"))
+    page = client.get(LIST, {"object_type": "permanent_change_request", "actor_kind": "system"}).content.decode()
+    cells = re.findall(r'class="field-object_type_label">([^<]+)<', page)
+    assert cells and all(re.search("[\u4e00-\u9fff]", cell) for cell in cells), cells
+    assert not re.findall(r'class="field-object_type_label">([^<]+)<',
+                          client.get(LIST, {"object_type": "api_key"}).content.decode())
