@@ -14,6 +14,7 @@ from layers.transient.models import (
     TaskStatus,
     TaskType,
 )
+from layers.transient.references.resolve import Registry, Resolution, references_resolve_text
 from layers.transient.services.task_states import task_expired_error
 from memoryhub.core.errors import NotFound
 from memoryhub.tenancy.models import Tenant
@@ -64,3 +65,14 @@ def turn_resolutions(*, session: Session, seqs: list[int]) -> dict[int, list]:
     for row in rows:
         found.setdefault(row.turn.seq, []).append(row)
     return found
+
+
+def references_resolve(*, session: Session, text: str) -> list[Resolution]:
+    """What the referring expressions of `text` would mean now in this session, without storing
+    anything (the append resolves and records through services/entities.py)."""
+    from layers.transient.policy import transient_policy
+    from layers.transient.services.entities import _to_entity
+
+    registry = Registry([_to_entity(row) for row in SessionEntity.objects.filter(session=session)],
+                        size=transient_policy(session.tenant_id).entity_registry_size)
+    return references_resolve_text(registry, text)

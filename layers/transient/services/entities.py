@@ -6,6 +6,8 @@ there, so two appends to one session update its registry one after the other.
 """
 from __future__ import annotations
 
+from django.utils import timezone
+
 from layers.short_term.models import Session, Turn, TurnRole
 from layers.transient.models import EntityResolution, EntityType, SessionEntity
 from layers.transient.policy import transient_policy
@@ -39,6 +41,14 @@ def _fill(row: SessionEntity, entity: Entity) -> SessionEntity:
     return row
 
 
+_FIELDS = ["name", "entity_type", "gender", "plural", "guessed_type", "aliases", "attributes", "first_turn",
+           "last_turn", "last_position", "turn_group", "mentions"]
+
+
+def _state(row: SessionEntity) -> tuple:
+    return tuple(repr(getattr(row, name)) for name in _FIELDS)
+
+
 def entity_registry_update(*, session: Session, turns: list[Turn], actor: Actor) -> list[dict]:
     """Add the entities of `turns` (new, in seq order) to the session's registry, resolving each user
     turn's pronouns and demonstratives first against what was said before it. Returns one item per
@@ -64,11 +74,25 @@ def entity_registry_update(*, session: Session, turns: list[Turn], actor: Actor)
     evicted = [row.pk for row in rows if not any(getattr(e, "row", None) is row for e in registry.entities)]
     if evicted:
         SessionEntity.objects.filter(pk__in=evicted).delete()
+    # Only what changed is written: an append touches a few entities of a registry of dozens.
+    created, changed = [], []
     for entity in registry.entities:
         row = getattr(entity, "row", None)
-        row = _fill(row or SessionEntity(tenant_id=session.tenant_id, session=session), entity)
-        row.save()
+        if row is None:
+            row = _fill(SessionEntity(tenant_id=session.tenant_id, session=session), entity)
+            created.append(row)
+        else:
+            before = _state(row)
+            if _state(_fill(row, entity)) != before:
+                changed.append(row)
         entity.row = row  # type: ignore[attr-defined]
+    if created:
+        SessionEntity.objects.bulk_create(created)
+    if changed:
+        now = timezone.now()  # bulk_update leaves auto_now alone
+        for row in changed:
+            row.updated_at = now
+        SessionEntity.objects.bulk_update(changed, [*_FIELDS, "updated_at"])
 
     results, records = [], []
     for index, turn, resolution in pending:

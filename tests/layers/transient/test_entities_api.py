@@ -173,3 +173,15 @@ def test_openapi_schema_documents_the_endpoint_and_resolutions(anon):
     append_op = schema["paths"]["/api/v1/sessions/{session_id}/turns"]["post"]
     ref = append_op["responses"]["201"]["content"]["application/json"]["schema"]["$ref"].split("/")[-1]
     assert "resolutions" in schema["components"]["schemas"][ref]["properties"]
+
+
+def test_references_resolve_reads_the_registry_without_writing(api):
+    from layers.short_term.models import Session
+    from layers.transient.selectors import references_resolve
+
+    open_session(api)
+    append(api, say(("user", "我妈下周要过来住几天"), ("assistant", "好的，已记下。")))
+    session = Session.objects.get(session_id="home-1")
+    [resolution] = references_resolve(session=session, text="提醒我去车站接她")
+    assert [e.name for e in resolution.entities] == ["我妈"] and resolution.resolved
+    assert EntityResolution.objects.filter(session=session).count() == 0
