@@ -81,13 +81,15 @@ def _default_scene_content_cues() -> dict[str, list[str]]:
     # Words in a memory's text that make it matter to the scene whatever its key (a dietary condition for
     # a meal, a seat or airline preference for a flight, a doctor's instruction for a medical question).
     return {
-        "dining": ["diet", "salt", "sugar", "caffeine", "decaf", "diabet", "cholesterol", "blood pressure", "gout",
+        "dining": ["budget", "broke", "预算", "没钱", "diet", "salt", "sugar", "caffeine", "decaf", "diabet", "cholesterol", "blood pressure", "gout",
                    "coeliac", "celiac", "gluten", "lactose", "dairy", "pregnan", "vegetarian", "vegan", "allerg",
                    "halal", "kosher", "low-carb", "keto", "spicy", "糖尿病", "血压", "血脂", "血糖", "胆固醇",
                    "痛风", "怀孕", "乳糖", "忌口", "吃素", "素食", "过敏", "少盐", "少油", "不吃", "辣", "胃"],
-        "travel": ["seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
+        "travel": ["budget", "broke", "cheap", "afford", "预算", "没钱", "省钱", "seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
                    "afraid of flying", "motion sick", "靠窗", "过道", "航空", "里程", "晕车", "晕机", "怕坐飞机",
                    "高铁", "卧铺"],
+        # a stated budget constrains what to buy, book or order (RELEVANCE.md, "indirect needs")
+        "shopping": ["budget", "broke", "cheap", "afford", "money", "stipend", "预算", "没钱", "省钱", "便宜"],
         "medical": ["doctor", "physio", "medication", "medicine", "prescri", "mg", "pill", "tablet", "inhaler",
                     "drug", "penicillin", "aspirin", "ibuprofen", "sulfa", "codeine", "latex", "pregnan",
                     "医生", "医嘱", "药", "复查", "处方", "青霉素", "阿司匹林", "头孢", "怀孕"],
@@ -95,7 +97,7 @@ def _default_scene_content_cues() -> dict[str, list[str]]:
 
 
 def _default_scene_content_weights() -> dict[str, float]:
-    return {"dining": 0.35, "travel": 0.5, "medical": 0.4}
+    return {"dining": 0.35, "travel": 0.5, "medical": 0.4, "shopping": 0.35}
 
 
 def _default_person_topics() -> list[str]:
@@ -145,6 +147,9 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "health": ["health", "condition", "my medication", "my medicine", "血压", "血糖", "身体"],
         "plans": ["trip", "my plan", "plans", "going to", "next month", "next week", "计划", "打算", "要去",
                   "那趟", "旅行"],
+        # physical activity: conditions that limit it, and the activities one likes
+        "activity": ["trail", "hike", "hiking", "running", "my run", "a run", "marathon", "gym", "exercise", "workout", "sport", "climb",
+                     "swim", "yoga", "pilates", "爬山", "徒步", "跑步", "运动", "健身", "锻炼", "游泳"],
         "likes": ["i like", "i'd like", "i love", "favourite", "favorite", "hobby", "hobbies", "我喜欢", "爱好"],
     }
 
@@ -175,6 +180,7 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
         "diet_avoid": {"user.diet": 0.9, "user.allergies": 0.9, "user.health_conditions": 0.5},
         "health": {"user.health_conditions": 0.8, "user.medication*": 0.8},
         "plans": {"user.plan": 0.6},
+        "activity": {"user.health_conditions": 0.5, "user.likes": 0.2},
         "likes": {"user.likes": 0.5},
     }
 
