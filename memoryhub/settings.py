@@ -55,6 +55,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "memoryhub.api.metrics.LatencyMiddleware",  # first, so it times everything below
     "memoryhub.api.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -236,6 +237,9 @@ CELERY_TASK_ALWAYS_EAGER = False
 
 # How long the health check waits for a worker to answer a ping.
 HEALTH_WORKER_TIMEOUT = env_float("HEALTH_WORKER_TIMEOUT", 1.0)
+# Bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics is open on loopback with DEBUG
+# only (memoryhub/api/metrics.py).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
 
 # Providers (filled in by the layers that use them).
 EMBEDDING_PROVIDER = env_str("EMBEDDING_PROVIDER", "local")

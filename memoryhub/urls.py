@@ -7,6 +7,7 @@ from drf_spectacular.views import (
 )
 
 from memoryhub.api.health import HealthView
+from memoryhub.api.metrics import metrics_view
 from memoryhub.api.views import WhoAmIView
 
 handler404 = "memoryhub.api.errors.handler404"
@@ -29,6 +30,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    # Prometheus scrapes here (layer health; auth in memoryhub/api/metrics.py).
+    path("metrics", metrics_view, name="metrics"),
     path("admin/", admin.site.urls),
     # The console's language switcher posts to Django's set_language (templates/admin/base_site.html).
     path("i18n/", include("django.conf.urls.i18n")),

@@ -20,6 +20,7 @@ from layers.long_term.policy import tenant_policy
 from layers.long_term.selectors import memory_core_profile, memory_search
 from layers.short_term.selectors import session_get, session_window
 from layers.transient.selectors import task_stack, turn_resolutions
+from memoryhub.api.metrics import LAYER_CONTEXT, counted_retrieval
 from memoryhub.core.errors import Conflict, Unprocessable
 from memoryhub.providers.tokens import count_tokens
 from memoryhub.safety.injection import injection_reasons
@@ -216,6 +217,11 @@ def _next_to_drop(blocks: dict[str, Block]) -> tuple[str, int] | None:
     return None
 
 
+# Layer health: a hit is a context still serving a profile match (above the profile floor) after the budget
+# fit; core facts are served whatever the query, so they do not count (memoryhub/api/metrics.py).
+@counted_retrieval(LAYER_CONTEXT, served=lambda context: any(
+    part.detail.get("reason") != "core" for block in context.blocks if block.name == "user_profile"
+    for part in block.parts))
 def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, session_id: str | None = None,
                      task_type: str | None = None, profile_top_k: int | None = DEFAULT_PROFILE_TOP_K) -> AssembledContext:
     """Assemble the five blocks for `user_id` and fit them into `token_budget` tokens."""

@@ -13,6 +13,7 @@ from simple_history.models import HistoricalRecords
 
 from memoryhub.core.errors import Conflict
 from memoryhub.core.limits import USER_ID_MAX_LENGTH
+from memoryhub.core.request_context import current_request_id
 from memoryhub.providers.embeddings import EMBEDDING_DIMENSIONS
 
 
@@ -123,6 +124,10 @@ class Memory(models.Model):
                                     verbose_name=_("quarantine reasons"))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # The trace id: the X-Request-ID of the request whose write made this version (a formation job carries
+    # the id of the request that enqueued it, memoryhub/celery.py); empty when no request caused it. History
+    # keeps one per version. A column, not an attribute: attributes are the user's data.
+    request_id = models.CharField(_("request id"), max_length=64, blank=True, default="")
 
     # Derived columns (vector, tokens) are rebuilt from the content on revert; history keeps what people
     # can read and change.
@@ -154,6 +159,12 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk}"
+
+    def save(self, *args, **kwargs):
+        # A whole-row save is a write of the memory; a save of named columns only (re-embedding) keeps the trace.
+        if kwargs.get("update_fields") is None:
+            self.request_id = current_request_id.get()[:64]
+        super().save(*args, **kwargs)
 
     def transition_to(self, status: str) -> None:
         """Move to `status` or raise Conflict (409) when the transition table does not allow it."""

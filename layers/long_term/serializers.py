@@ -52,6 +52,8 @@ class MemoryOutputSerializer(serializers.Serializer):
     feedback_weight = serializers.FloatField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    # The request that made this version (its X-Request-ID; audit events carry the same id).
+    trace_id = serializers.CharField(source="request_id")
     provenance = serializers.SerializerMethodField()
 
     def get_provenance(self, memory) -> ProvenanceSerializer:

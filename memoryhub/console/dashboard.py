@@ -9,7 +9,8 @@ from django.apps import apps
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from memoryhub.tenancy.selectors import restrict_to_member_tenants
+from memoryhub.api.metrics import HIT_RATE_FLOOR, LAYER_CONTEXT, LAYER_SEARCH, layer_health
+from memoryhub.tenancy.selectors import restrict_to_member_tenants, staff_tenant_ids
 
 
 def _model(label: str):
@@ -52,4 +53,46 @@ def dashboard_counts(user) -> dict:
         "quarantined_memories": _count("long_term.Memory", user, status="quarantined") or 0,
         "layers": [(name, n) for name, n in layers if n is not None],
         "memories_by_kind": memories_by_kind,
+        "health": layer_health_rows(staff_tenant_ids(user)),
+        "hit_rate_floor": f"{HIT_RATE_FLOOR:.0%}",
     }
+
+
+def _rate(counts) -> str:
+    if counts is None or not counts.total:
+        return str(_("no data"))
+    return f"{counts.hit_rate:.0%} ({counts.served}/{counts.total})"
+
+
+def layer_health_rows(tenant_ids: list[int] | None) -> list[dict]:
+    """The figures of memoryhub/api/metrics.py as rows (tenant, layer, figure, value, threshold, flagged),
+    for the dashboard and `manage.py memstats`. `tenant_ids` None is every tenant, and adds the outbox,
+    which is shared by all tenants."""
+    health = layer_health(tenant_ids)
+    floor = f"≥ {HIT_RATE_FLOOR:.0%}"
+    rows = []
+    for tenant in health.tenants:
+        search, context = tenant.retrievals.get(LAYER_SEARCH), tenant.retrievals.get(LAYER_CONTEXT)
+        figures = [
+            ("long_term", _("search hit rate"), _rate(search), floor, bool(search and search.below_floor)),
+            ("context", _("context hit rate"), _rate(context), floor, bool(context and context.below_floor)),
+            ("transient", _("pronoun resolution rate"),
+             f"{tenant.resolution_rate:.0%} ({tenant.mentions_resolved}/{tenant.mentions})"
+             if tenant.mentions else _("no data"), "", False),
+            ("long_term", _("quarantined memories"), tenant.quarantined, "", False),
+            ("formation", _("secrets dropped"), tenant.secrets_dropped, "", False),
+            ("formation", _("injections quarantined"), tenant.injections_quarantined, "", False),
+            ("formation", _("items rejected"), tenant.rejected, "", False),
+            ("formation", _("runs fallen back"), f"{tenant.fell_back}/{tenant.formation_runs}", "", False),
+        ]
+        rows += [{"tenant": tenant.slug, "layer": layer, "figure": str(figure), "value": str(value),
+                  "threshold": threshold, "flagged": flagged} for layer, figure, value, threshold, flagged in figures]
+    if tenant_ids is None and health.outbox_pending is not None:
+        rows += [{"tenant": "*", "layer": "outbox", "figure": str(figure), "value": str(value), "threshold": "",
+                  "flagged": False}
+                 for figure, value in ((_("pending tasks"), health.outbox_pending),
+                                       (_("tasks retrying"), health.outbox_retrying))]
+    if not health.redis_up:
+        rows.append({"tenant": "*", "layer": "redis", "figure": str(_("hit rates unavailable: Redis is down")),
+                     "value": "", "threshold": "", "flagged": False})
+    return rows

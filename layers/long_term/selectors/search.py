@@ -43,6 +43,7 @@ from pgvector.psycopg.vector import VectorBinaryDumper
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
 from layers.long_term.selectors.scenes import QueryReading, key_patterns_sql, query_read
+from memoryhub.api.metrics import LAYER_SEARCH, counted_retrieval
 from memoryhub.core.errors import InvalidInput
 from memoryhub.providers.embeddings import (
     EmbeddingUnavailable,
@@ -304,6 +305,8 @@ def _with_person_names(terms: list[list[str]], tenant_id: int, user_id: str, rea
     return out + [names]
 
 
+# Layer health: every result is above min_score, so a non-empty answer is a hit (memoryhub/api/metrics.py).
+@counted_retrieval(LAYER_SEARCH, served=bool)
 def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: list[str] | None = None,
                   mode: str = "hybrid", min_score: float | None = None, task_type: str | None = None,
                   explain: bool = False, statuses: list[str] | None = None, entities: list[str] | None = None,

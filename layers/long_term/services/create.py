@@ -29,6 +29,7 @@ from layers.long_term.services.validation import memory_fields_errors, raise_ite
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import InvalidInput
 from memoryhub.core.locks import USER_MEMORIES, advisory_lock
+from memoryhub.core.request_context import current_request_id
 from memoryhub.safety.injection import injection_reasons
 
 MAX_BATCH = 100
@@ -107,7 +108,7 @@ def _new_memory(*, tenant, item: dict, embedding: list[float], embedding_model: 
         extractor=item.get("extractor") or "", client_id=item.get("client_id") or None,
         valid_from=now, last_confirmed_at=now, expires_at=expiry_for(policy, item["importance"], now),
         status=MemoryStatus.QUARANTINED if reasons else MemoryStatus.ACTIVE, quarantine_reasons=reasons,
-        created_at=now, updated_at=now,
+        created_at=now, updated_at=now, request_id=current_request_id.get()[:64],  # bulk_create skips save()
     )
     apply_derived(memory, embedding=embedding, embedding_model=embedding_model)
     return memory
