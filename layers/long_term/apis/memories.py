@@ -13,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
+from layers.long_term.apis.quarantine import quarantine_read_check
 from layers.long_term.selectors import memory_get, memory_history, memory_list
 from layers.long_term.serializers import (
     MemoryOutputSerializer,
@@ -28,15 +29,19 @@ from layers.long_term.services import (
     memory_update,
 )
 from layers.long_term.services.create import MAX_BATCH
+from memoryhub.api.identifiers import validate_user_id
 from memoryhub.api.pagination import paginate_keyset
+from memoryhub.api.serializers import InputSerializer
 from memoryhub.api.views import TenantAPIView
 from memoryhub.core.errors import InvalidInput
 
+# Turn numbers are stored in PostgreSQL integer columns; a larger one would overflow there (500).
+TURN_NUMBER_MAX = 2 ** 31 - 1
 CREATE_FIELDS = ("user_id", "content", "kind", "memory_key", "entities", "attributes", "confidence", "importance",
                  "source", "client_id", "agent_id", "source_session_id", "source_turn_from", "source_turn_to")
 
 
-class MemoryInputSerializer(serializers.Serializer):
+class MemoryInputSerializer(InputSerializer):
     """One memory to write (documentation of the body; the service validates every item)."""
     user_id = serializers.CharField(max_length=Memory.USER_ID_MAX_LENGTH)
     content = serializers.CharField(max_length=Memory.CONTENT_MAX_LENGTH)
@@ -53,11 +58,11 @@ class MemoryInputSerializer(serializers.Serializer):
     client_id = serializers.CharField(required=False)
     agent_id = serializers.CharField(required=False)
     source_session_id = serializers.CharField(required=False)
-    source_turn_from = serializers.IntegerField(required=False, min_value=1)
-    source_turn_to = serializers.IntegerField(required=False, min_value=1)
+    source_turn_from = serializers.IntegerField(required=False, min_value=1, max_value=TURN_NUMBER_MAX)
+    source_turn_to = serializers.IntegerField(required=False, min_value=1, max_value=TURN_NUMBER_MAX)
 
 
-class MemoryBatchInputSerializer(serializers.Serializer):
+class MemoryBatchInputSerializer(InputSerializer):
     memories = MemoryInputSerializer(many=True)
 
 
@@ -74,7 +79,8 @@ def _item(raw, index: int) -> dict:
                                for name in unknown]}]})
     for name in ("source_turn_from", "source_turn_to"):
         value = raw.get(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 1 <= value <= TURN_NUMBER_MAX):
             raise InvalidInput(_("%s must be a positive integer") % name, code="invalid",
                                details={"items": [{"index": index, "errors": [
                                    {"field": name, "code": "invalid", "message": _("not a positive integer")}]}]})
@@ -89,6 +95,11 @@ def _item(raw, index: int) -> dict:
 
 def _write_output(write) -> dict:
     return {**MemoryOutputSerializer(write.memory).data, "outcome": write.outcome}
+
+
+def _user_id_param(params) -> str | None:
+    value = params.get("user_id")
+    return validate_user_id(value, max_length=Memory.USER_ID_MAX_LENGTH) if value else None
 
 
 def _split(values: list[str]) -> list[str]:
@@ -121,9 +132,11 @@ class MemoriesApi(TenantAPIView):
                     times[name] = field.to_internal_value(params[name])
                 except serializers.ValidationError:
                     raise InvalidInput(_("%s must be an ISO 8601 date-time") % name, code="invalid")
+        statuses = _split(params.getlist("status"))
+        quarantine_read_check(self.api_key, statuses=statuses)
         queryset = memory_list(
-            tenant=self.tenant, user_id=params.get("user_id") or None, kinds=_split(params.getlist("kind")),
-            statuses=_split(params.getlist("status")), memory_key=params.get("memory_key") or None,
+            tenant=self.tenant, user_id=_user_id_param(params), kinds=_split(params.getlist("kind")),
+            statuses=statuses, memory_key=params.get("memory_key") or None,
             entities=_split(params.getlist("entity")), **times)
         rows, next_cursor = paginate_keyset(queryset, params=params, field="id", descending=True)
         return Response({"results": MemoryOutputSerializer(rows, many=True).data, "next_cursor": next_cursor})
@@ -159,7 +172,9 @@ class MemoriesApi(TenantAPIView):
 
 
 class MemoryDetailApi(TenantAPIView):
-    class MemoryPatchInputSerializer(serializers.Serializer):
+    class MemoryPatchInputSerializer(InputSerializer):
+        default_error_messages = {"unknown_field": _("this field cannot be changed")}
+
         content = serializers.CharField(max_length=Memory.CONTENT_MAX_LENGTH, required=False)
         kind = serializers.ChoiceField(choices=MemoryKind.choices, required=False)
         memory_key = serializers.CharField(max_length=Memory.MEMORY_KEY_MAX_LENGTH, required=False, allow_blank=True)
@@ -169,15 +184,11 @@ class MemoryDetailApi(TenantAPIView):
         confidence = serializers.FloatField(min_value=0, max_value=1, required=False)
         importance = serializers.FloatField(min_value=0, max_value=1, required=False)
 
-        def validate(self, attrs):
-            unknown = set(self.initial_data) - set(self.fields)
-            if unknown:
-                raise serializers.ValidationError({name: [_("this field cannot be changed")] for name in unknown})
-            return attrs
-
     @extend_schema(summary="Read one memory", responses=MemoryOutputSerializer)
     def get(self, request, memory_id: int):
-        return Response(MemoryOutputSerializer(memory_get(tenant=self.tenant, memory_id=memory_id)).data)
+        memory = memory_get(tenant=self.tenant, memory_id=memory_id)
+        quarantine_read_check(self.api_key, memory=memory)
+        return Response(MemoryOutputSerializer(memory).data)
 
     @extend_schema(summary="Correct a memory (new version; new content is re-embedded)",
                    request=MemoryPatchInputSerializer, responses=MemoryOutputSerializer)
@@ -213,7 +224,7 @@ class MemoryReleaseApi(TenantAPIView):
 
 
 class MemoryRevertApi(TenantAPIView):
-    class MemoryRevertInputSerializer(serializers.Serializer):
+    class MemoryRevertInputSerializer(InputSerializer):
         history_id = serializers.IntegerField(min_value=1)
 
     @extend_schema(summary="Bring back an earlier version (as a new version)", request=MemoryRevertInputSerializer,
@@ -227,7 +238,7 @@ class MemoryRevertApi(TenantAPIView):
 
 
 class MemoryFeedbackApi(TenantAPIView):
-    class MemoryFeedbackInputSerializer(serializers.Serializer):
+    class MemoryFeedbackInputSerializer(InputSerializer):
         useful = serializers.BooleanField()
 
     @extend_schema(summary="Useful / not useful feedback (three negatives halve the memory's weight)",

@@ -1,11 +1,11 @@
 """POST /api/v1/memories/search"""
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from layers.long_term.apis.quarantine import quarantine_read_check
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.selectors.search import (
     MAX_QUERY_LENGTH,
@@ -15,16 +15,15 @@ from layers.long_term.selectors.search import (
 )
 from layers.long_term.serializers import SearchResultSerializer
 from layers.long_term.services import memory_access_record
-from memoryhub.api.serializers import HotPathInputSerializer
+from memoryhub.api.serializers import HotPathInputSerializer, UserIdField
 from memoryhub.api.views import TenantAPIView
-from memoryhub.core.errors import Forbidden
 
 
 class MemorySearchApi(TenantAPIView):
     required_scope = "read"
 
     class MemorySearchInputSerializer(HotPathInputSerializer):
-        user_id = serializers.CharField(max_length=Memory.USER_ID_MAX_LENGTH)
+        user_id = UserIdField(max_length=Memory.USER_ID_MAX_LENGTH)
         query = serializers.CharField(max_length=MAX_QUERY_LENGTH)
         top_k = serializers.IntegerField(min_value=1, max_value=MAX_TOP_K, default=10)
         mode = serializers.ChoiceField(choices=MODES, default="hybrid")
@@ -56,11 +55,7 @@ class MemorySearchApi(TenantAPIView):
         status = params.pop("status", None)
         if status:
             params["statuses"] = [*params.get("statuses", []), status]
-        if MemoryStatus.QUARANTINED in params.get("statuses", ()) and not self.api_key.has_scope("admin"):
-            # quarantined content is held for review because it may be an attack on the model: only a
-            # reviewer's (admin) key may read it, never an agent's read key
-            raise Forbidden(_("searching quarantined memories needs the admin scope"),
-                            code="quarantine_needs_admin")
+        quarantine_read_check(self.api_key, statuses=params.get("statuses", ()))
         results = memory_search(tenant=self.tenant, **params)
         memory_access_record([scored.memory.pk for scored in results])
         return Response({"results": SearchResultSerializer(results, many=True).data})
