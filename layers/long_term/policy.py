@@ -30,6 +30,8 @@ def _default_single_valued() -> list[str]:
     return [
         "user.name", "user.home_city", "user.birthday", "user.timezone", "user.language",
         "user.occupation", "user.employer", "user.email_preference", "user.diet",
+        # one at a time too: where the user works (beside where they live), how old, where they are from
+        "user.work_city", "user.age", "user.hometown",
     ]
 
 

@@ -127,3 +127,9 @@ def test_get_embedder_follows_settings(settings):
     assert embeddings.get_embedder().name.startswith("openai/")
     settings.EMBEDDING_PROVIDER = "local"
     assert embeddings.get_embedder().name == first.name
+
+
+def test_work_city_age_and_hometown_are_single_valued_by_default():
+    policy = Policy()
+    assert all(policy.is_single_valued(key) for key in ("user.work_city", "user.age", "user.hometown"))
+    assert not policy.is_single_valued("user.languages") and not policy.is_single_valued("user.food_restrictions")
