@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from layers.transient.references import lexicon as lx
 
 HAN = r"\u4e00-\u9fff"
-_CLAUSE_SPLIT = re.compile(r"[，,;；。.!！?？：:\n]|(?<=\s)-(?=\s)")
+# Clause ends; a comma or point inside a number ("$2,100", "4.5 hours") is not one.
+_CLAUSE_SPLIT = re.compile(r"[，;；。!！?？：\n]|(?<!\d)[,.:]|[,.:](?!\d)|(?<=\s)-(?=\s)")
 # Characters a zh name never runs over when it is extended to the left of its head noun.
 _ZH_STOP = set("的了在去到住是吃喝那这个家我你他她它们和与跟及有查找订想要把给让从往再还也都就很最好帮看买点"
                "一两二三几些每叫说对被向比用为边过着呢吗吧啊呀哦嗯天")
@@ -243,7 +244,8 @@ def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Me
             _add(found, name, trailing, start)
         elif any(w in _EN_CITIES or w in _EN_PLACE_WORDS for w in lows):
             _add(found, name, lx.PLACE, start)
-        elif len(words) > 1 and lows[-1] in lx.EN_RESTAURANT_NAME_ENDS:
+        elif len(words) > 1 and (lows[-1] in lx.EN_RESTAURANT_NAME_ENDS or lows[0] in lx.EN_RESTAURANT_NAME_ENDS
+                                 or _DINING.search(text) and prev not in _PERSON_CUES and gender is not None):
             _add(found, name, lx.RESTAURANT, start)
         elif len(words) > 1 and (_en_head(words[-1]) or _en_head(words[0])):
             _add(found, name, _en_head(words[-1]) or _en_head(words[0]), start)
@@ -339,7 +341,9 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
     return found
 
 
-_DINING = re.compile(r"\b(eat|ate|dinner|lunch|brunch|breakfast|restaurant|table|reservation|menu|food|ramen|"
+_PERSON_CUES = ("with", "tell", "text", "call", "ask", "email", "meet", "invite", "to", "from")
+_DINING = re.compile(r"\b(eat|ate|dinner|lunch|brunch|breakfast|restaurants?|table|reservation|menu|food|ramen|"
+                     r"italian|chinese|thai|mexican|japanese|indian|korean|french|vegan|vegetarian|"
                      r"sushi|pizza|tacos?|burgers?|noodles?|coffee|drinks?|brunch|dessert|takeout|delivery)\b", re.I)
 _TRAVEL = re.compile(r"\b(trip|travel|fly|flying|flight|visit|hotel|stay|vacation|moved?|drive|road|going)\b", re.I)
 _LODGING = re.compile(r"\b(room|rooms|nights?|suite|check-?in|checkout|check-out|lobby)\b", re.I)
@@ -392,7 +396,8 @@ def _join_name_and_head(text: str, kept: list[Mention]) -> list[Mention]:
     return out
 
 
-_SUB = re.compile(rf"(?:(?<![周第期统唯万之])一[{_CLASSIFIER}]是?|\bone\s(?:from|is|at|with|for)?|\ban?\s(?=\d))\s*"
+_SUB = re.compile(rf"(?:(?<![周第期统唯万之])一[{_CLASSIFIER}]是?|\bone\s(?:from|is|at|with|for|on|in|near)?|"
+                  rf"\b(?:an?|the)\s(?=\d+(?:[:.]\d+)?\s?(?:am|pm|-?inch|gb|tb|mb|ml|kg|lb|oz|mm|cm|w|l)\b))\s*"
                   rf"(?P<body>[^，,。；;、和\n]{{1,14}}?)(?=[，,。；;、\n]|和|$|\s+(?:and|in|on|at|for|with|from|is|was)\s)")
 
 

@@ -59,6 +59,10 @@ class Resolution:
         return bool(self.entities) and self.confidence >= CONFIDENCE_THRESHOLD
 
 
+_ZH_ASK = re.compile(r"叫什么|什么名字|哪家|哪一家|哪个|是哪|在哪|推荐")
+_ZH_ANSWER = re.compile(r"(?:是|叫|去的是|推荐)([\u4e00-\u9fff]{2,8}?)(?=[，。,.！!（(、]|$|，|在)")
+
+
 def _key(name: str) -> str:
     low = name.lower()
     low = re.sub(r"^(the|my|a|an|your|our)\s+", "", low)
@@ -97,20 +101,34 @@ class Registry:
     def update(self, turn: int, role: str, text: str) -> list[Entity]:
         touched = []
         mentions = mentions_extract(text, role)
+        asked_before = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
+        if role != "user" and asked_before and getattr(self, "asked_name", False):
+            # "上次那家粤菜馆叫什么" → "你上次去的是点都德，在天河路。": the answer is the name.
+            for match in _ZH_ANSWER.finditer(text):
+                start, end = match.start(1), match.end(1)
+                if not any(start < m.end and m.start < end for m in mentions):
+                    mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end))
+            mentions.sort(key=lambda m: m.start)
         if role == "user":
             self.asked_types = {m.type for m in mentions if not m.weak}
+            self.asked_name = bool(_ZH_ASK.search(text)) or bool(re.search(r"\b(what|which)\b", text, re.I))
         for mention in mentions:
             asked = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
             if role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE) and len(asked) == 1:
-                # "Find a coffee shop" → "Blue Bottle on 3rd St …": the name answers what was asked for.
+                # "Find a coffee shop" → "Blue Bottle …": the name answers what was asked for.
                 mention.type = next(iter(asked))
+            if role != "user" and asked and mention.type in lx.PLACE_LIKE and (
+                    mention.name[:1].isupper() or not _has_head_name(mention.name)):
                 # The description asked for ("a Thai restaurant") is this name from now on.
-                described = [e for e in self.entities if e.type == mention.type and e.first_turn == turn - 1
+                described = [e for e in self.entities if e.type in lx.PLACE_LIKE and e.first_turn == turn - 1
                              and e.mentions == 1 and _has_head(e)]
-                if len(described) == 1:
-                    entity = described[0]
+                if described:
+                    # The thing asked for comes first ("Find a coffee shop near the office").
+                    entity = min(described, key=lambda e: e.last_pos)
                     entity.aliases.append(entity.name)
                     entity.name, entity.key = mention.name, _key(mention.name)
+                    entity.type = mention.type
+                    self.asked_types = set()
             pos = len(text) + 1 if mention.acted else mention.end
             entity = self._find(mention)
             if entity is None:
@@ -175,7 +193,7 @@ _ZH_DEMO = re.compile(
 _EN_REF = re.compile(
     r"\b(?:(?P<det>the|that|this|those|these)\s+(?:(?P<num>two|three|both)\s+)?"
     r"(?:(?P<attr>[\w'-]+(?:\s+[\w'-]+)?)\s+)?(?P<one>one|ones|place|store|shop|spot)\b"
-    r"(?:\s+with\s+(?:the\s+)?(?P<with>[\w-]+))?"
+    r"(?:\s+(?:with|near|on|in|at|by|from|next\s+to)\s+(?:the\s+|my\s+)?(?P<with>[\w-]+(?:\s+[\w-]+)?))?"
     r"|(?P<both>both of them|those two|these two|the two|both)\b(?!\s+(?:of\s+)?(?:the|my|your)\b)"
     r"|(?P<det2>that|those|these|this)\s+(?:(?P<num2>two|three)\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)"
     r"|\b(?P<pro>she|her|he|him|his|it|its|they|them|their|there)\b)", re.I)
@@ -305,7 +323,7 @@ def _en_refs(text: str) -> list[_Ref]:
             ref.attribute = (match.group("attr") or "").lower()
             if ref.attribute in ("same", "last", "latest"):
                 ref.attribute = ""
-            if match.group("with"):
+            if match.group("with") and not ref.attribute:
                 ref.attribute, ref.with_attribute = match.group("with").lower(), True
             if match.group("num") or one == "ones":
                 ref.plural, ref.count = True, 2
@@ -404,7 +422,10 @@ _ALL_HEADS = [h for heads in lx.ZH_HEADS.values() for h in heads if len(h) > 1]
 
 
 def _has_head(entity: Entity) -> bool:
-    names = " ".join(entity.surfaces())
+    return _has_head_name(" ".join(entity.surfaces()))
+
+
+def _has_head_name(names: str) -> bool:
     return any(h in names for h in _ALL_HEADS) or any(_en_head(w) for w in re.findall(r"[A-Za-z]+", names))
 
 
@@ -426,6 +447,12 @@ def _by_attribute(candidates: list[Entity], ref: _Ref) -> list[Entity]:
     negative = attr.startswith("不") or attr.startswith("not ") or attr.startswith("non")
     word = re.sub(r"^(不|not |non-?)", "", attr)
     word = re.sub(r"(的|色|那)$", "", word) or word
+    # An entity is not its own attribute: in "地铁站旁边那家" the station is the landmark, not the shop.
+    candidates_all, candidates = candidates, [e for e in candidates
+                                              if not any(_key(s) and _key(s) in _key(attr) and _key(s) != _key(attr)
+                                                         for s in e.surfaces())]
+    if not candidates:
+        return candidates_all
     if ref.with_attribute:
         for tier in (lambda e: e.attributes, lambda e: e.clauses):
             hits = [e for e in candidates if not any(word in t.lower() for t in e.surfaces())
