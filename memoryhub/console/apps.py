@@ -11,7 +11,10 @@ class ConsoleConfig(AppConfig):
     verbose_name = _("Console")
 
     def ready(self):
+        from memoryhub.console.labels import translate_auto_field_names
         from memoryhub.console.roles import grant_after_migrate, on_membership_changed
+
+        translate_auto_field_names()
         from memoryhub.tenancy.models import Membership
 
         # The console's permissions follow tenant roles without a second step by an operator.

@@ -228,3 +228,21 @@ def test_app_labels_and_statuses_read_in_chinese(make_staff, api):
     assert "Short_Term" not in index and "Transient" not in index
     memories = client.get("/admin/long_term/memory/").content.decode()
     assert re.search(r'class="field-status">[^<]*[\u4e00-\u9fff]', memories)
+
+
+def test_fields_named_by_django_read_in_chinese_without_a_migration():
+    """Column and filter titles of fields declared without a verbose_name are translated too."""
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.utils import translation
+
+    from memoryhub.console.labels import auto_named_fields
+
+    fields = list(auto_named_fields())
+    assert any(field.name == "tenant" for _model, field in fields)
+    with translation.override("zh-hans"):
+        english = sorted({f"{model.__name__}.{field.name}: {field.verbose_name}" for model, field in fields
+                          if not re.search("[\u4e00-\u9fff]", str(field.verbose_name))})
+    assert english == []
+    call_command("makemigrations", "--check", "--dry-run", stdout=StringIO())  # exits non-zero on a change
