@@ -66,6 +66,27 @@ class Mention:
     numbers: list[float] = field(default_factory=list)
 
 
+class _Found:
+    """A literal occurrence, with the two methods of a regex match the callers use."""
+    __slots__ = ("_start", "_end")
+
+    def __init__(self, start: int, end: int):
+        self._start, self._end = start, end
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+
+def _find_all(text: str, word: str):
+    at = text.find(word)
+    while at >= 0:
+        yield _Found(at, at + len(word))
+        at = text.find(word, at + len(word))
+
+
 def _han(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff"
 
@@ -112,6 +133,9 @@ def _zh_extend_left(text: str, start: int, *, names: bool) -> int:
     return begin
 
 
+_ZH_TITLED = re.compile(rf"([{''.join(sorted(lx.ZH_SURNAMES))}])({'|'.join(sorted(lx.ZH_TITLES, key=len, reverse=True))})")
+
+
 def _zh_mentions(text: str, role: str) -> list[Mention]:
     found: list[Mention] = []
     for match in re.finditer(r"《[^》]{1,40}》", text):
@@ -128,7 +152,7 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
     # Head nouns, with what is in front of them.
     for kind, heads in lx.ZH_HEADS.items():
         for head in heads:
-            for match in re.finditer(re.escape(head), text):
+            for match in _find_all(text, head):
                 names = kind in (lx.PLACE, lx.RESTAURANT, lx.EVENT, lx.DOCUMENT) or len(head) > 1 and kind == lx.VEHICLE
                 start = _zh_extend_left(text, match.start(), names=names)
                 end = match.end()
@@ -151,22 +175,21 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
                     start = count.start()
                 _add(found, text[start:end], kind, start, plural=plural)
     for name, kind in lx.ZH_NAMES.items():
-        for match in re.finditer(re.escape(name), text):
+        for match in _find_all(text, name):
             _add(found, name, kind, match.start())
     for match in re.finditer(rf"(?:在|去)([{HAN}]{{2,5}}?)(?:吃|喝)", text):
         if match.group(1)[:2] not in _ZH_STOP_WORDS and match.group(1) not in ("哪儿", "哪里", "外面", "家里"):
             _add(found, match.group(1), lx.RESTAURANT, match.start(1))
     # People.
     for word, gender in lx.ZH_PEOPLE.items():
-        for match in re.finditer(re.escape(word), text):
+        for match in _find_all(text, word):
             start = match.start()
             if text[:start].endswith("我") and not word.startswith("我"):
                 start -= 1
             _add(found, text[start:match.end()], lx.PERSON, start, gender=gender,
                  plural=word in ("父母", "爸妈", "家人", "孩子们"))
-    for title in lx.ZH_TITLES:
-        for match in re.finditer(rf"([{''.join(lx.ZH_SURNAMES)}]){re.escape(title)}", text):
-            _add(found, match.group(0), lx.PERSON, match.start(), gender=lx.ZH_TITLE_GENDER.get(title, ""))
+    for match in _ZH_TITLED.finditer(text):
+        _add(found, match.group(0), lx.PERSON, match.start(), gender=lx.ZH_TITLE_GENDER.get(match.group(2), ""))
     for match in re.finditer(rf"([小阿老])([{HAN}])", text):
         second = match.group(2)
         if match.group(1) == "老" and second not in lx.ZH_SURNAMES:
@@ -204,6 +227,7 @@ def _capitalised(word: str) -> bool:
 def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Mention]) -> None:
     """Capitalised names ("Blue Bottle on 3rd St", "Alvarez NDA", "Henderson contract"), typed by a cue
     before them, a place word or head noun inside or right after them, a given name, or a guess (weak)."""
+    dining, travel, lodging = bool(_DINING.search(text)), bool(_TRAVEL.search(text)), bool(_LODGING.search(text))
     index = 0
     while index < len(tokens):
         word, start, end = tokens[index]
@@ -245,7 +269,7 @@ def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Me
         elif any(w in _EN_CITIES or w in _EN_PLACE_WORDS for w in lows):
             _add(found, name, lx.PLACE, start)
         elif len(words) > 1 and (lows[-1] in lx.EN_RESTAURANT_NAME_ENDS or lows[0] in lx.EN_RESTAURANT_NAME_ENDS
-                                 or _DINING.search(text) and prev not in _PERSON_CUES and gender is not None):
+                                 or dining and prev not in _PERSON_CUES and gender is not None):
             _add(found, name, lx.RESTAURANT, start)
         elif len(words) > 1 and (_en_head(words[-1]) or _en_head(words[0])):
             _add(found, name, _en_head(words[-1]) or _en_head(words[0]), start)
@@ -255,10 +279,9 @@ def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Me
             _add(found, name, lx.PRODUCT, start, weak=True)
         elif prev == "by":
             _add(found, name, lx.PERSON, start, weak=True)  # "Hotel California by Eagles": the artist
-        elif _DINING.search(text) and prev in ("at", "to", "try", "from", "visit", "and", "or", "go", "like"):
+        elif dining and prev in ("at", "to", "try", "from", "visit", "and", "or", "go", "like"):
             _add(found, name, lx.RESTAURANT, start, weak=True)  # "dinner at Nobu", "let's try Ippudo"
-        elif prev in ("at", "in", "near", "visit", "to") and _TRAVEL.search(text) or prev in ("at", "in", "near") \
-                or _LODGING.search(text):
+        elif prev in ("at", "in", "near", "visit", "to") and travel or prev in ("at", "in", "near") or lodging:
             _add(found, name, lx.PLACE, start, weak=True)
         elif prev in ("with", "and", "tell", "text", "call", "ask", "email", "to", "from", "invite", "meet"):
             _add(found, name, lx.PERSON, start, weak=True)

@@ -17,6 +17,9 @@ from layers.transient.references.extract import Mention, _en_head, mentions_extr
 
 # Below this a candidate is not claimed (REFERENCES.md: a null case answered above it is a false positive).
 CONFIDENCE_THRESHOLD = 0.5
+# Bounds of the work per turn (an append may carry 100 turns of 32,000 characters).
+MAX_TURN_CHARS = 2000
+MAX_REFERENCES = 20
 _DEVICE_LIKE = {lx.DEVICE, lx.PRODUCT}
 
 
@@ -100,6 +103,9 @@ class Registry:
 
     def update(self, turn: int, role: str, text: str) -> list[Entity]:
         touched = []
+        # A long turn (a pasted document, a tool's output) is read at its end, where the latest mentions
+        # are: the work stays bounded on the append path whatever the turn's size.
+        text = text[-MAX_TURN_CHARS:]
         mentions = mentions_extract(text, role)
         asked_before = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
         if role != "user" and asked_before and getattr(self, "asked_name", False):
@@ -219,6 +225,9 @@ def _zh_demonstratives(text: str):
 _ZH_ATTR_STOP = set("，,。.!！?？；; 、：:把给带就是去买要用选拿看发打开换还吧那这订和跟与也都让请帮")
 
 
+_PRONOUN_RES = {word: re.compile(re.escape(word)) for word in lx.ZH_PRONOUNS}
+
+
 def _zh_refs(text: str) -> list[_Ref]:
     refs: list[_Ref] = []
     taken: list[tuple[int, int]] = []
@@ -277,7 +286,7 @@ def _zh_refs(text: str) -> list[_Ref]:
             refs.append(_Ref(text=match.group(0), start=match.start(), plural=True, count=2,
                              person=True if match.group(0) in ("他俩", "她俩") else None))
     for word in sorted(lx.ZH_PRONOUNS, key=len, reverse=True):
-        for match in re.finditer(re.escape(word), text):
+        for match in re.finditer(_PRONOUN_RES[word], text):
             if claim(match.start(), match.end()):
                 feats = lx.ZH_PRONOUNS[word]
                 refs.append(_Ref(text=word, start=match.start(), person=feats.get("person"),
@@ -553,4 +562,5 @@ def _confidence(best: Entity, candidates: list[Entity], ref: _Ref) -> float:
 def references_resolve_text(registry: Registry, utterance: str) -> list[Resolution]:
     """Every referring expression of `utterance` resolved against the registry (before the
     utterance's own mentions are added)."""
-    return [_resolve_one(registry, ref, utterance) for ref in references_find(utterance)]
+    utterance = utterance[:MAX_TURN_CHARS]
+    return [_resolve_one(registry, ref, utterance) for ref in references_find(utterance)[:MAX_REFERENCES]]

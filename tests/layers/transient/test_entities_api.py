@@ -185,3 +185,16 @@ def test_references_resolve_reads_the_registry_without_writing(api):
     [resolution] = references_resolve(session=session, text="提醒我去车站接她")
     assert [e.name for e in resolution.entities] == ["我妈"] and resolution.resolved
     assert EntityResolution.objects.filter(session=session).count() == 0
+
+
+def test_a_long_turn_is_read_within_bounds(api):
+    from layers.transient.references.resolve import MAX_REFERENCES
+
+    open_session(api)
+    long_text = ("打开客厅的灯，把它调亮。Turn on the porch light and dim it. " * 1000)[:32000]
+    body = append(api, say(("user", long_text), ("user", "把它关了")))
+    assert body["created"] == 2
+    first = [r for r in body["resolutions"] if r["index"] == 0]
+    assert 0 < len(first) <= MAX_REFERENCES
+    [last] = [r for r in body["resolutions"] if r["index"] == 1]
+    assert last["resolved"] and last["entities"][0]["type"] == "device"
