@@ -6,6 +6,8 @@ there, so two appends to one session update its registry one after the other.
 """
 from __future__ import annotations
 
+import logging
+
 from django.utils import timezone
 
 from layers.short_term.models import Session, Turn, TurnRole
@@ -17,6 +19,8 @@ from layers.transient.references.resolve import (
     references_resolve_text,
 )
 from memoryhub.core.actors import Actor
+
+logger = logging.getLogger(__name__)
 
 
 def _to_entity(row: SessionEntity) -> Entity:
@@ -61,14 +65,22 @@ def entity_registry_update(*, session: Session, turns: list[Turn], actor: Actor)
     registry = Registry([_to_entity(row) for row in rows], size=policy.entity_registry_size)
     pending: list[tuple[int, Turn, object]] = []
     for index, turn in enumerate(turns):
-        if turn.role == TurnRole.USER:
-            for resolution in references_resolve_text(registry, turn.content):
+        try:
+            resolutions = references_resolve_text(registry, turn.content) if turn.role == TurnRole.USER else []
+        except Exception:  # noqa: BLE001 - rules that trip on a text must not cost the user the append
+            logger.exception("reference resolution failed on turn %s of session %s", turn.seq, session.pk)
+            resolutions = []
+        if resolutions:
+            for resolution in resolutions:
                 pending.append((index, turn, resolution))
                 if resolution.confidence >= policy.reference_min_confidence:
                     for entity in resolution.entities:  # referring to it is mentioning it again
                         entity.last_turn, entity.last_pos = turn.seq, resolution.end
                         entity.mentions += 1
-        registry.update(turn.seq, turn.role, turn.content)
+        try:
+            registry.update(turn.seq, turn.role, turn.content)
+        except Exception:  # noqa: BLE001 - as above: the turn is stored, its entities are skipped
+            logger.exception("entity extraction failed on turn %s of session %s", turn.seq, session.pk)
 
     kept = {id(entity) for entity in registry.entities}
     evicted = [row.pk for row in rows if not any(getattr(e, "row", None) is row for e in registry.entities)]

@@ -198,3 +198,20 @@ def test_a_long_turn_is_read_within_bounds(api):
     assert 0 < len(first) <= MAX_REFERENCES
     [last] = [r for r in body["resolutions"] if r["index"] == 1]
     assert last["resolved"] and last["entities"][0]["type"] == "device"
+
+
+def test_erasing_a_user_removes_their_working_memory_only(api):
+    open_session(api, "a-1", "alice")
+    open_session(api, "b-1", "bob")
+    append(api, say(("user", "打开客厅的灯"), ("assistant", "好的。"), ("user", "把它调亮")), session_id="a-1")
+    append(api, say(("user", "Play Hotel California"), ("assistant", "Playing."), ("user", "Pause it")),
+           session_id="b-1")
+    exported = api.get("/api/v1/users/alice/export")
+    assert exported.status_code == 200
+    assert any(row.get("name") == "客厅的灯" for row in exported.json()["data"].get("transient.sessionentity", []))
+    erased = api.delete("/api/v1/users/alice")
+    assert erased.status_code == 200, erased.json()
+    assert not SessionEntity.objects.filter(session__user_id="alice").exists()
+    assert not EntityResolution.objects.filter(session__user_id="alice").exists()
+    assert SessionEntity.objects.filter(session__user_id="bob").exists()
+    assert EntityResolution.objects.filter(session__user_id="bob").count() == 1
