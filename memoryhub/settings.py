@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "memoryhub.api.metrics.LatencyMiddleware",  # first, so it times everything below
     "memoryhub.api.middleware.RequestIdMiddleware",
+    "memoryhub.api.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -106,6 +107,8 @@ PREPARE_ONLY_WHEN_ASKED = 1_000_000
 if env_bool("DB_PREPARED_STATEMENTS", True):
     DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", PREPARE_ONLY_WHEN_ASKED)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A database that does not answer costs a connection attempt this long, not a hung thread (health).
+DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", env_int("DB_CONNECT_TIMEOUT", 5))
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryhub")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
-    SpectacularSwaggerView,
+    SpectacularSwaggerSplitView,
 )
 
 from memoryhub.api.health import HealthView
@@ -28,7 +28,9 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include((api_v1, "api"), namespace="v1")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # The split view serves Swagger's start-up script as a file of its own (no inline script), so the
+    # page works under the Content-Security-Policy of memoryhub/api/middleware.py.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     # Prometheus scrapes here (layer health; auth in memoryhub/api/metrics.py).
     path("metrics", metrics_view, name="metrics"),

@@ -22,6 +22,7 @@ from memoryhub.api.pagination import (
     paginate_sorted,
 )
 from memoryhub.api.schema import errors
+from memoryhub.api.serializers import InputSerializer, UserIdField
 from memoryhub.api.views import TenantAPIView
 from memoryhub.core.errors import InvalidInput, NotFound
 from memoryhub.tenancy.models import Scope
@@ -191,10 +192,10 @@ class ChangeRequestCreateApi(TenantAPIView):
         page, next_cursor = paginate_keyset(queryset, params=request.query_params, field="id", descending=True)
         return Response({"results": ChangeRequestOutput(page, many=True).data, "next_cursor": next_cursor})
 
-    class Input(serializers.Serializer):
+    class Input(InputSerializer):
         action = serializers.ChoiceField(choices=ChangeAction.choices, default=ChangeAction.UPDATE)
         key = serializers.CharField(max_length=KEY_MAX_LENGTH)
-        user_id = serializers.CharField(max_length=USER_ID_MAX_LENGTH, required=False, allow_blank=True, default="")
+        user_id = UserIdField(max_length=USER_ID_MAX_LENGTH, required=False, allow_blank=True, default="")
         value = serializers.JSONField(required=False)
         target_version = serializers.IntegerField(required=False, min_value=1)
         base_version = serializers.IntegerField(required=False, min_value=0)

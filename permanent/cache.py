@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import redis
 
-from memoryhub.core.redis import backoff, redis_client
+from memoryhub.core.redis import backoff, database_token, redis_client, user_key_prefix
 
 logger = logging.getLogger(__name__)
 
@@ -33,20 +33,10 @@ def _failed(exc: Exception) -> None:
     backoff.failed("permanent cache", exc)
 
 
-_database_token: str | None = None
-
-
 def _prefix() -> str:
     """Keys carry the database's OID: a recreated database (a new test run) restarts tenant ids, and
     must not meet snapshots cached for the previous one."""
-    global _database_token
-    if _database_token is None:
-        from django.db import connection
-
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT oid FROM pg_database WHERE datname = current_database()")
-            _database_token = str(cursor.fetchone()[0])
-    return f"{KEY_PREFIX}:{_database_token}"
+    return f"{KEY_PREFIX}:{database_token()}"
 
 
 def generation_key(tenant_id: int) -> str:
@@ -56,6 +46,19 @@ def generation_key(tenant_id: int) -> str:
 def scope_token(user_id: str) -> str:
     # User ids are hashed so no cache key carries one in clear.
     return "global" if not user_id else "u:" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:40]
+
+
+def _user_snapshots_prefix(tenant_id: int, user_id: str) -> str:
+    return user_key_prefix(tenant_id, user_id) + "perm:"
+
+
+def snapshot_key(tenant_id: int, generation: int, user_id: str) -> str:
+    """Where a scope's snapshot of one generation is cached. A user's own snapshots live under the
+    user's prefix (memoryhub.core.redis.user_key_prefix), which erasure deletes whole; the global
+    scope's belong to the tenant."""
+    if user_id:
+        return f"{_user_snapshots_prefix(tenant_id, user_id)}g{generation}"
+    return f"{_prefix()}:{tenant_id}:g{generation}:{scope_token(user_id)}"
 
 
 # This process's copies of snapshots it has read, by Redis key. A key names one generation, and what is
@@ -87,7 +90,7 @@ def snapshot_cached(tenant_id: int, user_id: str, load: Callable[[], dict[str, A
         return load()
     try:
         generation = int(client.get(generation_key(tenant_id)) or 0)
-        key = f"{_prefix()}:{tenant_id}:g{generation}:{scope_token(user_id)}"
+        key = snapshot_key(tenant_id, generation, user_id)
         raw = _local_get(key)
         if raw is None:
             raw = client.get(key)
@@ -123,12 +126,12 @@ def generation_bump(tenant_id: int) -> bool:
 def user_snapshots_delete(tenant_id: int, user_id: str) -> int:
     """Erasure: drop every cached snapshot of one user's scope, whatever generation it was read at."""
     client = redis_client()
-    keys = list(client.scan_iter(match=f"{_prefix()}:{tenant_id}:g*:{scope_token(user_id)}", count=1000))
+    prefix = _user_snapshots_prefix(tenant_id, user_id)  # hex, digits and colons: no glob characters
+    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
     if keys:
         client.delete(*keys)
-    scope = (f"{_prefix()}:{tenant_id}:g", f":{scope_token(user_id)}")
     for key in list(_local):  # a copy of the keys: other threads may add entries meanwhile
-        if key.startswith(scope[0]) and key.endswith(scope[1]):
+        if key.startswith(prefix):
             _local.pop(key, None)  # other processes' copies are unreachable after the bump below, and expire
     client.incr(generation_key(tenant_id))
     return len(keys)

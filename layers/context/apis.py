@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from layers.context.selectors import DEFAULT_PROFILE_TOP_K, context_assemble
 from layers.long_term.models import Memory
 from layers.long_term.services import memory_access_record
-from memoryhub.api.serializers import HotPathInputSerializer
+from memoryhub.api.serializers import HotPathInputSerializer, UserIdField
 from memoryhub.api.views import TenantAPIView
 from memoryhub.providers.tokens import tokenizer_name
 
@@ -28,7 +28,7 @@ class ContextApi(TenantAPIView):
     required_scope = "read"
 
     class ContextInputSerializer(HotPathInputSerializer):
-        user_id = serializers.CharField(max_length=Memory.USER_ID_MAX_LENGTH)
+        user_id = UserIdField(max_length=Memory.USER_ID_MAX_LENGTH)
         query = serializers.CharField(max_length=20000)
         session_id = serializers.CharField(max_length=200, required=False)
         token_budget = serializers.IntegerField(min_value=1, max_value=MAX_TOKEN_BUDGET, default=DEFAULT_TOKEN_BUDGET)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from audit.services import audit_record
 from audit.subjects import subject_key_destroy
 from layers.erasure.events import USER_ERASED, USER_EXPORTED
-from layers.erasure.redis_purge import needles_for, redis_purge
+from layers.erasure.redis_purge import user_redis_purge
 from layers.erasure.selectors import (
     history_rows_find,
     model_for,
@@ -43,37 +43,6 @@ class ErasureReport:
 
     def as_dict(self) -> dict:
         return {"deleted": self.deleted, "redis_keys": self.redis_keys}
-
-
-# Columns that hold system vocabulary rather than what the user said; as search needles they would
-# match every other user's cached data too.
-_NOT_USER_TEXT = {"embedding_model", "extractor", "summariser", "proposer_label", "proposed_by", "approved_by",
-                  "proposer_system", "state_note", "tool_name", "history_change_reason", "history_type"}
-
-
-def _texts(rows) -> list[str]:
-    """The user's own text in their rows (contents, metadata, slots, values), to find cached copies."""
-    texts: list[str] = []
-
-    def walk(value):
-        if isinstance(value, str):
-            texts.append(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
-    for label, pks in rows.ids.items():
-        model = model_for(label)
-        text_columns = [f.attname for f in model._meta.concrete_fields
-                        if f.get_internal_type() in ("CharField", "TextField", "JSONField", "ArrayField")
-                        and not f.choices and not f.name.endswith("_hash") and f.name not in _NOT_USER_TEXT]
-        if text_columns:
-            for row in model.objects.filter(pk__in=pks).values_list(*text_columns):
-                walk(list(row))
-    return texts
 
 
 def _outbox_rows_mentioning(user_id: str) -> list[int]:
@@ -104,13 +73,12 @@ def user_erase(*, tenant: Tenant, user_id: str, actor: Actor) -> ErasureReport:
     """Remove everything stored about `user_id` in `tenant`. Idempotent: erasing again finds nothing.
 
     Redis is purged before and after the database transaction (a reader may re-cache a copy in
-    between); if Redis cannot be reached the erasure stops with 503 before deleting anything.
+    between), only under the user's own key prefix (layers/erasure/redis_purge.py); if Redis cannot be
+    reached the erasure stops with 503 before deleting anything.
     """
-    rows = user_rows_find(tenant_id=tenant.id, user_id=user_id)
-    needles = needles_for(user_id, _texts(rows))
     try:
-        redis_keys = redis_purge(needles)
-        user_snapshots_delete(tenant.id, user_id)
+        redis_keys = user_redis_purge(tenant.id, user_id)
+        user_snapshots_delete(tenant.id, user_id)  # and this process's own copies
     except (redis.RedisError, OSError):
         raise RedisUnavailable(_("Redis is unreachable, so cached copies cannot be removed; nothing was erased. "
                                  "Try again."))
@@ -141,7 +109,7 @@ def user_erase(*, tenant: Tenant, user_id: str, actor: Actor) -> ErasureReport:
         invalidate_on_commit(tenant.id)
 
     try:
-        redis_keys += redis_purge(needles)
+        redis_keys += user_redis_purge(tenant.id, user_id)
     except (redis.RedisError, OSError):
         pass  # the copies removed before the transaction were the ones that existed; snapshots expire
     return ErasureReport(deleted=deleted, redis_keys=redis_keys)

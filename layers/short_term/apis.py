@@ -24,13 +24,14 @@ from layers.short_term.serializers import SessionOutput, TurnOutput
 from layers.short_term.services import session_end, session_open, turns_append
 from memoryhub.api.pagination import paginate_keyset
 from memoryhub.api.schema import errors
+from memoryhub.api.serializers import InputSerializer, UserIdField
 from memoryhub.api.views import TenantAPIView
 
 
 class SessionOpenApi(TenantAPIView):
-    class SessionOpenInput(serializers.Serializer):
+    class SessionOpenInput(InputSerializer):
         session_id = serializers.CharField(max_length=Session.SESSION_ID_MAX_LENGTH)
-        user_id = serializers.CharField(max_length=Session.USER_ID_MAX_LENGTH)
+        user_id = UserIdField(max_length=Session.USER_ID_MAX_LENGTH)
         agent_id = serializers.CharField(max_length=Session.AGENT_ID_MAX_LENGTH, required=False, allow_blank=True)
         metadata = serializers.DictField(required=False)
 
@@ -77,8 +78,8 @@ class AppendedTurnOutput(TurnOutput):
 
 
 class SessionTurnsApi(TenantAPIView):
-    class TurnsAppendInput(serializers.Serializer):
-        class TurnsAppendItem(serializers.Serializer):
+    class TurnsAppendInput(InputSerializer):
+        class TurnsAppendItem(InputSerializer):
             role = serializers.ChoiceField(choices=TurnRole.choices)
             # Length is checked by the service against Turn.CONTENT_MAX_CHARS (413, not 400).
             content = serializers.CharField(trim_whitespace=False, allow_blank=True)

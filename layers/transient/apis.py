@@ -25,12 +25,13 @@ from layers.transient.services import (
     task_update,
 )
 from memoryhub.api.schema import errors
+from memoryhub.api.serializers import InputSerializer
 from memoryhub.api.views import TenantAPIView
 from memoryhub.core.errors import Conflict, InvalidInput
 
 
 class SessionTasksApi(TenantAPIView):
-    class TaskStartInput(serializers.Serializer):
+    class TaskStartInput(InputSerializer):
         task_type = serializers.CharField(max_length=TaskType.NAME_MAX_LENGTH)
         parent_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
         slots = serializers.DictField(required=False)
@@ -71,7 +72,7 @@ class SessionTasksApi(TenantAPIView):
 
 
 class TaskDetailApi(TenantAPIView):
-    class TaskUpdateInput(serializers.Serializer):
+    class TaskUpdateInput(InputSerializer):
         slots = serializers.DictField(required=False, help_text="slot changes; null clears a slot")
         # Every status is accepted here so that a transition the table forbids (suspended included)
         # answers 409 from the service, not 400.
@@ -110,7 +111,7 @@ class TaskDetailApi(TenantAPIView):
 class TaskTypesApi(TenantAPIView):
     required_scopes = {"GET": "read", "POST": "admin"}
 
-    class TaskTypeCreateInput(serializers.Serializer):
+    class TaskTypeCreateInput(InputSerializer):
         name = serializers.CharField(max_length=TaskType.NAME_MAX_LENGTH)
         description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
         required_slots = serializers.ListField(child=serializers.CharField(), max_length=TaskType.MAX_SLOTS)
@@ -138,7 +139,7 @@ class TaskTypesApi(TenantAPIView):
 class TaskTypeDetailApi(TenantAPIView):
     required_scopes = {"GET": "read", "PATCH": "admin"}
 
-    class TaskTypeUpdateInput(serializers.Serializer):
+    class TaskTypeUpdateInput(InputSerializer):
         name = serializers.CharField(required=False, max_length=TaskType.NAME_MAX_LENGTH)
         description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
         required_slots = serializers.ListField(child=serializers.CharField(), required=False,

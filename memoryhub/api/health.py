@@ -6,7 +6,7 @@ import time
 
 from celery import current_app
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -15,9 +15,17 @@ from rest_framework.views import APIView
 from memoryhub.core.redis import redis_client
 
 
+# Each probe is time-boxed so that a stalled component costs a health call a bounded wait, never a
+# hung thread: PostgreSQL by a statement timeout local to the probe's transaction (and the connection
+# attempt by the connect_timeout in settings), Redis by the shared client's socket timeouts, the
+# worker by HEALTH_WORKER_TIMEOUT (and asked at most once per WORKER_STATUS_TTL per process).
+DATABASE_PROBE_TIMEOUT_MS = 1000
+
+
 def database_status() -> dict:
     try:
-        with connection.cursor() as cursor:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('statement_timeout', %s, true)", [f"{DATABASE_PROBE_TIMEOUT_MS}ms"])
             cursor.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
             row = cursor.fetchone()
         return {"status": "up", "pgvector": row[0] if row else None}
@@ -45,7 +53,12 @@ _worker_cached: tuple[float, dict] | None = None
 def _worker_ping() -> dict:
     try:
         with current_app.connection_for_write() as connection:
-            replies = current_app.control.ping(timeout=settings.HEALTH_WORKER_TIMEOUT, connection=connection)
+            # Celery's control mailbox publishes through the app's producer pool even when given a
+            # connection: that is one pooled broker connection taken while holding another. A copy bound
+            # to our own connection, without the pool, publishes and collects on that one connection.
+            mailbox = current_app.control.mailbox(connection)
+            mailbox._producer_pool = None
+            replies = mailbox._broadcast("ping", reply=True, timeout=settings.HEALTH_WORKER_TIMEOUT) or []
     except Exception as exc:
         return {"status": "down", "workers": 0, "error": exc.__class__.__name__}
     return {"status": "up" if replies else "down", "workers": len(replies)}

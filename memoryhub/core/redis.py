@@ -116,3 +116,37 @@ class ResilientCache:
 
 
 cache = ResilientCache()
+
+
+# --- keys of values that belong to one end user ----------------------------------------------------
+# Every value cached for one end user lives under `user_key_prefix(tenant_id, user_id)`, so erasing
+# the user deletes exactly that prefix (layers/erasure/redis_purge.py) and nothing of another user,
+# another tenant, Celery or anyone else, whatever the id is. The id is hashed: no key carries it in
+# clear, and no choice of id ("*", "_kombu.binding.celery", "mh:", another tenant's user id) can make
+# the prefix match a foreign key. The database's OID keeps a recreated database (a new test run, which
+# restarts tenant ids) from meeting values cached for the previous one on the same Redis.
+
+USER_KEY_ROOT = "mh:user"
+_database_token: str | None = None
+
+
+def database_token() -> str:
+    global _database_token
+    if _database_token is None:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT oid FROM pg_database WHERE datname = current_database()")
+            _database_token = str(cursor.fetchone()[0])
+    return _database_token
+
+
+def user_token(user_id: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:40]
+
+
+def user_key_prefix(tenant_id: int, user_id: str) -> str:
+    """`mh:user:<db>:<tenant>:<sha256(user id)>:`; the key of one of the user's values appends its name."""
+    return f"{USER_KEY_ROOT}:{database_token()}:{int(tenant_id)}:{user_token(user_id)}:"

@@ -264,3 +264,75 @@ def redact_secrets(text: str) -> tuple[str, list[SecretFinding]]:
         last = finding.end
     out.append(text[last:])
     return "".join(out), findings
+
+
+# --- every string of a stored JSON value -----------------------------------------------------------
+
+def _pair_text(key: str, value) -> str | None:
+    """An object member read as the sentence it stands for: {"wifi_password": "hunter22"} says
+    "wifi_password: hunter22", which the detectors above know, while "hunter22" alone is a word."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return None
+    return f"{key}: {value}"
+
+
+def secrets_in_json(value, field: str) -> list[tuple[str, list[str]]]:
+    """Every place in a JSON value (or a plain string) that holds a secret, as [(path, kinds)], path
+    first: `field`, `field.name`, `field[2]`, `field.<key 3>` for an object key that is itself a secret
+    (named by position so the error never echoes it). Object keys,
+    string values and numbers are scanned, and each member also as "key: value", so a secret is found
+    whether it is spelt in one string or split into a name and a value. Iterative, so a deeply nested
+    body cannot exhaust the stack. Every layer's validation calls this for each stored client field."""
+    found: list[tuple[str, list[str]]] = []
+
+    def scan(path: str, text: str) -> None:
+        findings = find_secrets(text)
+        if findings:
+            found.append((path, sorted({finding.kind for finding in findings})))
+
+    stack = [(field, value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            scan(path, item)
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, (int, float)):
+            scan(path, str(item))  # a card number sent as a JSON number
+        elif isinstance(item, dict):
+            for position, (key, member) in enumerate(item.items()):
+                key = str(key)
+                if find_secrets(key):
+                    # The path is echoed in the error: a key that is itself a secret is named by position.
+                    found.append((f"{path}.<key {position}>", sorted({f.kind for f in find_secrets(key)})))
+                    member_path = f"{path}.<key {position}>"
+                else:
+                    member_path = f"{path}.{key}"
+                pair = _pair_text(key, member)
+                if pair is not None:
+                    before = len(found)
+                    scan(member_path, pair)
+                    if len(found) > before:
+                        continue  # the pair holds the value's secret too: one finding per member
+                stack.append((member_path, member))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((f"{path}[{index}]", member) for index, member in enumerate(item))
+    return sorted(dict(found).items())
+
+
+def secret_message(path: str, kinds: list[str]) -> str:
+    from django.utils.translation import gettext as _
+
+    return _("%(field)s holds a secret (%(kinds)s); secrets are never stored") % {
+        "field": path, "kinds": ", ".join(kinds)}
+
+
+def refuse_secrets(value, *, field: str) -> None:
+    """Raise the 400 `secret_detected` naming each place of `value` that holds a secret (the same
+    refusal for every stored client field: memory attributes, session metadata, slots, names)."""
+    from memoryhub.core.errors import InvalidInput
+
+    found = secrets_in_json(value, field)
+    if found:
+        messages = {path: [secret_message(path, kinds)] for path, kinds in found}
+        raise InvalidInput(next(iter(messages.values()))[0], code="secret_detected", details={"fields": messages})

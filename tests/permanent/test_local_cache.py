@@ -22,7 +22,7 @@ def _redis_reachable(monkeypatch):
 def _snapshot_key(tenant_id: int, user_id: str = "") -> str:
     client = redis.Redis.from_url(settings.REDIS_URL)
     generation = int(client.get(cache.generation_key(tenant_id)) or 0)
-    return f"{cache._prefix()}:{tenant_id}:g{generation}:{cache.scope_token(user_id)}"
+    return cache.snapshot_key(tenant_id, generation, user_id)
 
 
 def test_a_process_reads_its_own_copy_until_the_generation_moves(tenant, editor, reviewer,
@@ -55,5 +55,5 @@ def test_copies_expire_and_erasure_drops_this_process_copies(tenant, editor, rev
     redis.Redis.from_url(settings.REDIS_URL).delete(alice)
     assert permanent_snapshot(tenant_id=tenant.id, user_id="alice")["rules.tone"]["value"] == "warm"
     cache.user_snapshots_delete(tenant.id, "alice")
-    mine = f"{cache._prefix()}:{tenant.id}:"
-    assert not [key for key in cache._local if key.startswith(mine) and key.endswith(cache.scope_token("alice"))]
+    mine = cache.snapshot_key(tenant.id, 0, "alice").rsplit(":", 1)[0]
+    assert not [key for key in cache._local if key.startswith(mine)]

@@ -6,8 +6,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from layers.long_term.models import Memory, MemoryKind, MemorySource
+from memoryhub.api.identifiers import user_id_error
 from memoryhub.core.errors import InvalidInput
-from memoryhub.safety.secrets import find_secrets
+from memoryhub.safety.secrets import find_secrets, secret_message, secrets_in_json
 
 
 def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: Any = None, entities: Any = (),
@@ -22,6 +23,8 @@ def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: A
     if not isinstance(user_id, str) or not user_id.strip() or len(user_id) > Memory.USER_ID_MAX_LENGTH:
         bad("user_id", "invalid", _("user_id must be a non-empty string of at most %d characters")
             % Memory.USER_ID_MAX_LENGTH)
+    elif user_id_error(user_id, max_length=Memory.USER_ID_MAX_LENGTH):
+        bad("user_id", "invalid", user_id_error(user_id, max_length=Memory.USER_ID_MAX_LENGTH))
     if kind not in MemoryKind.values:
         bad("kind", "invalid_kind", _("kind must be one of %s") % ", ".join(MemoryKind.values))
     if not isinstance(content, str) or not content.strip():
@@ -45,6 +48,13 @@ def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: A
             bad(name, "out_of_range", _("%s must be a number between 0 and 1") % name)
     if source not in MemorySource.values:
         bad("source", "invalid", _("source must be one of %s") % ", ".join(MemorySource.values))
+    # Secrets are refused wherever a client's text is stored, not only in `content` (the same detector,
+    # keys and values of `attributes` included); the message names the place, never the secret.
+    failed = {error["field"] for error in errors}
+    for field, value in (("memory_key", memory_key), ("entities", entities), ("attributes", attributes)):
+        if value and field not in failed:
+            for path, kinds in secrets_in_json(value, field):
+                bad(path, "secret_detected", secret_message(path, kinds))
     if client_id is not None and (not isinstance(client_id, str) or not client_id
                                   or len(client_id) > Memory.CLIENT_ID_MAX_LENGTH):
         bad("client_id", "invalid", _("client_id must be a non-empty string of at most %d characters")

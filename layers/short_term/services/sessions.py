@@ -15,8 +15,10 @@ from layers.short_term.events import SESSION_CLOSED
 from layers.short_term.models import SESSION_TRANSITIONS, Session, SessionStatus
 from layers.short_term.policy import short_term_policy
 from layers.short_term.signals import session_ended
+from memoryhub.api.identifiers import validate_user_id
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import Conflict, InvalidInput, TooLarge
+from memoryhub.safety.secrets import refuse_secrets
 from memoryhub.tenancy.models import Tenant
 
 logger = logging.getLogger(__name__)
@@ -66,6 +68,7 @@ def _validate_metadata(metadata) -> dict:
     if size > Session.METADATA_MAX_BYTES:
         raise TooLarge(_("metadata is larger than %(max)d bytes") % {"max": Session.METADATA_MAX_BYTES},
                        code="metadata_too_large", details={"max_bytes": Session.METADATA_MAX_BYTES, "bytes": size})
+    refuse_secrets(metadata, field="metadata")  # stored and exported as sent: no secrets in it
     return metadata
 
 
@@ -78,7 +81,7 @@ def session_open(*, tenant: Tenant, session_id: str, user_id: str, agent_id: str
     active again, so a client that wants to talk on opens a new session id.
     """
     session_id = validate_session_id(session_id)
-    user_id = validate_client_string(user_id, field="user_id", max_length=Session.USER_ID_MAX_LENGTH)
+    user_id = validate_user_id(user_id, max_length=Session.USER_ID_MAX_LENGTH)
     agent_id = validate_client_string(agent_id, field="agent_id", max_length=Session.AGENT_ID_MAX_LENGTH,
                                       required=False)
     metadata = _validate_metadata(metadata)

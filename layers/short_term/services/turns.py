@@ -27,7 +27,7 @@ from layers.short_term.signals import turns_appended
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import Conflict, InvalidInput, TooLarge
 from memoryhub.providers.tokens import count_tokens
-from memoryhub.safety.secrets import redact_secrets
+from memoryhub.safety.secrets import redact_secrets, secret_message, secrets_in_json
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,9 @@ def _prepare(turns: list, *, redact: bool) -> list[_Prepared]:
                                                 "chars": len(item.content)})
         tool_name = validate_client_string(item.tool_name or "", field="tool_name",
                                            max_length=Turn.TOOL_NAME_MAX_LENGTH, required=False)
+        # Content is redacted (a conversation is kept); a tool's name is a name: a secret there is refused.
+        for path, kinds in secrets_in_json(tool_name, "tool_name"):
+            raise _invalid(index, path, secret_message(path, kinds), code="secret_detected")
         client_id = validate_client_string(item.client_id or "", field="client_id",
                                            max_length=Turn.CLIENT_ID_MAX_LENGTH, required=False) or None
         if client_id is not None:

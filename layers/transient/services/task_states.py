@@ -28,6 +28,7 @@ from layers.transient.models import (
 )
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import Conflict, Gone, InvalidInput, NotFound, TooLarge
+from memoryhub.safety.secrets import refuse_secrets
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +65,8 @@ def _clean_slots(task_type: TaskType, slots) -> dict:
                                                                                 "max": TaskState.SLOT_VALUE_MAX_BYTES},
                            code="slot_value_too_large",
                            details={"slot": name, "max_bytes": TaskState.SLOT_VALUE_MAX_BYTES, "bytes": size})
+    # Slots are stored, served in the context and become a turn when the task is done: no secrets.
+    refuse_secrets(slots, field="slots")
     return slots
 
 

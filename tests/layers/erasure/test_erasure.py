@@ -6,15 +6,18 @@ import io
 import uuid
 
 import pytest
+import redis
 from django.core.cache import cache
 from django.core.management import call_command
 
 from audit.models import AuditEvent, SubjectKey
 from audit.selectors import audit_chain_verify
+from layers.erasure import redis_purge
 from layers.long_term.services import memory_create, memory_soft_delete, memory_update
 from layers.short_term.models import Session
 from layers.short_term.services.summaries import session_summary_create
 from memoryhub.core.actors import Actor
+from memoryhub.core.redis import user_key_prefix
 from permanent.services import change_request_approve, change_request_propose
 from tests.support.erasure import occurrences, redis_occurrences
 
@@ -56,7 +59,9 @@ def populate(api, tenant, editor, reviewer, user_id: str, marker: str) -> None:
                            value={"nickname": f"{marker}-2"}, reason=f"asked by {marker}", proposer_user=editor)
     # A served copy in the permanent read cache, and some other layer's cached copy.
     assert api.get("/api/v1/permanent/profile.nickname", {"user_id": user_id}).json()["value"] == {"nickname": marker}
-    cache.set(f"test-copy-{uuid.uuid4().hex}", {"text": f"cached {marker}"}, 600)
+    # (Every writer of per-user Redis data keys it under the user's prefix: memoryhub/core/redis.py.)
+    cache.set(user_key_prefix(tenant.id, user_id) + f"test-copy-{uuid.uuid4().hex}", {"text": f"cached {marker}"},
+              600)
 
 
 def test_erasure_leaves_no_trace_and_the_chain_verifies(api, tenant, editor, reviewer):
@@ -118,13 +123,18 @@ def test_erasure_and_export_need_the_admin_scope_and_stay_in_the_tenant(make_cli
     assert api.delete(f"/api/v1/users/{slashed}").json()["deleted"]["long_term.memory"] == 1
 
 
-def test_erasure_refuses_with_503_and_keeps_everything_when_redis_is_down(api, tenant, editor, reviewer, settings):
+def test_erasure_refuses_with_503_and_keeps_everything_when_redis_is_down(api, tenant, editor, reviewer, settings,
+                                                                          monkeypatch):
     run = uuid.uuid4().hex[:10]
     user_id, marker = f"later-{run}", f"LATERMARK{run}"
     populate(api, tenant, editor, reviewer, user_id, marker)
     before = occurrences(marker)
     dead = "redis://127.0.0.1:9/0"  # nothing listens on the discard port
     settings.REDIS_URL = settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = dead
+    # The purge goes through the process's shared client, made once from the old URL: point it at the
+    # dead port too (a real client that fails to connect, as with Redis down).
+    unreachable = redis.Redis.from_url(dead, socket_timeout=0.2, socket_connect_timeout=0.2)
+    monkeypatch.setattr(redis_purge, "redis_client", lambda: unreachable)
     response = api.delete(f"/api/v1/users/{user_id}")
     assert response.status_code == 503 and response.json()["error"]["code"] == "redis_unavailable"
     assert occurrences(marker) == before

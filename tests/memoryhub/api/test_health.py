@@ -46,6 +46,7 @@ def test_health_with_redis_down_still_answers_200():
     assert components["redis"]["status"] == "down" and components["worker"]["status"] != "up"
 
 
+@pytest.mark.worker
 def test_worker_up_then_down(tmp_path: Path):
     """A private Redis, so no other worker can answer: none, then one started, then stopped."""
     with ExitStack() as stack:
