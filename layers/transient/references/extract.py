@@ -18,7 +18,7 @@ HAN = r"\u4e00-\u9fff"
 _CLAUSE_SPLIT = re.compile(r"[，;；。!！?？：\n]|(?<!\d)[,.:]|[,.:](?!\d)|(?<=\s)-(?=\s)")
 # Characters a zh name never runs over when it is extended to the left of its head noun.
 _ZH_STOP = set("的了在去到住是吃喝那这个家我你他她它们和与跟及有查找订想要把给让从往再还也都就很最好帮看买点"
-               "一两二三几些每叫说对被向比用为边过着呢吗吧啊呀哦嗯天")
+               "一两二三几些每叫说对被向比用为边过着呢吗吧啊呀哦嗯天已")
 _ZH_STOP_WORDS = ("上次", "刚才", "今天", "明天", "昨天", "附近", "最近", "周末", "今年", "去年", "这次", "上午", "下午",
                   "中午", "晚上", "早上", "上周", "下周", "上个月", "下个月", "以前", "之前", "后来", "里面", "前面")
 _ACTION_ZH = ("已为你", "已帮你", "已把", "已经把", "已将", "已预订", "已下单", "已购买", "已更新", "已添加", "已改",
@@ -164,6 +164,8 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
                 # A one-character head needs a real modifier ("客厅的灯", "他的猫"), not "小岛" or "出门".
                 if len(head) == 1 and match.start() - start < 2 and head not in "灯猫狗":
                     continue
+                if head == "预约" and start == match.start():
+                    continue  # "已预约明天的牙医": the verb; "牙医预约" is the appointment
                 if head == "会" and not re.search(r"(个|场|次|开|的)$", text[:match.start()]):
                     continue
                 if head == "车" and (text[end:end + 1] in "库位站票厢" or text[:match.start()].endswith(

@@ -90,6 +90,28 @@ ZH_SURNAMES = set(
     "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜"
     "戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文")
 
+# More everyday nouns per type, kept apart so the lists above stay readable.
+_ZH_MORE = {
+    DEVICE: ["音箱", "智能音箱", "电视盒子", "投影", "扫描仪", "无人机", "游戏机", "烟雾报警器", "报警器", "传感器",
+             "空气炸锅", "咖啡机", "破壁机", "料理机", "电磁炉", "燃气灶", "油烟机", "浴霸", "马桶", "晾衣架",
+             "智能门锁", "猫眼", "平板电脑", "笔记本电脑", "台式机", "手柄", "充电桩", "电动车", "自行车"],
+    PRODUCT: ["毛衣", "卫衣", "牛仔裤", "靴子", "凉鞋", "拖鞋", "雨伞", "行李箱", "钱包", "皮带", "围巾", "帽子",
+              "手套", "墨镜", "项链", "戒指", "手链", "耳环", "洗发水", "防晒霜", "维生素", "锅", "刀", "帐篷",
+              "睡袋", "婴儿车", "安全座椅", "书架", "毯子", "毛巾", "被子", "床单", "蜡烛", "花瓶", "相框", "吉他",
+              "钢琴", "书", "小说", "课本", "手机壳", "数据线", "套餐", "酒", "红酒", "月饼", "水果"],
+    DOCUMENT: ["发言稿", "讲稿", "论文", "文章", "申请表", "表单", "行程单", "菜谱", "食谱", "剧本", "会议纪要",
+               "周计划", "预算表", "报表", "账单", "说明", "附件", "截图", "照片", "视频"],
+    MEDIA: ["单曲", "节目", "综艺", "动画片", "音乐", "电台"],
+    EVENT: ["婚礼", "葬礼", "演唱会", "音乐会", "比赛", "球赛", "排练", "训练", "课", "培训", "讲座", "体检",
+            "手术", "疫苗", "复诊", "家长会", "年会", "团建", "饭局", "派对"],
+    OTHER: ["仓鼠", "兔子", "鹦鹉", "乌龟", "金鱼", "小狗", "小猫", "盆栽", "发财树", "仙人掌"],
+    PLACE: ["车站", "码头", "停车场", "加油站", "药店", "宠物店", "花店", "书店", "便利店", "菜市场", "游泳馆",
+            "体育馆", "球场", "植物园", "海洋馆", "寺庙", "教堂", "景点", "度假村", "营地", "社区", "村", "镇"],
+    RESTAURANT: ["烧烤", "自助餐", "串串", "麻辣烫", "奶茶", "咖啡厅", "披萨店", "汉堡店", "牛排馆", "寿司店"],
+}
+for _kind, _words in _ZH_MORE.items():
+    ZH_HEADS[_kind] = ZH_HEADS[_kind] + [w for w in _words if w not in ZH_HEADS[_kind]]
+
 # en head nouns per type (singular; a trailing s is stripped before lookup).
 EN_HEADS: dict[str, set[str]] = {
     DEVICE: {"light", "lights", "lamp", "bulb", "thermostat", "ac", "heater", "fan", "tv", "television",
@@ -125,6 +147,35 @@ EN_HEADS: dict[str, set[str]] = {
             "concert", "game", "exam", "checkup"},
     OTHER: {"plant", "cat", "dog", "puppy", "kitten", "pet", "timer", "alarm", "fish"},
 }
+_EN_MORE = {
+    DEVICE: {"soundbar", "modem", "scanner", "drone", "detector", "sensor", "opener", "fryer", "maker", "espresso",
+             "stove", "hood", "smartwatch", "headset", "controller", "webcam", "doorlock", "bulbs", "lamps",
+             "air-conditioner", "conditioner", "dehumidifier", "radiator", "boiler", "purifier", "roomba", "echo",
+             "alexa", "nest", "airpods", "earphones", "speakers", "tv's"},
+    PRODUCT: {"sweater", "hoodie", "jeans", "boots", "sandals", "umbrella", "suitcase", "luggage", "wallet", "belt",
+              "scarf", "hat", "gloves", "sunglasses", "necklace", "bracelet", "earrings", "lipstick", "shampoo",
+              "sunscreen", "vitamins", "blender", "mixer", "pan", "knife", "tent", "blanket", "towel", "sheets",
+              "duvet", "candle", "vase", "frame", "guitar", "piano", "novel", "textbook", "jersey", "dress",
+              "skirt", "pants", "shorts", "socks", "wine", "cake", "flowers", "bouquet", "toys", "gift card"},
+    DOCUMENT: {"transcript", "syllabus", "itinerary", "application", "thesis", "article", "newsletter",
+               "script", "recipe", "deck", "slideshow", "photo", "photos", "picture", "screenshot",
+               "attachment", "worksheet", "questionnaire", "survey", "quote", "estimate", "bill"},
+    MEDIA: {"trailer", "radio", "audiobook", "mixtape", "vinyl"},
+    VEHICLE: {"ride", "uber", "lyft", "cab", "taxi", "cruise", "jeep", "sedan", "minivan", "tesla", "rental car"},
+    EVENT: {"funeral", "shower", "recital", "match", "practice", "rehearsal", "workshop", "surgery", "vaccination",
+            "playdate", "sleepover", "ceremony", "graduation", "anniversary", "consultation", "tour",
+            "tasting", "screening"},
+    OTHER: {"hamster", "rabbit", "bunny", "bird", "parrot", "turtle", "goldfish", "succulent", "cactus",
+            "countdown", "stopwatch"},
+    PLACE: {"pharmacy", "bakery", "florist", "bookstore", "post office", "gas station", "parking", "pier",
+            "harbor", "campground", "campsite", "trail", "temple", "church", "cathedral", "castle", "tower",
+            "stadium", "arena", "court", "pool", "spa", "studio", "venue", "gallery", "theatre", "resort",
+            "lodge", "villa", "condo", "bnb", "vet", "salon", "barbershop", "dealership", "warehouse"},
+    RESTAURANT: {"cafe", "coffeeshop", "pizzeria", "buffet", "deli", "bakery", "noodle shop", "bbq", "boba"},
+}
+for _kind, _words in _EN_MORE.items():
+    EN_HEADS[_kind] = EN_HEADS[_kind] | {w for w in _words if " " not in w}
+
 EN_PEOPLE: dict[str, str] = {
     "mom": "f", "mother": "f", "mum": "f", "grandma": "f", "grandmother": "f", "wife": "f", "sister": "f",
     "daughter": "f", "aunt": "f", "niece": "f", "girlfriend": "f", "granddaughter": "f",
