@@ -4,6 +4,12 @@ A database trigger refuses UPDATE and DELETE on `AuditEvent` (TRUNCATE stays all
 databases can be flushed). No foreign key points from here to other tables, so nothing can cascade
 into this table. Users appear only as keyed pseudonyms and their content only as keyed digests,
 made with a per-user `SubjectKey` that lives outside this table; erasing a user destroys the key.
+
+The chain proves that no event in the middle was altered or removed, but not that the newest ones
+are still there: deleting a tail leaves a shorter chain that links. Each tenant's head (how many
+events, the last hash) is therefore kept in `AuditHead`, written in the same transaction as every
+append and sealed with an HMAC under `AUDIT_HEAD_KEY`, a key the database does not hold
+(audit/services.py, audit/selectors.py).
 """
 from __future__ import annotations
 
@@ -54,3 +60,23 @@ class SubjectKey(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tenant_id", "user_id"], name="subject_key_unique")]
         default_permissions = ()
+
+
+class AuditHead(models.Model):
+    """Where a tenant's chain ends: event count and last hash, sealed with an HMAC (`mac`) under
+    `settings.AUDIT_HEAD_KEY`. Someone who can write to the database but does not hold the key can
+    delete events but cannot make a head that agrees with what is left."""
+
+    tenant_id = models.BigIntegerField(_("tenant id"), primary_key=True)
+    event_count = models.BigIntegerField(_("event count"))
+    last_hash = models.CharField(_("last hash"), max_length=64)
+    mac = models.CharField(_("seal"), max_length=64)
+    updated_at = models.DateTimeField(_("updated at"))
+
+    class Meta:
+        verbose_name = _("audit chain head")
+        verbose_name_plural = _("audit chain heads")
+        default_permissions = ()
+
+    def __str__(self) -> str:
+        return f"tenant {self.tenant_id}: {self.event_count} events"

@@ -222,10 +222,18 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 540)
 CELERY_RESULT_EXPIRES = timedelta(hours=1)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A stalled Redis (stopped, a full network path, a failover in progress) accepts connections into its
+# backlog and answers nothing: without read timeouts every publish, ping or result read waits forever
+# (a request publishing after commit hung until its client gave up). Every connection to it therefore
+# has a read timeout: the broker's and the result backend's here, the cache's and redis_client()'s
+# above. The broker's is longer than kombu's 1 s BRPOP so an idle worker's poll never times out.
+CELERY_BROKER_SOCKET_TIMEOUT = env_float("CELERY_BROKER_SOCKET_TIMEOUT", 1.5)
 # With Redis as broker a task whose worker died comes back only after this timeout.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    "socket_timeout": CELERY_BROKER_SOCKET_TIMEOUT,
     "socket_connect_timeout": REDIS_SOCKET_TIMEOUT * 4,
+    "retry_on_timeout": False,
     # A killed worker's unacked task is looked for every 10 s (kombu's default scans only every
     # 10th sweep, ~100 s), so redelivery follows the visibility timeout closely.
     "unacked_restore_interval": 10,
@@ -234,6 +242,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # Publishing happens after commit on the request path: fail fast and leave the work in the outbox.
 CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 2.0)
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_REDIS_SOCKET_TIMEOUT = CELERY_BROKER_SOCKET_TIMEOUT
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_SOCKET_TIMEOUT * 4
+CELERY_REDIS_RETRY_ON_TIMEOUT = False
+# The longest one step of a publish after commit may wait (memoryhub/outbox/services.py): then the
+# request answers and the outbox row waits for the sweeper.
+OUTBOX_PUBLISH_TIMEOUT = env_float("OUTBOX_PUBLISH_TIMEOUT", 0.5)
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "memoryhub")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_TASK_ALWAYS_EAGER = False
@@ -257,6 +271,15 @@ OPENAI_MAX_RETRIES = env_int("OPENAI_MAX_RETRIES", 2)
 # Audit pseudonyms and digests are keyed with per-user secrets; this key wraps nothing, it only
 # separates the audit digests of different deployments.
 AUDIT_DIGEST_PEPPER = env_str("AUDIT_DIGEST_PEPPER", SECRET_KEY)
+# Seals each tenant's audit chain head (audit/models.py AuditHead), so deleting the newest events is
+# found even by someone who can write to the database: keep it out of the database and its backups
+# (it is not derived from SECRET_KEY, which the same people often hold). Rotating: set the new key and
+# list the old one in AUDIT_HEAD_PREVIOUS_KEYS until every tenant appended once (README, "Deployment").
+_DEV_AUDIT_HEAD_KEY = "dev-only-audit-head-key-do-not-use-in-production"
+AUDIT_HEAD_KEY = env_str("AUDIT_HEAD_KEY", _DEV_AUDIT_HEAD_KEY if DEBUG else None)
+if not AUDIT_HEAD_KEY or (not DEBUG and AUDIT_HEAD_KEY == _DEV_AUDIT_HEAD_KEY):
+    raise ImproperlyConfigured("AUDIT_HEAD_KEY must be set when DEBUG is off")
+AUDIT_HEAD_PREVIOUS_KEYS = env_list("AUDIT_HEAD_PREVIOUS_KEYS", [])
 
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import logging
+import os
+import threading
 from datetime import timedelta
 
 from celery import current_app
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -23,12 +26,40 @@ class BrokerUnavailable(Exception):
     pass
 
 
+# Publishes go through connections of their own, bounded by OUTBOX_PUBLISH_TIMEOUT at every step (a
+# free connection from the pool, connecting, the channel's ping, the LPUSH) and never retried: the
+# publish after commit runs on the request's thread, and a stalled Redis answers nothing, so without
+# these bounds the request waited for kombu's retries and the broker's socket timeout, one after the
+# other (10-35 s). A publish that fails or times out leaves the row for the sweeper. The worker's own
+# connections keep the broker settings (memoryhub/settings.py), which suit a long-lived consumer.
+_pools: dict[int, object] = {}
+_pools_lock = threading.Lock()
+
+
+def _publish_pool():
+    """The process's pool of publishing connections (one per process: a forked child builds its own)."""
+    pid = os.getpid()
+    pool = _pools.get(pid)
+    if pool is None:
+        with _pools_lock:
+            pool = _pools.get(pid)
+            if pool is None:
+                timeout = settings.OUTBOX_PUBLISH_TIMEOUT
+                options = {**current_app.conf.broker_transport_options, "socket_timeout": timeout,
+                           "socket_connect_timeout": timeout, "retry_on_timeout": False, "max_retries": 0}
+                connection = current_app.connection_for_write(transport_options=options, connect_timeout=timeout)
+                pool = _pools[pid] = connection.Pool(limit=current_app.conf.broker_pool_limit or 10)
+    return pool
+
+
 def _send(task_name: str, args: list, kwargs: dict) -> None:
     if not backoff.available():
         raise BrokerUnavailable("broker marked unavailable after a recent failure")
     try:
-        # No result subscription: nothing waits for these results, and subscribing needs Redis too.
-        current_app.send_task(task_name, args=args, kwargs=kwargs, ignore_result=True)
+        with _publish_pool().acquire(block=True, timeout=settings.OUTBOX_PUBLISH_TIMEOUT) as connection:
+            # No result subscription: nothing waits for these results, and subscribing needs Redis too.
+            current_app.send_task(task_name, args=args, kwargs=kwargs, ignore_result=True, connection=connection,
+                                  retry=False)
     except Exception as exc:
         backoff.failed("publish", exc)
         raise

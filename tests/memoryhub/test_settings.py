@@ -9,6 +9,7 @@ PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "q8v2!kz#w7m1p0x9r3t6y4u5i8o2l1k7j6h5g4f3d2s1a0zxcvbnm",
     "ALLOWED_HOSTS": "memory.example.com",
+    "AUDIT_HEAD_KEY": "k3y-0f-the-audit-head-n0t-in-the-database-7f2c9e1b",
 }
 
 
@@ -26,6 +27,12 @@ def test_check_deploy_is_clean_with_production_values():
 def test_production_without_secret_key_refuses_to_start():
     result = _manage("check", env_extra={**PRODUCTION, "SECRET_KEY": ""})
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_without_audit_head_key_refuses_to_start():
+    for value in ("", "dev-only-audit-head-key-do-not-use-in-production"):
+        result = _manage("check", env_extra={**PRODUCTION, "AUDIT_HEAD_KEY": value})
+        assert result.returncode != 0 and "AUDIT_HEAD_KEY must be set" in result.stderr
 
 
 def test_bad_boolean_is_refused():

@@ -5,7 +5,8 @@ from memoryhub.tenancy.models import Tenant
 
 
 class Command(BaseCommand):
-    help = "Verify the hash chain of the audit trail; name the first broken link."
+    help = ("Verify the hash chain of the audit trail and that each tenant's chain ends at its sealed head "
+            "(AUDIT_HEAD_KEY); name the first broken link.")
 
     def add_arguments(self, parser):
         parser.add_argument("--tenant", help="tenant slug (default: every tenant)")

@@ -28,6 +28,7 @@ from layers.formation.services.runs import (
     RunReport,
     run_writes_done,
     session_job_run,
+    session_writes_lock,
 )
 from layers.long_term.events import MEMORY_QUARANTINED
 from layers.formation.spans import SPAN_EXTRACTOR, span_content, user_spans, without_secrets
@@ -88,6 +89,7 @@ def _extract(session: Session, provider: LLMProvider) -> RunReport:
     except LLMOutputInvalid:
         logger.warning("extraction for session %s: model reply rejected, offline rules used", session_pk)
         result, outcome = OfflineProvider().extract(transcript, user_id=session.user_id), RunOutcome.FELL_BACK
+    session_writes_lock(session, updates_row=False)  # before the memory lock (memoryhub/core/locks.py)
     counts = _write(session, [item for item in result.items if cursor < item.source_turn_seq <= end], result)
     if formation_policy(session.tenant_id).keep_statement_spans:
         _write_spans(session, turns, result, counts)

@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from layers.formation.models import FormationRun, FormationState
 from layers.formation.signals import run_writes_finished
+from layers.long_term.services.create import lock_user_memories
 from layers.short_term.models import Session
 from memoryhub.core.locks import (
     FORMATION_EXTRACT,
     FORMATION_SUMMARISE,
     advisory_lock_try,
+    deadlock_retry,
 )
 
 # One run reads at most this many turns (a model prompt, a transaction and a summary stay bounded);
@@ -42,10 +44,33 @@ def session_job_run(job: str, session_pk: int, work: Callable[[Session], "RunRep
     if not Session.objects.filter(pk=session_pk).exists():
         return RunReport("gone", session_pk)
     session_state_ensure(session_pk)
+    return _job_transaction(job, session_pk, work)
+
+
+@deadlock_retry
+def _job_transaction(job: str, session_pk: int, work: Callable[[Session], "RunReport"]) -> "RunReport":
     with transaction.atomic():
         if not session_lock_try(job, session_pk):
             return RunReport("busy", session_pk)
         return work(Session.objects.select_related("tenant").get(pk=session_pk))
+
+
+def session_writes_lock(session: Session, *, updates_row: bool) -> None:
+    """Before a run's first write: the session's row, then the user's memory lock, in the order of
+    memoryhub/core/locks.py; the audit chain comes after both.
+
+    Every run locks the row, even one that only inserts rows pointing at the session (a run record):
+    such an insert takes FOR KEY SHARE on the session row, and taken late, after the chain, it waits
+    for a session end that holds the row and waits for the chain. A run that updates the row (a
+    summary) takes FOR NO KEY UPDATE, as appends do; one that does not, FOR KEY SHARE, which appends
+    do not wait for. Taken after the model call, so nothing waits for the model.
+    """
+    if updates_row:
+        list(Session.objects.select_for_update(no_key=True).filter(pk=session.pk).values_list("pk", flat=True))
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {Session._meta.db_table} WHERE id = %s FOR KEY SHARE", [session.pk])
+    lock_user_memories(session.tenant_id, session.user_id)
 
 
 def run_writes_done(job: str, session_pk: int) -> None:

@@ -21,6 +21,7 @@ from layers.formation.services.runs import (
     RunReport,
     run_writes_done,
     session_job_run,
+    session_writes_lock,
 )
 from layers.long_term.models import MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create
@@ -79,6 +80,7 @@ def _summarise(session: Session, provider: LLMProvider) -> RunReport:
     counts.secrets_dropped = rolling.dropped.get(DROP_SECRET, 0)
     # A span of small talk still moves the window on; the summary then says only that.
     content = rolling.content or (latest.content if latest else "") or f"(turns 1–{target}: small talk)"
+    session_writes_lock(session, updates_row=True)  # the summary is audited before the episode memory is written
     summary = session_summary_create(session=session, covers_up_to=target, content=content,
                                      summariser=rolling.summariser, actor=ACTOR)
     if episode.content:

@@ -25,7 +25,7 @@ def session_summary_create(*, session: Session, covers_up_to: int, content: str,
     returns the latest. Secrets are redacted from the content as a last line of defence. Clears
     `needs_summary` once the summary catches up with the trigger.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = Session.objects.select_for_update(no_key=True).get(pk=session.pk)  # as appends (turns.py)
     if isinstance(covers_up_to, bool) or not isinstance(covers_up_to, int) or not 1 <= covers_up_to <= session.turn_count:
         raise InvalidInput(_("covers_up_to must be a stored turn's seq (1..%(max)d)") % {"max": session.turn_count},
                            code="invalid_covers_up_to")

@@ -26,6 +26,7 @@ from layers.short_term.services.sessions import (
 from layers.short_term.signals import turns_appended
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import Conflict, InvalidInput, TooLarge
+from memoryhub.core.locks import deadlock_retry
 from memoryhub.providers.tokens import count_tokens
 from memoryhub.safety.secrets import redact_secrets, secret_message, secrets_in_json
 
@@ -169,10 +170,16 @@ def turns_append(*, session: Session, turns: list, actor: Actor) -> TurnsAppende
         raise session_expired_error() from None
 
 
+# The session row is the first lock of the order (memoryhub/core/locks.py); if PostgreSQL still picks
+# the append as a deadlock victim, it is run again whole rather than answered with a 500.
+@deadlock_retry
 def _append_locked(*, session_pk: int, prepared: list[_Prepared], actor: Actor) -> TurnsAppended:
     expired = False
     with transaction.atomic():
-        session = Session.objects.select_for_update().select_related("tenant").get(pk=session_pk)
+        # FOR NO KEY UPDATE of the session row only: appends exclude each other, but rows that merely
+        # point at the session or the tenant (a formation run, a memory) are not held up behind them.
+        session = (Session.objects.select_for_update(no_key=True, of=("self",)).select_related("tenant")
+                   .get(pk=session_pk))
         if session.status != SessionStatus.ACTIVE:
             raise Conflict(_("the session is %(status)s and takes no more turns") % {"status": session.status},
                            code=f"session_{session.status}", details={"status": session.status})
