@@ -24,6 +24,8 @@ class UserEraseApi(TenantAPIView):
         }),
     )
     def delete(self, request, user_id: str):
+        # Only what cannot be stored is refused here, not the stricter rule for new writes
+        # (memoryhub/api/identifiers.py): an id stored before that rule must stay erasable.
         validate_user_id(user_id)
         report = user_erase(tenant=self.tenant, user_id=user_id, actor=self.actor)
         return Response({"user_id": user_id, **report.as_dict()})
