@@ -37,7 +37,8 @@ def _to_entity(row: SessionEntity) -> Entity:
 def _fill(row: SessionEntity, entity: Entity) -> SessionEntity:
     row.name = entity.name[:SessionEntity.NAME_MAX_LENGTH]
     row.entity_type = entity.type if entity.type in EntityType.values else EntityType.OTHER
-    row.gender, row.plural, row.guessed_type = entity.gender, entity.plural, entity.weak
+    # An unknown gender is "" in the row (the extractor may leave it None when a name fixes none).
+    row.gender, row.plural, row.guessed_type = entity.gender or "", entity.plural, entity.weak
     row.aliases = [a[:SessionEntity.NAME_MAX_LENGTH] for a in entity.aliases[-10:]]
     row.attributes = {"said": entity.attributes[-6:], "clauses": entity.clauses[-6:], "numbers": entity.numbers[:6]}
     row.first_turn, row.last_turn, row.last_position = entity.first_turn, entity.last_turn, entity.last_pos
