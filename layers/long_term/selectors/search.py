@@ -2,7 +2,7 @@
 scored as relevance × recency × scene × confidence × feedback weight, all in one SQL statement.
 
 Why an exact scan and not the HNSW index: every search is scoped to one (tenant, user) whose memories
-number in the hundreds, and measured here (DESIGN.md, 1M rows, 512-d) an HNSW scan with a
+number in the hundreds, and measured on these machines (1M rows, 512-d; docs/architecture.md) an HNSW scan with a
 `WHERE user_id = …` filter post-filters and returned 0.8 of 10 rows (recall 0.08), while the
 (tenant, user_id, status) B-tree plus an exact sort of that user's rows answered in 0.8 ms with
 recall 1.0. So the vector path sorts the owner's rows exactly; the HNSW index serves only
