@@ -94,7 +94,9 @@ def test_erasing_an_adversarial_id_deletes_only_that_users_keys_in_that_tenant(
     assert response.json()["redis_keys"] >= len(doomed)
 
     after = _state()
-    assert set(before) - set(after) == doomed, "exactly the erased user's keys went"
+    # Rate-limit windows expire on their own minute (61 s TTL) and may do so during the DELETE.
+    vanished = {key for key in set(before) - set(after) if b"throttle" not in key}
+    assert vanished == doomed, "exactly the erased user's keys went"
     assert not _keys_under(tenant, user_id)
     # Everything else is byte-for-byte as it was: Celery's keys, the keys named like the id, the other
     # tenant's entries for the very same id, the bystanders. Only the erasing tenant's snapshot
