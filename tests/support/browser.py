@@ -1,10 +1,12 @@
 """Headless Chromium (Debian's package) driven by Selenium, with nothing downloaded at run time."""
 from __future__ import annotations
 
+import secrets
 import tempfile
 from contextlib import contextmanager
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -54,10 +56,22 @@ class Browser:
         self.find(css).click()
 
     def submit(self, css: str, timeout: float = 30) -> None:
-        """Click a submit button and wait until the next page has replaced this one."""
-        old_page = self.find("html")
+        """Click a submit button and wait until the next page has replaced this one.
+
+        The old page is marked with a token in its `window`; the next document has none. Asking an
+        element of the old page whether it went stale races with the navigation (Chromium can answer
+        "node does not belong to the document" instead of "stale"), so the wait asks the window, and
+        a driver error while the navigation is under way only means "not yet".
+        """
+        token = secrets.token_hex(8)
+        self.driver.execute_script("window.__mhPage = arguments[0];", token)
         self.find(css).click()
-        WebDriverWait(self.driver, timeout).until(expected_conditions.staleness_of(old_page))
+
+        def replaced(driver) -> bool:
+            return driver.execute_script(
+                "return window.__mhPage !== arguments[0] && document.readyState === 'complete';", token)
+
+        WebDriverWait(self.driver, timeout, ignored_exceptions=(WebDriverException,)).until(replaced)
 
     def login(self, username: str, password: str) -> None:
         self.driver.delete_all_cookies()
