@@ -47,6 +47,7 @@ HIT_RATE_FLOOR = 0.30
 
 RETRIEVALS_KEY = "memoryhub:metrics:retrievals"  # field "layer|tenant_id|served|missed" -> count
 LATENCY_KEY = "memoryhub:metrics:latency"  # field "route|method|bucket index|count|sum" -> value
+ANNOTATOR_FAILURES_KEY = "memoryhub:metrics:annotator_failures"  # field "annotator|tenant_id" -> count
 # Upper bounds in seconds of the latency histogram (the last bucket is +Inf).
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -103,6 +104,13 @@ def counted_retrieval(layer: str, served):
             return result
         return wrapper
     return decorate
+
+
+def record_annotator_failure(annotator: str, tenant_id: int) -> None:
+    """Count one turn append whose annotator (e.g. "resolutions") raised and was rolled back to its
+    savepoint (layers/short_term/services/turns.py): the turns were stored without its annotations."""
+    field_name = f"{annotator}|{int(tenant_id)}"
+    _redis_call("metrics annotator", lambda client: client.hincrby(ANNOTATOR_FAILURES_KEY, field_name, 1))
 
 
 def record_latency(route: str, method: str, seconds: float) -> None:
@@ -166,6 +174,7 @@ class TenantHealth:
     # sessions kept (they go with the session), so this is a gauge, not a counter.
     mentions: int = 0
     mentions_resolved: int = 0
+    annotator_failures: dict[str, int] = field(default_factory=dict)  # annotator -> appends it failed
 
     @property
     def resolution_rate(self) -> float | None:
@@ -217,6 +226,16 @@ def layer_health(tenant_ids: list[int] | None = None) -> LayerHealth:
     for (layer, tenant_id), counts in (retrievals or {}).items():
         if tenant_id in by_id:
             by_id[tenant_id].retrievals[layer] = counts
+
+    raw = _redis_call("metrics read", lambda client: client.hgetall(ANNOTATOR_FAILURES_KEY)) or {}
+    for key, value in raw.items():
+        try:
+            annotator, tenant_id = key.decode().rsplit("|", 1)
+            tenant_id, n = int(tenant_id), int(value)
+        except ValueError:
+            continue
+        if tenant_id in by_id:
+            by_id[tenant_id].annotator_failures[annotator] = n
 
     memory = _model("long_term.Memory")
     if memory is not None:
@@ -284,7 +303,12 @@ class LayerHealthCollector:
                                      "of kept sessions, by whether an entity was found", labels=["tenant", "layer", "resolved"])
         resolution_rate = GaugeMetricFamily("memoryhub_pronoun_resolution_rate", "Share of those resolved to an entity",
                                             labels=["tenant", "layer"])
+        annotator_failures = CounterMetricFamily(
+            "memoryhub_append_annotator_failures", "Turn appends stored without an annotator's output because it "
+            "raised (rolled back to its savepoint)", labels=["tenant", "layer", "annotator"])
         for tenant in health.tenants:
+            for annotator, n in sorted(tenant.annotator_failures.items()):
+                annotator_failures.add_metric([tenant.slug, "short_term", annotator], n)
             mentions.add_metric([tenant.slug, "transient", "true"], tenant.mentions_resolved)
             mentions.add_metric([tenant.slug, "transient", "false"], tenant.mentions - tenant.mentions_resolved)
             if tenant.resolution_rate is not None:
@@ -300,7 +324,8 @@ class LayerHealthCollector:
             drops.add_metric([tenant.slug, "formation", "injection"], tenant.injections_quarantined)
             drops.add_metric([tenant.slug, "formation", "rejected"], tenant.rejected)
             failures.add_metric([tenant.slug, "formation", "fell_back"], tenant.fell_back)
-        yield from (retrievals, hit_rate, floor, quarantined, runs, drops, failures, mentions, resolution_rate)
+        yield from (retrievals, hit_rate, floor, quarantined, runs, drops, failures, mentions, resolution_rate,
+                    annotator_failures)
 
         if health.outbox_pending is not None:
             depth = GaugeMetricFamily("memoryhub_outbox_pending", "Outbox tasks not yet handed to the broker "

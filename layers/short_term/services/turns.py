@@ -1,6 +1,7 @@
 """Appending turns: batches in order, idempotent by client id, gap-free sequence numbers."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -24,11 +25,14 @@ from layers.short_term.services.sessions import (
     validate_client_string,
 )
 from layers.short_term.signals import turns_appended
+from memoryhub.api.metrics import record_annotator_failure
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import Conflict, InvalidInput, TooLarge
 from memoryhub.core.locks import deadlock_retry
 from memoryhub.providers.tokens import count_tokens
 from memoryhub.safety.secrets import redact_secrets, secret_message, secrets_in_json
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -205,6 +209,21 @@ def append_annotator_register(name: str, annotator) -> None:
     append_annotators[name] = annotator
 
 
+def _annotate(name: str, annotate, *, session: Session, turns: list[Turn], actor: Actor) -> list:
+    """One annotator inside a savepoint: whatever it raises (a row the database refuses, a bug in its
+    rules) rolls back its own writes only, so the turns are still appended; it is logged and counted
+    (memoryhub/api/metrics.py, memoryhub_append_annotator_failures) and its list is served empty."""
+    if not turns:
+        return []
+    try:
+        with transaction.atomic():
+            return annotate(session=session, turns=turns, actor=actor)
+    except Exception:  # noqa: BLE001 - an annotation is never worth the user's turns
+        logger.exception("append annotator %r failed on session %s", name, session.pk)
+        record_annotator_failure(name, session.tenant_id)
+        return []
+
+
 def _store(session: Session, prepared: list[_Prepared], *, now, actor: Actor) -> TurnsAppended:
     client_ids = [item.client_id for item in prepared if item.client_id]
     stored = {turn.client_id: turn for turn in Turn.objects.filter(session=session, client_id__in=client_ids)}
@@ -238,6 +257,6 @@ def _store(session: Session, prepared: list[_Prepared], *, now, actor: Actor) ->
             session, covers_up_to=latest["covers_up_to"] if latest else 0, policy=short_term_policy(session.tenant_id))
         session.save(update_fields=["turn_count", "last_activity_at", "needs_summary"])
         turns_appended.send(sender=Session, session=session, turns=new_turns)
-    annotations = {name: annotate(session=session, turns=new_turns, actor=actor) if new_turns else []
+    annotations = {name: _annotate(name, annotate, session=session, turns=new_turns, actor=actor)
                    for name, annotate in append_annotators.items()}
     return TurnsAppended(session=session, turns=results, redactions=redactions, annotations=annotations)
