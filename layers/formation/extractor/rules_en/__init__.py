@@ -1,0 +1,111 @@
+"""English first-person rules, one module per fact family. Each takes one folded clause and
+returns Candidates.
+
+Verbs match case-insensitively; names and places must be capitalised ("I live in Berlin", not
+"I live in a flat"), which is what keeps precision up without a tagger. Negations never match
+("I don't live in Paris anymore" has no "I live in"), and neither do past habits ("I used to").
+
+Two kinds of rules per family: `SENTENCE_RULES` (the older "I <verb> <value>" patterns, run by
+`match_clause`) and `FACT_RULES` (a predicate whose subject `subject._user_said` checks, run by
+`en_fact_candidates`). The order below is the order they are tried in; within a family, the first
+reading of a span wins.
+"""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en import (
+    contact,
+    diet,
+    education,
+    employment,
+    family,
+    habits,
+    health,
+    languages,
+    likes,
+    location,
+    personal,
+    pets,
+    plans,
+)
+from layers.formation.extractor.rules_en.common import (
+    Candidate,
+    expand_shared_subject,
+    match_rules,
+)
+from layers.formation.extractor.rules_en.contact import _CHANNELS
+from layers.formation.extractor.rules_en.diet import _b_diet, _b_restriction
+from layers.formation.extractor.rules_en.education import _b_education
+from layers.formation.extractor.rules_en.employment import _b_employer, _b_former
+from layers.formation.extractor.rules_en.family import _b_person
+from layers.formation.extractor.rules_en.habits import _b_habit, _is_habit_clause
+from layers.formation.extractor.rules_en.health import (
+    _b_allergy,
+    _b_allergy_noun,
+    _b_condition,
+    _b_medication,
+)
+from layers.formation.extractor.rules_en.languages import _b_language
+from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets
+from layers.formation.extractor.rules_en.plans import plan_candidate
+from layers.formation.extractor.rules_en.subject import _no_one_else, _user_said
+
+__all__ = ["Candidate", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate"]
+
+_SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)
+_FACT_FAMILIES = (employment, education, location, languages, health, diet, likes, contact, personal, pets, family,
+                  plans)
+_RULES = [rule for module in _SENTENCE_FAMILIES for rule in module.SENTENCE_RULES]
+_EN_FACT_RULES = [rule for module in _FACT_FAMILIES for rule in module.FACT_RULES]
+
+
+def match_clause(clause: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    for part in expand_shared_subject(clause):
+        found.extend(match_rules(part, _RULES))
+    if not found:
+        plan = plan_candidate(clause)
+        if plan:
+            found.append(plan)
+    return found
+
+
+# Rules that need the clause's own subject to be the user (or dropped). Plans, pets and people use
+# their own anchors ("my dog", "my flight").
+_EN_SUBJECT_FREE = {_b_person, _b_pet, _b_pets}
+# Statements people make about themselves without "I" in front; checked with `_no_one_else`.
+_EN_LOOSE = {_b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
+             _b_medication, _b_restriction}
+
+
+def en_fact_candidates(clause: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    taken: list[tuple[int, int, str]] = []
+    for pattern, build in _EN_FACT_RULES:
+        for match in pattern.finditer(clause):
+            # A household move ("we just relocated to Toronto") is the user's move too.
+            household = getattr(build, "__qualname__", "").startswith("_b_place") and re.search(
+                r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+)*$", clause[:match.start()])
+            if build in (_b_pet, _b_pets) and not re.match(r"(?i)my|our", match.group()) and not (
+                    _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
+                continue
+            if build not in _EN_SUBJECT_FREE and not household and not _user_said(clause, match.start()) and not (
+                    build in _EN_LOOSE and _no_one_else(clause, match.start())):
+                continue
+            candidates = build(match, clause)
+            if not candidates:
+                continue
+            family = candidates[0].memory_key.split(".")[1]
+            span = match.span()
+            if any(span[0] < end and start < span[1] and fam in (family, "*") for start, end, fam in taken):
+                continue
+            taken.append((*span, family))
+            found.extend(candidates)
+    if any(c.memory_key == "user.contact_preference" for c in found):
+        found = [c for c in found if not (c.memory_key == "user.likes" and re.search(rf"(?i)\b(?:{_CHANNELS})\b", c.value))]
+    if _is_habit_clause(clause) and not any(not c.memory_key.startswith(("user.relationship", "user.pet")) for c in found):
+        body = re.sub(r"(?i)^(?:i\s+)?", "", clause)
+        if _user_said(clause, 0):
+            found.extend(_b_habit(re.match(r"(?P<v>.*)", body), clause))
+    return found

@@ -1,0 +1,182 @@
+"""Shared pieces of the English rules: the Candidate type, name/place/object readers and the rule loop."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from layers.formation.extractor.text import tidy_value
+
+
+@dataclass(frozen=True)
+class Candidate:
+    memory_key: str
+    value: str
+    confidence: float = 1.0
+    attributes: dict = field(default_factory=dict)
+
+
+_ADV = r"(?:(?:currently|now|still|also|actually|really|just|recently|mostly|basically|definitely|absolutely|totally|honestly|finally|officially|kind\s+of|sort\s+of|kinda)\s+)?"
+
+
+_I = r"(?:^|(?<=[\s,;:]))(?i:i)"
+
+
+_IM = r"(?:^|(?<=[\s,;:]))(?i:i'm|i\s+am)"
+
+
+_STOP_CAPS = {"I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",
+              "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+              "December", "The", "A", "An", "My", "It"}
+
+
+_CAP = r"[A-Z][\w'.&-]*"
+
+
+_PLACE = rf"(?P<v>{_CAP}(?:\s+{_CAP}){{0,3}})"
+
+
+_NAME = r"(?P<v>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2}|[\u4e00-\u9fff]{2,4})"
+
+
+_OBJ = r"(?P<v>[^,.;!?]+)"
+
+
+_LIST = r"(?P<v>[^.;!?]+)"  # allergens and foods come as lists: "peanuts, shellfish and milk"
+
+
+_PRONOUN_OBJECT = re.compile(
+    r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|your|it's|that's|to\s+know|to\s+ask|one|which|"
+    r"the\s+(?:first|second|third|last|other|next|previous|latter|former|same)\b|(?:the\s+)?idea\b)", re.I)
+
+
+# A list ends where a clause starts: "allergic to peanuts, please keep that in mind".
+_NOT_A_LIST_ITEM = re.compile(
+    r"^(?:please|so|but|because|since|which|that|thanks|thank|if|when|as|though|although|i|i'm|we|you|it|and\s+i|"
+    r"keep|remember|note|don't|do|can|could|just|also|for|otherwise|unless|except|at|after|before|in|on|like|to\s+be|"
+    r"because|cause|cuz|which|though|ever\s+since|not|no|never|especially)\b", re.I)
+
+
+_TRAILING_FILLER = re.compile(
+    r"\s+(?:a lot|very much|so much|too|as well|the most|a bit|these days|nowadays|now|though|anymore|in general|really|better|more|"
+    r"lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|honestly|sadly|obviously|apparently)$", re.I)
+
+
+_NON_PLACES = {"Marketing", "Sales", "Finance", "Engineering", "IT", "HR", "Tech", "Retail", "Education", "Healthcare"}
+
+
+def _c(key: str, value: str, confidence: float = 1.0, **attributes) -> Candidate:
+    return Candidate(key, value, confidence, attributes)
+
+
+def value_rule(key: str, read, *, confidence: float = 1.0, **attributes):
+    """A sentence rule's builder: the `v` group, read by `read` (None or "" = no fact), is the value of `key`."""
+    def build(match: re.Match) -> list[Candidate]:
+        value = read(match.group("v"))
+        return [Candidate(key, value, confidence, dict(attributes))] if value else []
+    return build
+
+
+def _object(raw: str) -> str | None:
+    value = tidy_value(raw)
+    previous = None
+    while previous != value:
+        previous = value
+        value = _TRAILING_FILLER.sub("", value)
+    value = re.sub(r"^to\s+", "", value, flags=re.I)
+    if not value or _PRONOUN_OBJECT.match(value) or len(value.split()) > 6:
+        return None
+    return value
+
+
+def _items(raw: str) -> list[str]:
+    raw = re.sub(r"(?i)\s+(?:lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|sadly|apparently|obviously|here)\b.*$", "", raw)
+    parts = re.split(r"\s*(?:,|\band\b|\bor\b|&|/)\s*", tidy_value(raw))
+    out = []
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        if _NOT_A_LIST_ITEM.match(part) or len(part.split()) > 4:
+            break
+        value = _object(re.sub(r"^(?:the|some|all|any)\s+", "", part, flags=re.I))
+        if value:
+            out.append(value.lower())
+    return out
+
+
+def _proper(raw: str) -> str | None:
+    words = tidy_value(raw).split()
+    while words and words[-1] in _STOP_CAPS:
+        words.pop()
+    if not words or words[0] in _STOP_CAPS:
+        return None
+    return " ".join(words)
+
+
+# "I live in Berlin and work in Munich": the second verb shares the first one's subject.
+_SHARED_SUBJECT = re.compile(
+    r"^(?i:i)\s.+?(?P<cut>(?:,\s*|\s+)(?i:and|but)\s+|,\s*)(?=(?i:work|live|love|like|hate|enjoy|prefer|have|am|"
+    r"moved|grew)\b)")
+
+
+def expand_shared_subject(clause: str) -> list[str]:
+    match = _SHARED_SUBJECT.match(clause)
+    if not match:
+        return [clause]
+    head, tail = clause[:match.start("cut")], clause[match.end("cut"):]
+    return [head, *expand_shared_subject("I " + tail)]
+
+
+def match_rules(clause: str, rules: list[tuple[re.Pattern, object]], build=None) -> list[Candidate]:
+    """Every rule over `clause`; a rule is (pattern, builder(match)), or (pattern, name) read by
+    `build(name, match)`."""
+    found: list[Candidate] = []
+    taken: list[tuple[int, int, str]] = []
+    for pattern, rule in rules:
+        for match in pattern.finditer(clause):
+            span = match.span()
+            candidates = build(rule, match) if build else rule(match)
+            if not candidates:
+                continue
+            # One phrase, one reading per key: the favourite-colour rule and the generic "like"
+            # rule must not both fire on "我最喜欢的颜色是蓝色".
+            family = candidates[0].memory_key.split(".")[1]
+            if any(span[0] < end and start < span[1] and family == fam for start, end, fam in taken):
+                continue
+            taken.append((*span, family))
+            found.extend(candidates)
+    return found
+
+
+_ORG = r"(?P<v>(?:the\s+)?[A-Z][\w'.&-]*(?:\s+(?:[A-Z][\w'.&-]*|of|&|and|de|du)){0,4})"
+
+
+_NOT_NAMES = {"I", "It", "The", "And", "But", "So", "He", "She", "They", "We", "Is", "Was", "Has", "Just", "Loves",
+              "Who", "That", "This", "Not", "No", "Yes", "Lol", "Haha", "Ok", "Okay", "Oh", "Mr", "Mrs", "Dr"} | _STOP_CAPS
+
+
+def _f(key: str, value: str, **attributes) -> Candidate:
+    return Candidate(key, value, 1.0, {k: v for k, v in attributes.items() if v not in (None, "", [])})
+
+
+def _clean_org(raw: str) -> str | None:
+    value = re.sub(r"^(?:the)\s+", "", tidy_value(raw), flags=re.I)
+    value = re.sub(r"\s+(?:of|and|&|de|du)$", "", value)
+    words = value.split()
+    while words and words[-1] in _STOP_CAPS:
+        words.pop()
+    if not words or words[0] in _NOT_NAMES or value.lower() in ("home", "a", "an"):
+        return None
+    return " ".join(words)
+
+
+def _phrase(raw: str, limit: int = 6) -> str | None:
+    if _PRONOUN_OBJECT.match(tidy_value(raw)):
+        return None
+    value = tidy_value(re.split(r"\s+(?:because|since|so|but|which|and\s+(?:it|i|they|he|she)|when|though|lol|haha|tbh|"
+                                r"honestly|ngl|rn|btw|like\s+\w+ly)\b|[,;!?()—–]", raw, maxsplit=1, flags=re.I)[0])
+    value = _TRAILING_FILLER.sub("", value)
+    value = re.sub(r"^(?:a|an|the|my|some)\s+", "", value, flags=re.I)
+    if not value or len(value.split()) > limit or _PRONOUN_OBJECT.match(value):
+        return None
+    return value

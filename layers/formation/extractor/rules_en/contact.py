@@ -1,0 +1,36 @@
+"""Contact preferences: channels and constraints."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import _f
+from layers.formation.extractor.text import tidy_value
+
+_CHANNELS = (r"e-?mail|emails|texts?|texting|sms|phone\s+calls?|calls?|calling|voice\s+notes?|voicemail|whatsapp|"
+             r"wechat|telegram|signal|slack|teams|imessage|messenger|line|discord|zoom|dms?|instagram\s+dms?|"
+             r"push\s+notifications?|calendar\s+invites?|messages?")
+
+
+def _b_contact(m, clause):
+    value = tidy_value(m.group("v"))
+    return [_f("user.contact_preference", value)] if value else []
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:prefer|rather\s+get|rather|use|reach\s+me\s+(?:on|via|by)|contact\s+me\s+(?:on|via|by)|get\s+me\s+(?:on|via)|message\s+me\s+on|text\s+me\s+on|ping\s+me\s+on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    (re.compile(rf"^(?P<v>(?i:{_CHANNELS}))(?:\s+(?i:for\s+[a-z ]+|please|only|pls))"), _b_contact),
+    (re.compile(rf"(?P<v>(?i:{_CHANNELS}))\s+(?:(?i:on\s+\w+\s+)?)(?i:are|is|work|works)\s+(?:(?i:the\s+)?(?:fastest|best|easiest|better))"), _b_contact),
+    (re.compile(r"(?i:please|pls|just)\s+(?P<v>(?i:email|text|call|message|dm|whatsapp))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
+    (re.compile(r"(?P<v>(?i:no\s+calls|don't\s+call\s+me|avoid\s+calling\s+me|no\s+texts|don't\s+text\s+me|don't\s+ring\s+me)(?:\s+(?:on|after|before|during)\s+[\w ]+)?)"), _b_contact),
+    (re.compile(r"(?i:a|the)\s+(?P<v>(?i:phone\s+call|call|email|text))\s+(?i:beats|is\s+better|works\s+better)"), _b_contact),
+    (re.compile(r"(?P<v>(?i:messages|texts|email|emails)\s+only)"), _b_contact),
+    (re.compile(r"(?i:prefer|rather)\s+(?:(?i:you|it\s+if\s+you|that\s+you|people)\s+)?(?P<v>(?i:email|text|call|message|dm|whatsapp|ping))\s+(?i:me)\b"), _b_contact),
+    (re.compile(r"(?i:just|only)\s+(?P<v>(?i:text|email|message|dm))(?:\s+(?i:me))?(?=\s*$|[,.;!?])"), _b_contact),
+    (re.compile(r"^(?i:pls|please|plz|just)\s+(?P<v>(?i:text|email|message|dm|whatsapp|call))\b(?!\s+me\s+[A-Z])(?!\s+(?:me\s+)?(?:by|as)\b)"), _b_contact),
+    (re.compile(r"(?P<v>(?i:don't|dont|do\s+not|never)\s+(?i:call|ring|phone)(?:\s+(?i:me))?)(?=\s*$|[,.;!?])"), _b_contact),
+    (re.compile(r"^(?P<v>(?i:text|email|e-mail|call|message|dm|ping|whatsapp|slack|signal))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
+    (re.compile(rf"(?i:best|easiest|fastest|quickest)\s+(?i:way\s+)?(?i:to\s+)?(?i:reach|contact|get\s+hold\s+of|get)\s+(?i:me)\s+(?i:is)\s+(?:(?i:via|on|by|through)\s+)?(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    (re.compile(r"(?P<v>(?i:don't|do\s+not|never|no|please\s+don't|pls\s+don't)\s+(?i:call|text|ring|message|email|ping|calls|texts|messages|phone\s+calls)(?:\s+(?i:me))?\s+(?i:before|after|on|during|at|past)\s+[\w: ]+)"), _b_contact),
+    (re.compile(r"(?i:rather\s+get)\s+(?P<v>[^,.;!?]+?)\s+(?i:than)"), _b_contact),
+]

@@ -1,0 +1,66 @@
+"""Food: diet style and foods avoided or not tolerated."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import (
+    _ADV,
+    _I,
+    _IM,
+    _LIST,
+    Candidate,
+    _c,
+    _f,
+    _items,
+)
+from layers.formation.extractor.text import tidy_value
+
+_DIETS_EN = (r"vegan|vegetarian|veggie|pescatarian|pescetarian|flexitarian|keto|paleo|low[- ]carb|low[- ]fodmap|"
+             r"gluten[- ]free|dairy[- ]free|plant[- ]based|carnivore|halal|kosher|raw\s+vegan|intermittent\s+fasting|whole30")
+
+
+def _b_diet(m, clause):
+    label = tidy_value(m.group("v")).lower()
+    label = {"veggie": "vegetarian"}.get(label, label)
+    if label.startswith("gluten"):
+        return [_f("user.food_restrictions", "gluten")]
+    if label.startswith("dairy"):
+        return [_f("user.food_restrictions", "dairy")]
+    return [_f("user.diet", label)]
+
+
+def _b_restriction(m, clause):
+    out = []
+    raw = re.split(r"(?i)\s+(?:after|before|at|during|for|in|on|since|anymore|these\s+days|at\s+all|because|as)\b", m.group("v"))[0]
+    for item in _items(raw):
+        item = re.sub(r"^(?:any|eating|drinking)\s+", "", item)
+        if item and not re.search(r"(?i)anything|everything|much|that|this|it$|them$|breakfast|lunch|dinner|out|\bme\b|call|text|restrictions", item):
+            out.append(_f("user.food_restrictions", item))
+    return out
+
+
+def _legacy_diet_label(match: re.Match) -> list[Candidate]:
+    return [_c("user.diet", match.group("v").lower())]
+
+
+def _legacy_diet_no(match: re.Match) -> list[Candidate]:
+    return [_c("user.food_restrictions", item) for item in _items(match.group("v"))]
+
+
+# Sentence rules: a first-person subject, a verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"{_IM}\s+{_ADV}(?:(?i:a)\s+)?(?P<v>(?i:vegetarian|vegan|pescatarian))\b"), _legacy_diet_label),
+    (re.compile(rf"{_I}\s+{_ADV}(?i:don't|do\s+not|never|can't|cannot)\s+(?i:eat|drink)\s+{_LIST}"), _legacy_diet_no),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:i'm|im|i\s+am|went|gone|go|going|been|doing|eat|do|strictly|mostly|fully)\s+(?:(?i:a|an|mostly|fully|strictly|now)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
+    (re.compile(rf"^(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
+    (re.compile(rf"(?i:on\s+an?)\s+(?P<v>(?i:{_DIETS_EN}))\s+(?i:diet)"), _b_diet),
+    (re.compile(r"(?i:keep)\s+(?P<v>(?i:kosher|halal))"), _b_diet),
+    (re.compile(r"(?i:don't|dont|do\s+not|can't|cant|cannot|never|won't|no\s+longer)\s+(?i:eat|drink|touch|tolerate|handle|deal\s+with|digest|have)\s+(?P<v>(?!any\b|a\b|an\b|much\b|time\b|kids\b|children\b|pets?\b)[^.;!?]+)"), _b_restriction),
+    (re.compile(r"(?i:avoid|avoiding|cut\s+out|given\s+up|gave\s+up|off)\s+(?P<v>[^.;!?]+)"), _b_restriction),
+    (re.compile(r"(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn't\s+agree\s+with\s+me|makes\s+me\s+sick)"), _b_restriction),
+]

@@ -1,0 +1,48 @@
+"""Education: school or programme, with degree, field and status."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import _ORG, _clean_org, _f
+
+
+def _b_education(m, clause):
+    school = _clean_org(m.group("v"))
+    if not school:
+        return []
+    groups = m.groupdict()
+    degree = groups.get("deg")
+    field_ = groups.get("field")
+    status = "graduated" if re.search(r"graduat|\bdid\b|went\s+to|alum|finished|completed|got\s+my", clause, re.I) else \
+        "studying" if re.search(r"studying|doing|enrolled|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
+    if degree is None:
+        found = re.search(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause)
+        degree = found.group(1) if found else None
+    if field_ is None:
+        found = re.search(r"(?i)\b(?:in|studying|majoring\s+in|degree\s+in)\s+([a-z][a-z ]{2,30}?)(?:\s+(?:at|from)\b|,|$)", clause)
+        field_ = found.group(1) if found and not re.match(r"(?i)my\b|the\b|a\b", found.group(1)) else None
+        if field_ is None:
+            found = re.search(r"(?i)\b([a-z]+)\s+major\b", clause)
+            field_ = found.group(1) if found else None
+    if field_ is None and re.search(r"(?i)med\s+school", clause):
+        field_ = "medicine"
+    return [_f("user.education", school, degree=degree, field=field_, status=status)]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:graduated\s+from|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
+                rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|master'?s|masters|bachelor'?s)\s+at|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
+                rf"(?:student|candidate|junior|senior|sophomore|freshman|year)\s+(?:in\s+[a-z ]+\s+)?at|studying\s+(?P<field>[a-z ]+?)\s+at|"
+                rf"(?:master'?s|phd|degree|bachelor'?s)\s+(?:is\s+)?in\s+(?P<field2>[a-z ]+?)\s+(?:at|from)|school\s+at|in\s+(?:my\s+)?(?:\w+\s+)?year\s+at)\s+{_ORG}"), _b_education),
+    (re.compile(rf"(?i:currently\s+)?(?i:a\s+)?(?i:junior|senior|sophomore|freshman|student)\s+(?i:at)\s+{_ORG}"), _b_education),
+    (re.compile(rf"(?i:study|studied|studying|major\s+in|majored\s+in|majoring\s+in|read)\s+(?P<field>[a-z][a-z ]{{1,30}}?)\s+(?i:at|in|from)\s+{_ORG}"), _b_education),
+    (re.compile(rf"(?i:my\s+)?(?P<deg>(?i:phd|ph\.d\.|doctorate|master'?s|masters|mba|bachelor'?s|ba|bs|bsc|msc|ma|degree|diploma|mfa|jd|md))(?:\s+(?i:degree))?(?:\s+(?i:in)\s+(?P<field>[a-z][a-z ]{{1,30}}?))?\s+(?i:from|at)\s+{_ORG}"), _b_education),
+    (re.compile(r"(?i:at|from)\s+(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Polytechnic)(?:\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)?|(?:the\s+)?(?:University|College|Institute)\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
+    (re.compile(r"(?i:did\s+an?|doing\s+an?|finished\s+an?|completed\s+an?)\s+(?P<v>[a-z]+\s+(?:apprenticeship|bootcamp|diploma))"), _b_education),
+    (re.compile(r"(?i:go\s+to|goes\s+to|attend|attending|attended|transferred\s+to|got\s+into|accepted\s+(?:to|into|at)|admitted\s+to)\s+(?P<v>[A-Z]{2,6}\b|(?:the\s+)?[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Tech)(?:\s+of\s+[A-Z][\w'.-]*)?|(?:the\s+)?University\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
+    (re.compile(r"(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,3})\s+(?i:alum|alumnus|alumna|alumni|grad|graduate)\b"), _b_education),
+    (re.compile(r"(?i:doing|pursuing|studying\s+for|working\s+on|finishing|starting|halfway\s+through)\s+(?i:an?|my)\s+(?P<v>(?P<deg>MBA|PhD|master'?s|masters|bachelor'?s|doctorate|law\s+degree|nursing\s+degree))"), _b_education),
+    (re.compile(rf"(?i:did|do|doing|got|finished|completed)\s+(?i:my)\s+(?P<deg>(?i:masters?|master's|phd|mba|bachelor'?s|undergrad|degree|ba|bsc|msc))\s+(?i:in|at)\s+{_ORG}"), _b_education),
+    (re.compile(r"(?i:a\s+)?(?P<v>(?i:high\s+school|college|grad\s+school|med\s+school|law\s+school|middle\s+school))\s+(?i:senior|junior|sophomore|freshman|student|grad|graduate|dropout)"), _b_education),
+]

@@ -1,0 +1,113 @@
+"""Employment: employer, occupation (role), former employer."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import (
+    _ADV,
+    _CAP,
+    _I,
+    _IM,
+    _NON_PLACES,
+    _ORG,
+    _PLACE,
+    _clean_org,
+    _f,
+    _proper,
+    value_rule,
+)
+from layers.formation.extractor.text import tidy_value
+
+_PROFESSIONS = (r"(?:engineer|developer|programmer|teacher|doctor|nurse|designer|student|manager|lawyer|accountant|"
+                r"writer|chef|scientist|researcher|architect|analyst|consultant|pharmacist|dentist|journalist|"
+                r"photographer|professor|driver|pilot|artist|musician|editor|translator|officer|technician|"
+                r"entrepreneur|founder|freelancer|surgeon|therapist|librarian|mechanic|electrician|farmer)")
+
+
+_PROF_EN = (r"(?:engineer|developer|dev|programmer|swe|sde|teacher|doctor|nurse|designer|manager|lawyer|attorney|accountant|"
+            r"writer|chef|cook|scientist|researcher|architect|analyst|consultant|pharmacist|dentist|journalist|vet|"
+            r"veterinarian|paramedic|illustrator|producer|barista|bartender|waiter|waitress|cashier|photographer|"
+            r"professor|lecturer|driver|pilot|artist|musician|editor|translator|interpreter|officer|technician|"
+            r"entrepreneur|founder|freelancer|surgeon|therapist|psychologist|librarian|mechanic|electrician|plumber|"
+            r"farmer|firefighter|police\s+officer|cop|soldier|intern|recruiter|marketer|copywriter|"
+            r"pm|product\s+manager|data\s+scientist|economist|banker|trader|realtor|agent|secretary|assistant|"
+            r"clerk|tutor|coach|trainer|physio|physiotherapist|midwife|carpenter|welder|tailor|baker|butcher|"
+            r"hairdresser|stylist|model|actor|actress|dancer|singer|animator|streamer|youtuber|sales\s+rep|"
+            r"ceo|cto|cfo|vp|director|lead|supervisor|receptionist|caregiver|nanny|janitor|courier)")
+
+
+_OCC = rf"(?P<v>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})s?\b"
+
+
+def _occupation(raw: str) -> str | None:
+    value = tidy_value(raw)
+    value = re.sub(r"^(?:a|an|the)\s+", "", value, flags=re.I)
+    value = re.sub(r"^(?:professional|full[- ]time|part[- ]time|new|good|bad|huge|big|little|proud|total)\s+", "", value, flags=re.I)
+    if re.match(r"(?i)(?:fan|bit|lot|mess|kid|person|type|morning|night|people)\b", value):
+        return None
+    return value or None
+
+
+def _b_employer(m, clause):
+    role = m.groupdict().get("role") or ""
+    if re.search(r"(?i)student|undergrad|freshman|sophomore|junior|senior|candidate|phd|postdoc", role):
+        return []
+    org = _clean_org(m.group("v"))
+    if not org or org.lower() in ("work", "home", "school", "college", "uni", "university") or org in _NON_PLACES:
+        return []
+    out = [_f("user.employer", org)]
+    role = m.groupdict().get("role")
+    if role:
+        occupation = _occupation(role)
+        if occupation:
+            out.append(_f("user.occupation", occupation))
+    return out
+
+
+def _b_former(m, clause):
+    org = _clean_org(m.group("v"))
+    return [_f("user.former_employer", org)] if org else []
+
+
+def _b_occupation(m, clause):
+    value = _occupation(m.group("v"))
+    return [_f("user.occupation", value)] if value else []
+
+
+def _b_teach(m, clause):
+    subject = tidy_value(m.group("v"))
+    return [_f("user.occupation", f"{subject} teacher")] if subject and len(subject.split()) <= 4 else []
+
+
+_legacy_employer = value_rule("user.employer", _proper)
+_legacy_occupation = value_rule("user.occupation", lambda raw: tidy_value(raw).lower())
+
+
+# Sentence rules: a first-person subject, a verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"{_I}\s+{_ADV}(?i:work)\s+(?i:at|for)\s+{_PLACE}"), _legacy_employer),
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?)\s+(?P<v>(?i:(?:[a-z-]+\s+){{0,2}}{_PROFESSIONS}))\b"), _legacy_occupation),
+    (re.compile(rf"{_I}\s+{_ADV}(?i:work)\s+(?i:at|for)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+(?i:as)\s+(?i:an?)\s+(?P<v>(?i:(?:[a-z-]+\s+){{0,2}}{_PROFESSIONS}))\b"), _legacy_occupation),
+    (re.compile(rf"{_I}\s+{_ADV}(?i:work)\s+(?i:as)\s+(?i:an?)\s+(?P<v>(?i:(?:[a-z-]+\s+){{0,2}}{_PROFESSIONS}))\b"), _legacy_occupation),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:work(?:ing)?|been)\s+(?:(?i:full[- ]time|part[- ]time|remotely|remote)\s+)?(?i:at|for)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
+                rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at)|signed\s+with|now\s+at|employed\s+(?:at|by))\s+{_ORG}"
+                rf"(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}[A-Za-z-]+))?"), _b_employer),
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(r"(?i:work|working|job)\s+(?i:at|for)\s+(?P<v>(?!(?:a|an|the|home|night|nights|school|my|our|this|that|it|once|least|all|him|her|them|myself|some|two|three)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol)\b)"), _b_employer),
+    (re.compile(r"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
+    (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
+                rf"handed\s+in\s+my\s+notice\s+at|quit\s+my\s+job\s+at|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving)\s+{_ORG}"), _b_former),
+    (re.compile(rf"(?i:after)\s+\d+\s+(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}\s*,?\s+(?i:i\s+)?(?i:(?:finally\s+)?(?:left|quit|resigned))"), _b_former),
+    (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
+    (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
+    (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z ]+?)\s+(?i:at|to|in|for)\b"), _b_teach),
+    (re.compile(r"(?i:doing|do)\s+(?:(?i:some\s+)?)(?P<v>(?i:freelance|contract)\s+[a-z]+(?:\s+work)?)"), _b_occupation),
+]

@@ -1,0 +1,117 @@
+"""Family and close people: relationship roles with names and attributes."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import (
+    _I,
+    _NAME,
+    _NOT_NAMES,
+    Candidate,
+    _c,
+    _f,
+    _phrase,
+    _proper,
+)
+from layers.formation.extractor.rules_en.employment import _OCC, _occupation
+from layers.formation.extractor.text import tidy_value
+
+_ROLES = {"wife": "wife", "husband": "husband", "son": "son", "daughter": "daughter", "mother": "mother",
+          "mom": "mother", "mum": "mother", "father": "father", "dad": "father", "brother": "brother",
+          "sister": "sister", "girlfriend": "girlfriend", "boyfriend": "boyfriend", "partner": "partner",
+          "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiancee", "fiancée": "fiancee", "boss": "boss",
+          "grandma": "grandmother", "grandmother": "grandmother", "grandpa": "grandfather",
+          "grandfather": "grandfather", "kid": "child", "child": "child", "baby": "baby"}
+
+
+_ROLE = "(?P<role>" + "|".join(sorted(_ROLES, key=len, reverse=True)) + ")"
+
+
+_ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "mother", "stepmum": "mother",
+             "mama": "mother", "papa": "father", "gran": "grandmother", "granny": "grandmother", "nana": "grandmother",
+             "grandad": "grandfather", "granddad": "grandfather", "kids": "child", "children": "child",
+             "little sister": "younger_sister", "little brother": "younger_brother", "big sister": "older_sister",
+             "big brother": "older_brother", "older sister": "older_sister", "older brother": "older_brother",
+             "younger sister": "younger_sister", "younger brother": "younger_brother", "best friend": "best_friend",
+             "bestie": "best_friend", "bff": "best_friend", "roommate": "roommate", "flatmate": "roommate",
+             "colleague": "colleague", "manager": "boss", "hubby": "husband", "wifey": "wife", "sons": "son",
+             "daughters": "daughter", "parents": "parents", "toddler": "child", "grandson": "grandson",
+             "granddaughter": "granddaughter", "fiance": "partner", "fiancé": "partner", "fiancee": "partner",
+             "fiancée": "partner", "baby": "child"}
+
+
+_PEOPLE_ROLE = "(?P<role>" + "|".join(sorted(_ROLES_EN, key=len, reverse=True)) + ")"
+
+
+_PERSON = r"(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)"
+
+
+def _person_attrs(rest: str) -> dict:
+    out: dict = {}
+    age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bjust\s+turned|,)\s+(?:now\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days))", rest)
+    if age:
+        value = A.plausible_age(A.en_int(age.group("n")), low=0)
+        if value is not None:
+            out["age"] = value
+    occupation = re.search(rf"(?i)\b(?:is|'s|works\s+as)\s+(?:an?\s+)?{_OCC}", rest)
+    if occupation:
+        out["occupation"] = _occupation(occupation.group("v"))
+    else:
+        field = re.search(r"(?i)\bworks\s+in\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\b", rest)
+        if field and not field.group("v")[:1].isupper() and field.group("v").lower() not in ("the", "a", "an"):
+            out["occupation"] = field.group("v")
+    likes = re.search(r"(?i)\b(?:loves|likes|plays|is\s+obsessed\s+with|is\s+into|enjoys|wants\s+to\s+learn)\s+(?P<v>[^,.;!?]+)", rest)
+    if likes:
+        value = _phrase(likes.group("v"), 4)
+        if value:
+            out["likes"] = re.sub(r"(?i)^(?:more\s+than\s+anything)$", "", value) or None
+    birthday = re.search(r"(?i)birthday\s+is\s+(?:on\s+)?(?P<v>[^,.;!?]+)|\bturns?\s+\S+\s+(?:on\s+)?(?P<w>[^,.;!?]+)", rest)
+    if birthday:
+        out["birthday"] = tidy_value(birthday.group("v") or birthday.group("w"))
+    school = re.search(r"(?i)\b(?:started|starts|goes\s+to|attends|is\s+at|in)\s+(?:[a-z]+\s+)?(?:at\s+)(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,4})", rest)
+    if school:
+        out["school"] = school.group("v")
+    return {k: v for k, v in out.items() if v not in (None, "")}
+
+
+def _b_person(m, clause):
+    role = _ROLES_EN.get(m.group("role").lower())
+    if not role or role in ("parents", "grandson", "granddaughter"):
+        return []
+    if m.group("role").lower() == "manager" and not m.groupdict().get("v"):
+        return []
+    name = m.groupdict().get("v") or ""
+    if name in _NOT_NAMES or (name and name.split()[0] in _NOT_NAMES):
+        name = ""
+    attributes = _person_attrs(clause[m.end():])
+    if m.groupdict().get("age") and "month" not in m.group():
+        attributes["age"] = int(m.group("age"))
+    return [_f(f"user.relationship.{role}", name, **attributes)]
+
+
+def _legacy_relation(match: re.Match) -> list[Candidate]:
+    value = _proper(match.group("v"))
+    if not value:
+        return []
+    return [_c(f"user.relationship.{_ROLES.get(match.group('role').lower())}", value)]
+
+
+# Sentence rules: a first-person subject, a verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?:^|\b)(?i:my)\s+{_ROLE}(?:(?i:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)|,)?\s+{_NAME}"), _legacy_relation),
+    (re.compile(rf"{_I}\s+(?i:have)\s+(?i:a|an)\s+{_ROLE}\s+(?i:named|called)\s+{_NAME}"), _legacy_relation),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}?"), _b_person),
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s|s)?\s+(?i:name\s+is|name's|is\s+called|is\s+named)\s+(?P<v>[A-Za-z][a-z]+)"), _b_person),
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?='s\s)"), _b_person),
+    (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b"), _b_person),
+    (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),
+    (re.compile(r"(?i:grandma|grandpa|granny|nana|aunt|uncle)\s+(?P<v>[A-Z][a-z]+)"), lambda m, c: _b_person(m, c) if False else
+     [_f("user.relationship." + ("grandmother" if re.match(r"(?i)gran|nana", m.group()) else "grandfather"), m.group("v"), **_person_attrs(c[m.end():]))]
+     if re.match(r"(?i)grand|nana|granny", m.group()) else []),
+]

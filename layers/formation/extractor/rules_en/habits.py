@@ -1,0 +1,58 @@
+"""Habits: recurring activities with their time, weekdays and frequency."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import (
+    _I,
+    _OBJ,
+    Candidate,
+    _c,
+    _f,
+    _object,
+)
+from layers.formation.extractor.text import tidy_value
+
+
+def _b_habit(m, clause):
+    activity = tidy_value(m.group("v"))
+    activity = re.sub(r"(?i)^(?:i\s+|usually\s+|always\s+|go\s+to\s+|go\s+|do\s+|have\s+|=\s*)", "", activity)
+    activity = A.EN_FREQ.sub("", activity)
+    activity = A.EN_TIME.sub("", activity)
+    activity = re.sub(r"(?i)\b(?:every|on|most|at|pretty\s+much|always|usually|each|=)\b", " ", activity)
+    activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
+    activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
+    activity = tidy_value(re.sub(r"\s+", " ", activity))
+    activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
+    if not activity or len(activity.split()) > 6:
+        return []
+    return [_f("user.habits", activity, time=A.time_of_day(clause), weekdays=A.weekdays(clause), frequency=A.frequency(clause))]
+
+
+def _is_habit_clause(clause: str) -> bool:
+    if re.search(r"(?i)\b(?:on|at|most|every)\s+weekends\b|\bweekend\s+mornings\b|\bevery\s+(?:morning|evening|night)\b", clause):
+        return True
+    usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single)\b", clause)
+    if usual and (A.EN_TIME.search(clause) or A.weekdays(clause)):
+        return True
+    return bool(A.EN_FREQ.search(clause) or re.search(
+        r"(?i)\b(?:every|each)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|"
+        r"\b(?:mon|tue|wed|thu|fri|sat|sun)/(?:mon|tue|wed|thu|fri|sat|sun)|\bmost\s+weekends\b|\b(?:satur|sun)day\s+mornings\b|"
+        r"\bi\s+(?:cycle|bike|walk|run|jog|swim)\s+to\s+work\b|\bevery\s+(?:saturday|sunday|monday|tuesday|wednesday|thursday|friday)\b", clause))
+
+
+_HABIT_EN = re.compile(
+    r"(?P<v>(?:(?i:i)\s+)?(?:(?i:usually|always|normally|try\s+to|like\s+to)\s+)?(?:[a-z]+(?:\s+[a-z']+){0,4}))")
+
+
+def _legacy_habit(match: re.Match) -> list[Candidate]:
+    # "I usually order the pad thai": a taste shown by a habit, kept as a like with lower confidence.
+    value = _object(match.group("v"))
+    return [_c("user.likes", value, 0.7, inferred="habit")] if value else []
+
+
+# Sentence rules: a first-person subject, a verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"{_I}\s+(?i:usually|often|always|normally|mostly)\s+(?i:order|eat|drink|buy|watch|listen\s+to|read|play)\s+{_OBJ}"), _legacy_habit),
+]

@@ -1,0 +1,139 @@
+"""Health: allergies, conditions, medications (dose, schedule)."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import (
+    _ADV,
+    _I,
+    _IM,
+    _LIST,
+    Candidate,
+    _c,
+    _f,
+    _items,
+)
+from layers.formation.extractor.text import tidy_value
+
+_CONDITIONS = (r"(?:type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+blood\s+pressure|celiac\s+disease|"
+               r"coeliac\s+disease|epilepsy|heart\s+disease|a\s+heart\s+condition|migraines|gout|arthritis|"
+               r"depression|an\s+anxiety\s+disorder|adhd|ibs|lactose\s+intolerance|kidney\s+disease|anemia|"
+               r"sleep\s+apnea|high\s+cholesterol)")
+
+
+_ADJ_CONDITIONS = {"diabetic": "diabetes", "pregnant": "pregnancy", "lactose intolerant": "lactose intolerance",
+                   "gluten intolerant": "gluten intolerance", "asthmatic": "asthma", "epileptic": "epilepsy"}
+
+
+_CONDITIONS_EN = (r"type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+blood\s+pressure|celiac\s+disease|"
+                  r"coeliac\s+disease|epilepsy|heart\s+disease|migraines?|gout|arthritis|depression|anxiety|adhd|"
+                  r"autism|ibs|crohn'?s(?:\s+disease)?|insomnia|sleep\s+apnea|high\s+cholesterol|hay\s?fever|eczema|"
+                  r"psoriasis|pcos|endometriosis|lupus|fibromyalgia|hypothyroidism|hyperthyroidism|anemia|anaemia|"
+                  r"chronic\s+[a-z]+\s+pain|chronic\s+pain|back\s+pain|a\s+broken\s+[a-z]+|broken\s+[a-z]+|tinnitus|"
+                  r"glaucoma|ms|multiple\s+sclerosis|parkinson'?s|copd|bipolar(?:\s+disorder)?|ocd|ptsd|acid\s+reflux|"
+                  r"gerd|kidney\s+stones|kidney\s+disease|a\s+heart\s+condition|scoliosis|vertigo|dyslexia|"
+                  r"long\s+covid|celiac|coeliac|diabetic|pregnant|asthmatic|epileptic|lactose\s+intolerant")
+
+
+_COND_NORMAL = {"diabetic": "diabetes", "pregnant": "pregnancy", "asthmatic": "asthma", "epileptic": "epilepsy",
+                "celiac": "celiac disease", "coeliac": "coeliac disease", "lactose intolerant": "lactose intolerance"}
+
+
+_DRUG_SUFFIX = re.compile(
+    r"(?:in|ol|ide|pam|ine|one|ate|statin|pril|sartan|mab|xib|vir|zole|pine|lam|fen|rin|lin|tan|done|ex|il|ium|"
+    r"pills?|tablets?|inhaler|insulin|aspirin|vitamin\s+\w+|antidepressants?|antihistamines?|hrt|prep)$", re.I)
+
+
+def _b_allergy(m, clause):
+    out = []
+    for item in _items(m.group("v")):
+        item = re.sub(r"^(?:to\s+)?", "", item)
+        if item and not re.search(r"(?i)monday|work|nonsense|people|anything|something|everything|stuff|mornings?", item):
+            out.append(_f("user.allergies", item))
+    return out
+
+
+def _b_allergy_noun(m, clause):
+    value = tidy_value(m.group("v")).lower()
+    value = re.sub(r"^(?:an?|severe|mild|bad|serious|my)\s+", "", value)
+    return [_f("user.allergies", value)] if value and len(value.split()) <= 3 else []
+
+
+def _b_condition(m, clause):
+    raw = tidy_value(m.group("v")).lower()
+    raw = re.sub(r"^an?\s+", "", raw)
+    value = _COND_NORMAL.get(re.sub(r"\s+", " ", raw), raw)
+    if value == "lactose intolerance":
+        return [_f("user.food_restrictions", "lactose")]
+    if value == "type 2 diabetic":
+        value = "type 2 diabetes"
+    out = [_f("user.health_conditions", value)]
+    if re.search(r"c(?:o)?eliac", value):
+        out.append(_f("user.food_restrictions", "gluten"))
+    if value == "lactose intolerance":
+        out.append(_f("user.food_restrictions", "lactose"))
+    return out
+
+
+_NOT_DRUGS = {"train", "rain", "plane", "line", "machine", "wine", "time", "phone", "mine", "online", "caffeine", "tan",
+              "team", "plan", "plate", "date", "board", "vacation", "fire", "done", "one", "someone", "everyone", "gone",
+              "alone", "none", "zone", "tone", "bone", "stone", "kitchen", "chicken", "protein", "cabin", "brain",
+              "main", "chain", "drain", "again", "domain", "in", "it", "ex", "it", "lin", "il", "board", "rate", "late",
+              "state", "update", "mate", "site", "debate", "climate", "chocolate", "pill", "call", "roll", "email",
+              "pedal", "deal", "meal", "detail", "trail", "mail", "rail", "goal", "coal", "soul", "pool", "school",
+              "tool", "wool", "evil", "april", "council", "until", "film", "hill", "skill", "will", "still", "till"}
+
+
+def _b_medication(m, clause):
+    drug = re.split(r"(?i)\s+(?:every|daily|twice|once|at|in|for|when|before|after|each|since|so|because|as|to|and|now|three|a\s+day)\b", tidy_value(m.group("v")))[0]
+    drug = re.sub(r"^(?:a|an|the|my|some)\s+", "", drug, flags=re.I)
+    if not drug or not _DRUG_SUFFIX.search(drug) or len(drug.split()) > 4 or drug.lower().split()[-1] in _NOT_DRUGS:
+        return []
+    dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|g|iu|units?)\b|\b(?:half|one|two)\s+(?:a\s+)?(?:pill|tablet)s?\b", clause)
+    schedule = A.frequency(clause) or (re.search(r"(?i)\bwhen\s+[a-z ]{3,20}$|\bat\s+night\b|\bin\s+the\s+morning\b|\bbefore\s+bed\b", clause) or [None])[0]
+    return [_f("user.medications", drug, dose=dose.group() if dose else None, schedule=schedule)]
+
+
+def _legacy_allergy_at(confidence: float):
+    def build(match: re.Match) -> list[Candidate]:
+        return [_c("user.allergies", item, confidence) for item in _items(match.group("v")) if item not in ("something", "it")]
+    return build
+
+
+_legacy_allergy = _legacy_allergy_at(1.0)
+_legacy_allergy_hedged = _legacy_allergy_at(0.6)
+
+
+def _legacy_health(match: re.Match) -> list[Candidate]:
+    return [_c("user.health_conditions", re.sub(r"^an?\s+", "", tidy_value(match.group("v")).lower()))]
+
+
+def _legacy_health_adj(match: re.Match) -> list[Candidate]:
+    value = _ADJ_CONDITIONS[re.sub(r"\s+", " ", match.group("v").lower())]
+    # FACTS.md: lactose intolerance is a food restriction ("lactose"), not a condition.
+    return [_c("user.food_restrictions", "lactose")] if value == "lactose intolerance" else [_c("user.health_conditions", value)]
+
+
+# Sentence rules: a first-person subject, a verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"{_IM}\s+{_ADV}(?:(?i:severely|very|mildly|deathly|highly)\s+)?(?i:allergic)\s+(?i:to)\s+{_LIST}"), _legacy_allergy),
+    (re.compile(rf"(?:{_I}\s+(?i:have|got)|(?i:i've\s+got))\s+(?i:an?\s+)?(?:(?i:severe|mild|bad)\s+)?(?P<v>[\w -]+?)\s+(?i:allergy|allergies)\b"), _legacy_allergy),
+    (re.compile(rf"(?:^|\b)(?i:i\s+think\s+i'm|i\s+might\s+be|i\s+may\s+be|i\s+suspect\s+i'm)\s+(?i:allergic)\s+(?i:to)\s+{_LIST}"), _legacy_allergy_hedged),
+    (re.compile(rf"(?:{_I}\s+(?i:have|suffer\s+from|was\s+diagnosed\s+with)|(?i:i've\s+got))\s+(?P<v>(?i:{_CONDITIONS}))\b"), _legacy_health),
+    (re.compile(rf"{_IM}\s+{_ADV}(?P<v>(?i:diabetic|pregnant|lactose\s+intolerant|gluten\s+intolerant|asthmatic|epileptic))\b"), _legacy_health_adj),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:allergic)\s+(?i:to)\s+{_LIST}"), _b_allergy),
+    (re.compile(r"(?P<v>[A-Za-z][a-z -]{1,25}?)\s+(?i:allergy|allergies)\b"), _b_allergy_noun),
+    (re.compile(r"(?i:allergies|allergy)\s*[:：-]\s*(?P<v>[^.;!?]+)"), _b_allergy),
+    (re.compile(r"(?i:rash|hives|react\s+badly|reaction)\s+(?i:from|to)\s+(?P<v>[a-z ]+)"), _b_allergy),
+    (re.compile(r"(?P<v>[A-Za-z][a-z]+(?:\s[a-z]+)?)\s+(?i:gives\s+me\s+(?:hives|a\s+rash|an\s+allergic\s+reaction)|makes?\s+me\s+(?:break\s+out|swell\s+up|itch|sneeze|wheeze)|makes?\s+my\s+(?:throat|lips|face|skin|tongue)\s+(?:swell|itch|close))"), _b_allergy),
+    (re.compile(rf"(?i:have|has|got|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
+    (re.compile(rf"^(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
+    (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
+    (re.compile(r"(?i:on|take|taking|prescribed|started|takes)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
+]

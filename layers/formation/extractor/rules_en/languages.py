@@ -1,0 +1,48 @@
+"""Languages, with a level (native, fluent, learning, basic)."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import _f
+from layers.formation.extractor.text import tidy_value
+
+_LANGS = ("English|Mandarin|Chinese|Cantonese|Spanish|French|German|Italian|Portuguese|Japanese|Korean|Russian|Arabic|"
+          "Hindi|Marathi|Bengali|Urdu|Tamil|Telugu|Punjabi|Gujarati|Tagalog|Filipino|Thai|Vietnamese|Indonesian|Malay|"
+          "Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish|Hebrew|Persian|Farsi|Swahili|Ukrainian|"
+          "Romanian|Hungarian|Catalan|Basque|Irish|Welsh|Latin|ASL|sign\\s+language|Yoruba|Igbo|Hausa|Amharic|Zulu|"
+          "Afrikaans|Serbian|Croatian|Bulgarian|Slovak|Lithuanian|Latvian|Estonian|Icelandic|Nepali|Sinhala|Khmer|"
+          "Lao|Burmese|Mongolian|Tibetan|Uyghur|Hokkien|Hakka|Taiwanese|Shanghainese")
+
+
+_LANG = rf"(?P<v>(?i:{_LANGS}))"
+
+
+def _lang_level(clause: str) -> str | None:
+    low = clause.lower()
+    if re.search(r"native|first\s+language|mother\s+tongue|grew\s+up\s+speaking", low):
+        return "native"
+    if re.search(r"fluent|bilingual|\bc2\b|\bc1\b|\bn1\b|proficient", low):
+        return "fluent"
+    if re.search(r"learn|studying|classes|class|lessons|duolingo|grinding|practi[cs]ing|taking", low):
+        return "learning"
+    if re.search(r"a\s+bit|a\s+little|get\s+by|rusty|basic|some\s+\w+|few\s+words|beginner", low):
+        return "basic"
+    return None
+
+
+def _b_language(m, clause):
+    lang = tidy_value(m.group("v"))
+    level = m.groupdict().get("lvl") or _lang_level(clause)
+    return [_f("user.languages", lang, level=level)]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:speak|speaks|speaking|learning|studying|know|learnt|learned|grinding|practi[cs]ing)\s+(?:(?i:basic|some|a\s+bit\s+of|a\s+little|fluent|conversational)\s+)?{_LANG}"), _b_language),
+    (re.compile(rf"{_LANG}\s+(?i:is\s+my\s+(?:first|native|mother|second)\s+(?:language|tongue)|(?:is\s+)?my\s+(?:second|first))"), _b_language),
+    (re.compile(rf"(?i:native|fluent)\s+{_LANG}(?:\s+(?i:speaker))?"), _b_language),
+    (re.compile(rf"(?i:my\s+)?(?i:first|native|mother|second|home)\s+(?i:language|tongue)\s+(?i:is|was|'s)\s+{_LANG}"), _b_language),
+    (re.compile(rf"(?i:my)\s+{_LANG}\s+(?i:is|'s)\s+(?:(?i:pretty\s+much|basically|really|quite|pretty)\s+)?(?P<lvl2>[a-z]+)"), _b_language),
+    (re.compile(rf"(?i:get\s+by\s+in|classes\s+in|lessons\s+in|duolingo\s+for)\s+{_LANG}"), _b_language),
+    (re.compile(rf"{_LANG}\s+(?i:classes|lessons|class)"), _b_language),
+]

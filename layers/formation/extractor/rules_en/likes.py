@@ -1,0 +1,58 @@
+"""Likes and dislikes."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import (
+    _ADV,
+    _I,
+    _IM,
+    _OBJ,
+    Candidate,
+    _c,
+    _f,
+    _object,
+    _phrase,
+    value_rule,
+)
+
+
+def _b_like(key):
+    def build(m, clause):
+        value = _phrase(m.group("v"))
+        if not value or re.match(r"(?i)(?:to\s+)?(?:know|ask|help|see|hear|get|have|try|go|be|do|make)\b", value) or re.fullmatch(r"(?i)[a-z]+ly", value):
+            return []
+        return [_f(key, value)]
+    return build
+
+
+_legacy_like = value_rule("user.likes", _object)
+_legacy_dislike = value_rule("user.dislikes", _object)
+
+
+def _legacy_favourite(match: re.Match) -> list[Candidate]:
+    value = _object(match.group("v"))
+    return [_c("user.likes", value, category=match.group("cat").strip().lower())] if value else []
+
+
+# Sentence rules: a first-person subject, a verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"{_I}\s+{_ADV}(?i:don't|do\s+not|really\s+don't)\s+(?i:like|enjoy|love)\s+{_OBJ}"), _legacy_dislike),
+    (re.compile(rf"{_I}\s+{_ADV}(?i:hate|dislike|detest|can't\s+stand|cannot\s+stand|loathe)\s+{_OBJ}"), _legacy_dislike),
+    (re.compile(rf"{_IM}\s+(?i:not\s+a\s+(?:big\s+|huge\s+)?fan\s+of)\s+{_OBJ}"), _legacy_dislike),
+    (re.compile(rf"{_I}\s+{_ADV}(?:(?i:really|absolutely|do)\s+)?(?i:like|love|enjoy|adore|prefer)\s+{_OBJ}"), _legacy_like),
+    (re.compile(rf"{_IM}\s+(?i:a\s+(?:big\s+|huge\s+)?fan\s+of)\s+{_OBJ}"), _legacy_like),
+    (re.compile(rf"(?:^|\b)(?i:my\s+(?:favou?rite)\s+(?P<cat>[a-z ]{{2,20}}?)\s+is)\s+{_OBJ}"), _legacy_favourite),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:is\s+my\s+(?:favou?rite|comfort|guilty\s+pleasure)|is\s+life|is\s+my\s+jam|is\s+my\s+thing)"), _b_like("user.likes")),
+    (re.compile(r"(?i:fave|favou?rite|guilty\s+pleasure)\s+(?:[a-z ]{0,15}\s+)?(?i:is|has\s+to\s+be|:)\s+(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    (re.compile(r"(?i:anything\s+by|anything\s+with)\s+(?P<v>[A-Z][^,.;!?]+?),?\s+(?i:i'm\s+there|count\s+me\s+in)"), _b_like("user.likes")),
+    (re.compile(r"(?i:hate|dislike|detest|loathe|can't\s+stand|cant\s+stand|cannot\s+stand|not\s+a\s+(?:big\s+|huge\s+)?fan\s+of|not\s+into|can't\s+bear)\s+(?P<v>[^,.;!?]+)"), _b_like("user.dislikes")),
+    (re.compile(r"(?i:don't|dont|do\s+not|really\s+don't)\s+(?i:like|enjoy|love)\s+(?P<v>[^,.;!?]+)"), _b_like("user.dislikes")),
+    (re.compile(r"(?i:find)\s+(?P<v>[a-z ]+?)\s+(?i:unbearable|boring|annoying|awful|exhausting|overrated)"), _b_like("user.dislikes")),
+]

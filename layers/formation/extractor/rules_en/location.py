@@ -1,0 +1,103 @@
+"""Places: home city, work city, hometown."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import (
+    _ADV,
+    _CAP,
+    _I,
+    _IM,
+    _NON_PLACES,
+    _PLACE,
+    _f,
+    _proper,
+    value_rule,
+)
+from layers.formation.extractor.text import tidy_value
+
+_ANYPLACE = r"(?P<v>[A-Za-z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})"
+
+
+# Lower-case text ("moved to london last year"): a place is at most three words, ended by a time
+# word or connective.
+_LSTOP = (r"(?:last|next|this|for|with|and|but|now|since|because|so|the|a|an|to|in|at|on|from|rn|lol|tho|though|anymore|"
+          r"again|already|too|as|soon|yet|with|by|area|though|haha|btw|tbh|which|where|who|is|was|are|it|i|my|of|"
+          r"these|those|recently|ago|years?|months?|weeks?|days?)")
+
+
+_LPLACE = rf"(?P<v>(?!{_LSTOP}\b)[a-z][\w'.-]*(?:\s+(?!{_LSTOP}\b)[a-z][\w'.-]*){{0,2}})(?=\s+{_LSTOP}\b|\s*$|\s*[,.;!?])"
+
+
+_NOT_LPLACES = {"here", "there", "home", "town", "city", "the city", "a flat", "an apartment", "a house", "the suburbs",
+                "the area", "the countryside", "hotel", "a hotel", "dorm", "a dorm", "school", "work", "bed", "office"}
+
+
+def _b_home(m, clause):
+    value = _proper(m.group("v")) if m.group("v")[:1].isupper() else tidy_value(m.group("v"))
+    if not value or value in _NON_PLACES or value.lower() in ("here", "there", "a", "the", "town", "the city", "home"):
+        return []
+    return [_f(m.re.groupindex and m.groupdict().get("key") or "user.home_city", value)]
+
+
+def _b_place(key):
+    def build(m, clause):
+        build.key = key
+        raw = m.group("v")
+        value = _proper(raw) if raw[:1].isupper() else tidy_value(raw)
+        if not value or value in _NON_PLACES or value.split()[0].lower() in ("here", "there", "a", "the", "home", "my", "an") \
+                or value.lower() in _NOT_LPLACES or (not raw[:1].isupper() and len(value) < 2):
+            return []
+        return [_f(key, value)]
+    return build
+
+
+def _b_commute(m, clause):
+    home, work = _proper(m.group("a")), _proper(m.group("b"))
+    return [c for c in (home and _f("user.home_city", home), work and _f("user.work_city", work)) if c]
+
+
+def _work_place(raw: str) -> str | None:
+    value = _proper(raw)
+    return None if value in _NON_PLACES else value
+
+
+_legacy_home = value_rule("user.home_city", _proper)
+_legacy_moved = value_rule("user.home_city", _proper, correction=True)
+_legacy_hometown = value_rule("user.hometown", _proper)
+_legacy_work_city = value_rule("user.work_city", _work_place)
+
+
+# Sentence rules: a first-person subject, a verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"{_I}\s+{_ADV}(?i:live|reside)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:living|based|located|settled)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
+    (re.compile(rf"(?:{_I}|(?i:i've|i\s+have))\s+{_ADV}(?i:moved|relocated)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _legacy_moved),
+    (re.compile(rf"(?:^|\b)(?i:my)\s+(?i:home|house|apartment|flat)\s+(?i:is)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
+    (re.compile(rf"{_IM}\s+(?i:originally\s+)?(?i:from)\s+{_PLACE}"), _legacy_hometown),
+    (re.compile(rf"{_I}\s+(?i:grew\s+up|was\s+born)\s+(?i:in)\s+{_PLACE}"), _legacy_hometown),
+    (re.compile(rf"{_I}\s+{_ADV}(?i:work)\s+(?i:in)\s+{_PLACE}"), _legacy_work_city),
+    (re.compile(rf"(?:^|\b)(?i:my)\s+(?i:office|workplace)\s+(?i:is)\s+(?i:in)\s+{_PLACE}"), _legacy_work_city),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:live|living|based|settled|reside|residing|located)\s+(?i:in|out\s+of)\s+{_ANYPLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:live|living|based|settled|reside|residing|moved|relocated)\s+(?i:in|out\s+of|to)\s+{_LPLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+{_LPLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"(?i:originally\s+from|i'm\s+from|im\s+from)\s+{_LPLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"(?i:moved|relocated|moving\s+back|moved\s+back)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:greetings|hi|hello|hey)\s+(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?:'s|\s+is)\s+(?i:home)\b"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:home\s+is|my\s+home\s+(?:city|town)\s+is|home\s+base\s+is)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:commute)\s+(?i:from)\s+(?P<a>{_CAP}(?:\s+{_CAP}){{0,2}})\s+(?i:to|into)\s+(?P<b>{_CAP}(?:\s+{_CAP}){{0,2}})"), _b_commute),
+    (re.compile(rf"(?i:work|working|office\s+is|job\s+is|commute)\s+(?i:in|to|into)\s+{_ANYPLACE}"), _b_place("user.work_city")),
+    (re.compile(rf"(?i:in|up\s+in|down\s+in|into)\s+{_PLACE}\s+(?i:for\s+work)"), _b_place("user.work_city")),
+    (re.compile(rf"(?i:originally\s+from|come\s+from|hail\s+from|am\s+from)\s+{_PLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"(?i:from)\s+{_PLACE}\s+(?i:originally)"), _b_place("user.hometown")),
+    (re.compile(rf"(?i:originally)\s+(?:(?i:i'm|i\s+am)\s+)?(?i:from)\s+{_PLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"(?i:grew\s+up|born\s+and\s+(?:raised|bred)|was\s+born|raised)\s+(?i:in)\s+{_PLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"{_IM}\s+(?i:from)\s+{_PLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"(?P<v>{_CAP}(?:\s+{_CAP})?)\s+(?i:native|born\s+and\s+(?:raised|bred)|lad|lass|girl|boy)\b"), _b_place("user.hometown")),
+]

@@ -1,0 +1,87 @@
+"""Pets: species, names, breed and age."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import (
+    _I,
+    _NAME,
+    _NOT_NAMES,
+    Candidate,
+    _c,
+    _f,
+    _proper,
+)
+
+_PETS = {"dog": "dog", "cat": "cat", "puppy": "dog", "kitten": "cat"}
+
+
+_PET = "(?P<role>" + "|".join(_PETS) + ")"
+
+
+_SPECIES_EN = {"dog": "dog", "dogs": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "cats": "cat", "kitten": "cat",
+               "kitty": "cat", "rabbit": "rabbit", "bunny": "rabbit", "parrot": "parrot", "bird": "bird",
+               "hamster": "hamster", "fish": "fish", "goldfish": "fish", "turtle": "turtle", "tortoise": "turtle",
+               "gecko": "gecko", "chinchilla": "chinchilla", "guinea pig": "guinea_pig", "snake": "snake",
+               "ferret": "ferret", "horse": "horse", "lizard": "lizard"}
+
+
+_BREEDS_EN = {"shiba": "dog", "shiba inu": "dog", "golden retriever": "dog", "retriever": "dog", "labrador": "dog",
+              "lab": "dog", "pug": "dog", "beagle": "dog", "dachshund": "dog", "corgi": "dog", "poodle": "dog",
+              "husky": "dog", "collie": "dog", "border collie": "dog", "terrier": "dog", "bulldog": "dog",
+              "french bulldog": "dog", "frenchie": "dog", "chihuahua": "dog", "greyhound": "dog", "spaniel": "dog",
+              "schnauzer": "dog", "doodle": "dog", "labradoodle": "dog", "german shepherd": "dog", "samoyed": "dog",
+              "maltese": "dog", "rottweiler": "dog", "boxer": "dog", "budgie": "bird", "cockatiel": "bird",
+              "canary": "bird", "parakeet": "bird", "lovebird": "bird", "betta": "fish", "betta fish": "fish",
+              "siamese": "cat", "tabby": "cat", "ragdoll": "cat", "maine coon": "cat", "persian": "cat",
+              "sphynx": "cat", "british shorthair": "cat", "bengal": "cat", "holland lop": "rabbit",
+              "leopard gecko": "gecko", "cockatoo": "parrot", "macaw": "parrot", "african grey": "parrot"}
+
+
+_PET_WORD = "|".join(sorted(list(_SPECIES_EN) + list(_BREEDS_EN), key=len, reverse=True))
+
+
+def _b_pet(m, clause):
+    word = m.group("sp").lower()
+    species = _SPECIES_EN.get(word) or _BREEDS_EN.get(word)
+    if not species:
+        return []
+    name = m.groupdict().get("v")
+    name = name if name and name not in _NOT_NAMES else ""
+    if not name:
+        later = re.search(r"(?i:named|called|calling|call|name's|names|name\s+is|'s\s+name\s+is)\s+(?:(?i:him|her|it|them)\s+)?(?P<n>[A-Za-z][a-z]+)", clause[m.end() - 2:])
+        if later and later.group("n") not in _NOT_NAMES:
+            name = later.group("n")
+    breed = word if word in _BREEDS_EN else None
+    age = m.groupdict().get("age")
+    return [_f(f"user.pet.{species}", name, breed=breed, age=A.en_int(age) if age else None)]
+
+
+def _b_pets(m, clause):
+    word = m.group("sp").lower()
+    species = _SPECIES_EN.get(word) or _BREEDS_EN.get(word)
+    names = [n for n in re.split(r"\s*,\s*|\s+and\s+|\s*&\s*", m.group("names")) if n]
+    return [_f(f"user.pet.{species}", name) for name in names] if species else []
+
+
+def _legacy_pet(match: re.Match) -> list[Candidate]:
+    value = _proper(match.group("v"))
+    if not value:
+        return []
+    return [_c(f"user.pet.{_PETS[match.group('role').lower()]}", value)]
+
+
+# Sentence rules: a first-person subject, a verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?:^|\b)(?i:my)\s+{_PET}(?:(?i:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)|,)?\s+{_NAME}"), _legacy_pet),
+    (re.compile(rf"{_I}\s+(?i:have)\s+(?i:a|an)\s+{_PET}\s+(?i:named|called)\s+{_NAME}"), _legacy_pet),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:my|our|a|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
+    (re.compile(rf"(?i:a)\s+(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
+    (re.compile(rf"(?i:have|got|own|adopted|with|ive\s+got|i've\s+got)\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
+]

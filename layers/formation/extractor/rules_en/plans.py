@@ -1,0 +1,84 @@
+"""Plans and trips with their date and destination."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import (
+    _STOP_CAPS,
+    Candidate,
+    _c,
+    _f,
+    _proper,
+)
+from layers.formation.extractor.text import tidy_value
+
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+
+
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
+
+
+DATE_EN = re.compile(
+    rf"\b(?:today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|the\s+day\s+after\s+tomorrow|"
+    rf"this\s+(?:weekend|week|month|year|morning|afternoon|evening|{_WEEKDAY})|"
+    rf"next\s+(?:week|month|year|weekend|{_WEEKDAY}|spring|summer|autumn|fall|winter)|"
+    rf"on\s+{_WEEKDAY}|in\s+{_MONTH}|(?:on\s+)?{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|"
+    rf"on\s+the\s+\d{{1,2}}(?:st|nd|rd|th)|\d{{4}}-\d{{2}}-\d{{2}}|in\s+(?:\d+|a|two|three)\s+(?:days|weeks|months))\b",
+    re.IGNORECASE)
+
+
+_PLAN_LEADS = [re.compile(rf"^(?i:{lead})\s+(?P<rest>.+)$") for lead in (
+    r"i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+gonna|i\s+will|i'll|i'm\s+planning\s+to|i\s+am\s+planning\s+to|"
+    r"i\s+plan\s+to|i\s+intend\s+to", r"i'm|i\s+am", r"i")]
+
+
+_PLAN_VERB = re.compile(
+    r"^(?i:flying|travell?ing|visiting|moving|leaving|attending|going|driving|taking|starting|getting\s+married|"
+    r"fly|travel|visit|move|leave|attend|go|drive|take|start|meet|see|have\s+an?\s+[\w\s]{0,30}?"
+    r"(?:appointment|meeting|interview|exam|flight|trip|surgery|party|wedding)|"
+    r"meeting|seeing|having\s+an?\s+[\w\s]{0,30}?(?:appointment|meeting|interview|exam|surgery|party)|"
+    r"run|running|hike|hiking|join|joining)\b")
+
+
+def plan_candidate(clause: str) -> Candidate | None:
+    date = DATE_EN.search(clause)
+    if not date:
+        return None
+    if date.start() == 0:
+        # "Tomorrow I'm meeting my accountant" reads as "I'm meeting my accountant tomorrow".
+        rest = tidy_value(clause[date.end():])
+        clause = f"{rest} {date.group().lower()}" if rest else clause
+    # Try the longest subject + auxiliary first, then shorter ones: "I'm going to Hangzhou" reads as
+    # "going to Hangzhou", "I'm going to visit" as "visit".
+    for lead in _PLAN_LEADS:
+        match = lead.match(clause)
+        if not match:
+            continue
+        rest = tidy_value(match.group("rest"))
+        if re.match(r"(?i)(?:not|never|no\s+longer)\b", rest):
+            return None
+        if _PLAN_VERB.match(rest):
+            return _c("user.plan", rest, date=date.group())
+    return None
+
+
+def _b_plan(m, clause):
+    date = A.en_date(clause)
+    if not date:
+        return []
+    body = tidy_value(m.group("v"))
+    dest = re.search(r"\b(?:to|in|at|visit(?:ing)?)\s+(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
+    destination = _proper(dest.group("d")) if dest else None
+    if destination and (A.en_date(destination) or destination in _STOP_CAPS):
+        destination = None
+    return [_f("user.plan", body, date=date, destination=destination)]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|off|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation)\b[^,.;!?]*)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|taking|sitting|attending|running|having)\s+[^,.;!?]+)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:parent-teacher\s+conference|dentist|doctor's\s+appointment|job\s+interview|going\s+camping|camping)[^,.;!?]*)"), _b_plan),
+]

@@ -1,0 +1,45 @@
+"""Whose fact is it: the checks that the user (not a friend, not "she") is the subject of a predicate.
+
+Applied once for every family by `rules_en.en_fact_candidates`."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.family import _PEOPLE_ROLE
+
+_SUBJECT_TAIL = re.compile(
+    r"(?:^|[:—–?!(]\s*|\b(?:i|i'm|im|i\s+am|i've|ive|i\s+have|i\s+had|i'll|i\s+will|i'd|me|my|our)\s+)"
+    r"(?:(?:just|finally|recently|currently|now|still|also|actually|basically|officially|really|totally|literally|"
+    r"already|even|mostly|usually|always|normally|generally|typically|sometimes|often|got|been|have|had|was|"
+    r"kinda|pretty\s+much|at\s+the\s+moment|these\s+days|right\s+now|honestly|tbh|ok|okay|yeah|well|plus|anyway|"
+    r"absolutely|definitely|seriously|super|so|quite|pretty|very|truly|a\s+bit|personally|i\s+think|i\s+guess|"
+    r"since|then|\d+\s+yrs?|years|ago|currently|not\s+gonna\s+lie|lately|a\s+huge|a\s+big|huge|big|a|work|working|"
+    r"started|start|starting|landed|accepted|took|take|do|did|went|go|wedding|dating|first\s+date|engagement)\s+)*$",
+    re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|me|my)\b", re.IGNORECASE)
+_OTHER_SUBJECT = re.compile(r"\b(?:he|she|they|we|you|his|her|their|your|friend|buddy|neighbou?r|coworker|"
+                            r"co-worker|teammate|client|landlord|barber|cousin|classmate|someone|somebody|people)\b", re.I)
+
+
+_ROLE_IN_PREFIX = re.compile(rf"(?i)\b(?:my|our)\s+{_PEOPLE_ROLE}(?:'s)?\b")
+
+
+def _no_one_else(clause: str, start: int) -> bool:
+    """Looser than `_user_said`, for facts that only a person states of themselves in passing
+    ("PhD candidate in marine biology at …", "soy allergy here"): fine unless someone else
+    (a friend, "she", "my son") stands before the predicate."""
+    prefix = clause[:start]
+    if _OTHER_SUBJECT.search(prefix) or (_ROLE_IN_PREFIX and _ROLE_IN_PREFIX.search(prefix)):
+        return False
+    return not re.search(r"(?i)\b(?:is|are|was|were|has|does|says|said|told)\b", prefix)
+
+
+def _user_said(clause: str, start: int) -> bool:
+    prefix = clause[:start]
+    # "I have asthma and take an inhaler": the second verb shares the first-person subject.
+    if re.match(r"(?i)^(?:i|i'm|im|i've)\b", prefix) and re.search(r"(?i)\b(?:and|but|then|also|so)\s+$", prefix) \
+            and not _OTHER_SUBJECT.search(prefix):
+        return True
+    if _OTHER_SUBJECT.search(prefix[-40:]) and not re.search(r"\bi\b|\bi'm\b|\bim\b", prefix[-12:], re.I):
+        return False
+    return bool(_SUBJECT_TAIL.search(prefix))

@@ -1,0 +1,117 @@
+"""Chinese first-person rules, one module per fact family. Each takes one folded clause and
+returns Candidates.
+
+Every rule needs 我 as the subject with only harmless adverbs between it and the verb (现在, 一直,
+已经 …); negation (不/没), modals (想/要/打算) and other people (我朋友, 我女儿) break the match,
+which is how "我不住在北京了", "我想搬到上海" and "我朋友对猫过敏" stay out of the user's profile.
+Places are read against a gazetteer of cities first, so "我住在北京朝阳区" yields 北京.
+
+As in `rules_en`: `SENTENCE_RULES` per family run by `match_clause`, `FACT_RULES` per family run by
+`zh_fact_candidates` after `subject.zh_user_said`; people, pets, languages, habits and plans are
+read by their own functions there. The order below is the order they are tried in.
+"""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import Candidate, match_rules
+from layers.formation.extractor.rules_zh import (
+    contact,
+    diet,
+    education,
+    employment,
+    family,
+    habits,
+    health,
+    likes,
+    location,
+    personal,
+    pets,
+)
+from layers.formation.extractor.rules_zh.common import _zc
+from layers.formation.extractor.rules_zh.family import (
+    _PEOPLE_COUNT_RULE,
+    _PEOPLE_ZH,
+    _ZH_PERSON_RULE,
+    _ZH_ROLE_FREE,
+    _zb_person,
+)
+from layers.formation.extractor.rules_zh.habits import zh_habit_candidates
+from layers.formation.extractor.rules_zh.languages import _zb_language_clause
+from layers.formation.extractor.rules_zh.location import _place
+from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet
+from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
+from layers.formation.extractor.rules_zh.subject import (
+    expand_dropped_subject,
+    zh_segments,
+    zh_user_said,
+)
+
+__all__ = ["match_clause", "zh_fact_candidates", "_place"]
+
+_SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)
+_FACT_FAMILIES = (employment, education, location, health, diet, likes, contact, personal)
+_RULES = [rule for module in _SENTENCE_FAMILIES for rule in module.SENTENCE_RULES]
+_ZH_FACT_RULES = [rule for module in _FACT_FAMILIES for rule in module.FACT_RULES]
+
+
+def match_clause(clause: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    seen: set[tuple[str, str]] = set()
+    for part in expand_dropped_subject(clause):
+        for candidate in match_rules(part, _RULES):
+            if (candidate.memory_key, candidate.value) not in seen:
+                seen.add((candidate.memory_key, candidate.value))
+                found.append(candidate)
+    if not found:
+        plan = plan_candidate(clause)
+        if plan:
+            found.append(plan)
+    return found
+
+
+def zh_fact_candidates(clause: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    segments = zh_segments(clause)
+    for index, (segment, mine) in enumerate(segments):
+        context = "，".join(seg for seg, _ in segments[index:])
+        if not mine:
+            continue
+        taken: list[tuple[int, int, str]] = []
+        for pattern, build in _ZH_FACT_RULES:
+            for match in pattern.finditer(segment):
+                home = getattr(build, "__qualname__", "").startswith(("_zb_place", "_zb_date"))
+                if not zh_user_said(segment, match.start(), allow_we=home):
+                    continue
+                candidates = build(match, context)
+                if not candidates:
+                    continue
+                family = candidates[0].memory_key.split(".")[1]
+                span = match.span()
+                if any(span[0] < end and start < span[1] and fam == family for start, end, fam in taken):
+                    continue
+                taken.append((*span, family))
+                found.extend(candidates)
+        found.extend(c for c in _zb_language_clause(segment)
+                     if not any(f.memory_key == c.memory_key and f.value == c.value for f in found))
+        if not any(c.memory_key in ("user.habits", "user.medications") for c in found):
+            found.extend(zh_habit_candidates(segment, context))
+        if not any(c.memory_key == "user.plan" for c in found):
+            found.extend(zh_plan_candidates(segment))
+    for match in _PEOPLE_COUNT_RULE.finditer(clause):
+        if zh_user_said(clause, match.start()) and not re.search(r"没", clause[:match.start()]):
+            role = _PEOPLE_ZH.get(match.group("role"), "child")
+            age = A.zh_int(match.group("age")) if match.group("age") else None
+            found.append(_zc(f"user.relationship.{role}", "", age=age))
+    for match in _ZH_PERSON_RULE.finditer(clause):
+        start = match.start()
+        if start == 0 or clause[start - 1] in "，,、我的家" or (clause[start - 1] in "和跟带陪给替帮" and "我" in clause[max(0, start - 4):start]):
+            if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):
+                continue
+            found.extend(_zb_person(match, clause))
+    for match in _ZH_PET_RULE.finditer(clause):
+        if zh_user_said(clause, match.start()) or clause[:match.start()].endswith(("我", "我的", "我家")) or match.start() == 0:
+            found.extend(_zb_pet(match, clause))
+            break
+    return found

@@ -1,0 +1,33 @@
+"""Contact preferences: channels and constraints."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_zh.common import _zc
+from layers.formation.extractor.text import tidy_value
+
+_CHANNELS_ZH = (r"邮件|邮箱|email|e-mail|短信|打电话|电话|手机|微信|QQ|钉钉|飞书|LINE|Line|WhatsApp|Telegram|Slack|Teams|"
+                r"面对面|留言|语音|视频|私信|calendar invite|push|iMessage")
+
+
+def _zb_contact(m, clause):
+    value = tidy_value(m.group("v"))
+    return [_zc("user.contact_preference", value)] if value else []
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)(?:给我|跟我)?打(?:我)?电话)"), lambda m, c: [_zc("user.contact_preference", "别打电话")]),
+    (re.compile(rf"(?<![别不要勿看用])(?:用|发|走|找我用|联系我用|用的是|打)(?P<v>{_CHANNELS_ZH})(?:比较方便|比较好|联系|沟通|吧|就行|就好|给我|找我)?"), _zb_contact),
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH})上?(?:说|聊|找我|联系|沟通)(?:就行|就好|吧|比较好|最好|方便)"), _zb_contact),
+    (re.compile(rf"(?:喜欢|习惯|更喜欢|偏好)(?P<v>{_CHANNELS_ZH})(?:聊|沟通|联系)?"), _zb_contact),
+    (re.compile(r"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH}|消息)(?:联系我|找我|call我|跟我联系|和我联系|沟通)"), _zb_contact),
+    (re.compile(rf"(?:发我|发到我的?|打我的?)(?P<v>{_CHANNELS_ZH})"), _zb_contact),
+    (re.compile(rf"(?:发|用|打)(?P<v>{_CHANNELS_ZH}|消息)(?:就行|就好|就可以|吧|比较好|最好|方便)"), _zb_contact),
+    (re.compile(r"(?P<v>(?:晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点以后|[\u4e00-\u9fff\d]{1,6}点之后)[^，,。]{0,6}?(?:别|不要|不要给我)(?:打电话|打扰我?|发消息|联系我?|找我))"), _zb_contact),
+    (re.compile(r"(?P<v>有急事[^，,。]{0,4}打[^，,。]{0,4}手机|急事打手机)"), lambda m, c: [_zc("user.contact_preference", "急事打手机")]),
+    (re.compile(r"(?:不急的|其他的?)(?P<v>留言)"), _zb_contact),
+    (re.compile(r"请用(?P<v>中文|英文|英语|普通话)(?:跟我|和我)?(?:沟通|交流|回复|聊)"), _zb_contact),
+    (re.compile(r"(?:提醒的话|提醒我的话)[^，,。]*?(?:在|用)?(?P<v>前一天晚上|短信|邮件|微信|电话)"), lambda m, c: [_zc("user.contact_preference", m.group("v") + ("提醒" if m.group("v") == "前一天晚上" else ""))]),
+]

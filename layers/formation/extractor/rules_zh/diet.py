@@ -1,0 +1,60 @@
+"""Food: diet style and foods avoided or not tolerated."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import Candidate
+from layers.formation.extractor.rules_zh.common import (
+    _ADV,
+    _LIST_SPLIT,
+    _OBJ,
+    _TRAILING,
+    _c,
+    _items,
+    _zc,
+)
+from layers.formation.extractor.text import tidy_value
+
+
+def _zb_diet(value):
+    def build(m, clause):
+        return [_zc("user.diet", value or tidy_value(m.group("v")))]
+    return build
+
+
+def _zb_restriction(m, clause):
+    raw = tidy_value(m.group("v"))
+    raw = re.sub(r"^(?:吃|喝|碰)", "", raw)
+    out = []
+    for part in _LIST_SPLIT.split(raw):
+        part = _TRAILING.sub("", part.strip())
+        part = re.sub(r"(?:一点都不行|一滴都不沾|都不行|也不行|就不行)$", "", part)
+        if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|东西|饭$|了$|早饭|午饭|晚饭|这|那", part):
+            continue
+        out.append(_zc("user.food_restrictions", part))
+    return out
+
+
+def _legacy_vegetarian(match: re.Match) -> list[Candidate]:
+    return [_c("user.diet", "素食")]
+
+
+def _legacy_diet_no(match: re.Match) -> list[Candidate]:
+    return [_c("user.food_restrictions", value) for value in _items(match.group("v"))]
+
+
+# Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"我{_ADV}(?:吃素|是素食主义者|是素食者|只吃素)"), _legacy_vegetarian),
+    (re.compile(rf"我{_ADV}(?:不吃|不能吃|不喝|不能喝|从不吃|从来不吃|忌口){_OBJ}"), _legacy_diet_no),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?:吃素|只吃素|改吃素|素食者|素食主义者|是素食|全素)"), _zb_diet("素食")),
+    (re.compile(r"(?P<v>蛋奶素|纯素|清真|生酮|low carb|low-carb|vegetarian|vegan|keto|pescatarian|轻断食|低碳水)"), _zb_diet(None)),
+    (re.compile(r"(?:不吃|不能吃|吃不了|不喝|不能喝|喝不了|从不吃|从来不吃|戒了|少吃|不碰|不沾|忌口|不太能吃|不怎么吃|很少吃|吃不惯|不敢吃)(?P<v>[^，,。.!！?？;；]+)"), _zb_restriction),
+    (re.compile(r"戒(?P<v>[\u4e00-\u9fff]{1,3})了"), _zb_restriction),
+    (re.compile(r"乳糖不耐受?"), lambda m, c: [_zc("user.food_restrictions", "乳糖")]),
+]

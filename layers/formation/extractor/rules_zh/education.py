@@ -1,0 +1,61 @@
+"""Education: school or programme, with degree, field and status."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_zh.common import _zc
+from layers.formation.extractor.text import tidy_value
+
+_DEGREES_ZH = r"本科|研究生|硕士|博士|博士后|MBA|master|Master|PhD|phd|大专|专科|在职研究生|EMBA|MPA|学士"
+
+
+def _zb_education(m, clause):
+    groups = m.groupdict()
+    school = tidy_value(groups.get("v") or "")
+    school = re.sub(r"(?:的)$", "", school)
+    school = re.sub(r"^(?:我|本人)", "", school)
+    if not school or len(school) > 14 or re.search(r"什么|哪|这|那", school):
+        return []
+    degree = {"本科生": "本科", "研究生": "研究生", "硕士生": "硕士", "博士生": "博士", "学生": None, "大学": None,
+              "书": None, "研": "研究生", "博": "博士", "在读": None}.get(groups.get("deg") or "", groups.get("deg"))
+    if not degree:
+        found = re.search(rf"({_DEGREES_ZH}|读博)", clause)
+        degree = ("博士" if found.group(1) == "读博" else found.group(1)) if found else None
+    field_ = groups.get("field")
+    if not field_:
+        found = re.search(r"(?:专业是|方向是|学的是|读的是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20})|(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系)", clause)
+        if found:
+            field_ = found.group("f") or found.group("g")
+            if field_ and re.search(rf"{_DEGREES_ZH}|的", field_):
+                field_ = re.sub(r".*的", "", field_) or None
+            if field_ and (field_ == school or field_ in school or school in field_):
+                field_ = None
+        if field_ is None:
+            found = re.search(r"读(?P<f>[A-Za-z][A-Za-z ]+)", clause)
+            field_ = found.group("f").strip() if found and not re.match(_DEGREES_ZH, found.group("f")) else None
+    status = "graduated" if re.search(r"毕业", clause) and not re.search(r"明年毕业|快毕业|今年毕业|要毕业", clause) else \
+        "studying" if re.search(r"在读|读|上学|学生|大[一二三四]|研[一二三]|高[一二三]|在上", clause) else None
+    if re.search(r"考上|录取", clause):
+        status = None
+    if field_:
+        field_ = tidy_value(field_)
+    return [_zc("user.education", school, degree=degree, field=field_, status=status)]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上(?=学|大学|课|{_DEGREES_ZH}))(?P<deg>{_DEGREES_ZH}|书|大学|研|博)?"), _zb_education),
+    (re.compile(rf"(?:读|念)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的(?P<deg>{_DEGREES_ZH})"), _zb_education),
+    (re.compile(rf"(?P<deg>{_DEGREES_ZH})?毕业于(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。]|(?P<field>[\u4e00-\u9fff]{{2,6}})系)"), _zb_education),
+    (re.compile(r"(?:是|从)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:(?P<field>[\u4e00-\u9fff]{2,6})(?:系|专业))?毕业的"), _zb_education),
+    (re.compile(rf"(?:考上了?|被)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的?(?:(?P<deg>{_DEGREES_ZH}))?(?:录取)?"), _zb_education),
+    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系(?:大[一二三四]|研[一二三])的?学生"), _zb_education),
+    (re.compile(r"(?:现在|目前|在读|读|上)?(?P<v>高[一二三]|初[一二三])(?=$|[，,。]|了)"), _zb_education),
+    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))的?(?P<deg>本科生|研究生|硕士生|博士生|学生|大[一二三四]学生|研[一二三]学生|在读)"), _zb_education),
+    (re.compile(r"从(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)毕业"), _zb_education),
+    (re.compile(rf"(?P<deg>{_DEGREES_ZH}|大学)?(?:读的是|上的是|念的是|考的是)(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。!！]|的)"), _zb_education),
+    (re.compile(rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中|University|College))(?P<deg>{_DEGREES_ZH})?毕业"), _zb_education),
+    (re.compile(rf"(?P<deg>{_DEGREES_ZH})(?:是|也是)?在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上)的?"), _zb_education),
+    (re.compile(r"(?P<v>大专|本科|中专|高中)毕业"), _zb_education),
+    (re.compile(rf"(?:读的是|在读)(?P<deg>在职研究生|{_DEGREES_ZH})[，,]\s*(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的"), _zb_education),
+]

@@ -1,0 +1,109 @@
+"""Employment: employer, occupation (role), former employer."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import Candidate, value_rule
+from layers.formation.extractor.rules_zh.common import _ADV, _TERM, _c, _zc
+from layers.formation.extractor.rules_zh.location import _CITY_ALT, _PLACE_BLOCK
+from layers.formation.extractor.text import has_question_word_zh, tidy_value
+
+_PROFESSIONS = ("工程师|医生|老师|教师|护士|律师|设计师|程序员|会计|会计师|学生|经理|记者|作家|厨师|司机|研究员|科学家|"
+                "销售|架构师|分析师|教授|博士生|研究生|大学生|公务员|警察|画家|演员|歌手|主播|店长|翻译|编辑|药剂师|"
+                "产品经理|运营|摄影师|建筑师|咨询师|创业者|自由职业者|快递员|外卖员|农民|军人|飞行员|空姐|牙医")
+
+
+_ORG_ZH = r"(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10}?)"
+
+
+_ROLE_ZH_CAP = r"(?P<role>[\u4e00-\u9fffA-Za-z]{1,10}?)"
+
+
+def _org_zh(raw: str) -> str | None:
+    value = tidy_value(raw)
+    if re.search(r"一家|一个|某|家小|个小", value):
+        return None
+    value = re.sub(r"^(?:了|在|到|去|进|一家|家)", "", value)
+    if not value or value in _PLACE_BLOCK or re.match(r"一家|一个|某|不|没|这|那|哪|家里|公司|单位|外企|国企|私企|小公司|大厂", value):
+        return None
+    if has_question_word_zh(value) or len(value) > 12 or re.search(r"[了的呢吗]$", value):
+        return None
+    return value
+
+
+def _zb_job(m, clause):
+    raw = m.group("v")
+    place = re.fullmatch(_CITY_ALT, raw)
+    out = []
+    if place:
+        out.append(_zc("user.work_city", place.group()))
+    else:
+        org = _org_zh(raw)
+        if org:
+            out.append(_zc("user.employer", org))
+    role = m.groupdict().get("role")
+    if role:
+        role = re.sub(r"^(?:了?[一二三四五六七八九十两\d]+年的?|兼职的?|全职的?|一名|个)", "", role)
+        if role.startswith("兼职"):
+            role = role[2:]
+        role = re.sub(r"(?:工作|的工作|一职|的)$", "", role)
+        if role and 1 < len(role) <= 8 and not re.search(r"[了着过吗呢]|什么|这|那", role):
+            out.append(_zc("user.occupation", role))
+    return out if any(c.memory_key != "user.occupation" for c in out) or (out and m.groupdict().get("role")) else []
+
+
+def _zb_former(m, clause):
+    if re.fullmatch(_CITY_ALT, tidy_value(m.group("v"))):
+        return []  # "不在深圳工作了": a past work city, for which FACTS.md keeps nothing
+    org = _org_zh(m.group("v"))
+    return [_zc("user.former_employer", org)] if org else []
+
+
+def _zb_occupation(m, clause):
+    value = tidy_value(m.group("v"))
+    value = re.sub(r"^(?:一名|一个|一位|个|名)", "", value)
+    if not value or len(value) > 10 or re.search(r"什么|哪|这|那|不|的", value) or re.search(r"(?:学生|博士生|研究生|本科生)$", value):
+        return []
+    return [_zc("user.occupation", value)]
+
+
+def _legacy_work(match: re.Match) -> list[Candidate]:
+    """"我在X工作/上班": a known city is the work city, anything else the employer."""
+    raw = tidy_value(match.group("v"))
+    place = re.match(_CITY_ALT, raw)
+    if place:
+        return [_c("user.work_city", place.group())]
+    if raw in _PLACE_BLOCK or re.match(r"一家|一个|某|不|没", raw) or has_question_word_zh(raw) or len(raw) > 12:
+        return []
+    return [_c("user.employer", raw)]
+
+
+_legacy_occupation = value_rule("user.occupation", tidy_value)
+
+
+# Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"我{_ADV}在(?P<v>[^，,。.!！?？;；]+?)(?:工作|上班)"), _legacy_work),
+    (re.compile(rf"我{_ADV}是(?:一名|一个|一位|个)?(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS})){_TERM}"), _legacy_occupation),
+    (re.compile(rf"我{_ADV}是(?:做|搞|干)(?P<v>[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?:工作)?的{_TERM}"), _legacy_occupation),
+    (re.compile(r"我的(?:工作|职业)是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10})"), _legacy_occupation),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"在{_ORG_ZH}(?:做|当|干|任|担任|搞|实习)(?:了?[一二三四五六七八九十两\d]+年)?(?:兼职)?{_ROLE_ZH_CAP}(?=$|[，,。!！~～;；、\s]|了|啦|呀|哦|😂|😅)"), _zb_job),
+    (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职)"), _zb_job),
+    (re.compile(rf"(?:就职于|供职于|任职于|受雇于){_ORG_ZH}(?:[，,]\s*任(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:一职)?)?(?=$|[，,。])"), _zb_job),
+    (re.compile(rf"(?:入职了?|加入了?|跳槽到了?|跳槽去了?|换到了?|去(?=[^，,。]{{2,10}}?(?:报到|上班|入职))|进了?(?=[^，,。]{{2,10}}?(?:工作|上班|$))){_ORG_ZH}(?:(?:报到|上班)?[，,]?\s*(?:岗位是|职位是|做|当|担任)(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}))?(?=$|[，,。]|报到|上班|了)"), _zb_job),
+    (re.compile(rf"拿到了?{_ORG_ZH}的offer"), _zb_job),
+    (re.compile(rf"从{_ORG_ZH}(?:离职|辞职|跳槽|出来|裸辞)"), _zb_former),
+    (re.compile(rf"是{_ORG_ZH}的(?:员工|正式员工|实习生)"), _zb_job),
+    (re.compile(rf"(?:离开了?|辞掉了?|不在){_ORG_ZH}(?:了|干了|工作了|上班了|的工作|[，,。]|$)"), _zb_former),
+    (re.compile(rf"(?:之前|以前|曾经)在{_ORG_ZH}(?:干了|工作了|上了|待了|做了)"), _zb_former),
+    (re.compile(r"离开那个[\u4e00-\u9fff]{0,4}公司了?[——\-，,\s]*(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})"), _zb_former),
+    (re.compile(r"(?:岗位是|职位是|职业是|工作是)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10})"), _zb_occupation),
+    (re.compile(rf"(?:现在在做|在做|当了?|做了?)(?P<v>(?:freelance |自由)?[\u4e00-\u9fffA-Za-z ]{{0,8}}?(?:{_PROFESSIONS}|consultant|designer|engineer|顾问|咨询|中介|师|员))(?=$|[，,。]|了)"), _zb_occupation),
+    (re.compile(rf"(?:是|当)(?:一名|一个|一位|个|名)?(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|医生|护士|老师|兽医|中介|咨询师|工程师|设计师|程序员|会计))(?=$|[，,。!！~～\s]|了|啦|呀|哦)"), _zb_occupation),
+    (re.compile(r"是(?:做|搞|干)(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:工作)?的"), _zb_occupation),
+]

@@ -1,0 +1,99 @@
+"""Family and close people: relationship roles with names and attributes."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import Candidate
+from layers.formation.extractor.rules_zh.common import _TERM, _TRAILING, _c, _zc
+from layers.formation.extractor.rules_zh.employment import _PROFESSIONS
+from layers.formation.extractor.text import tidy_value
+
+_ROLES = {"老婆": "wife", "妻子": "wife", "太太": "wife", "爱人": "partner", "老公": "husband", "丈夫": "husband",
+          "女儿": "daughter", "儿子": "son", "妈妈": "mother", "母亲": "mother", "妈": "mother", "爸爸": "father",
+          "父亲": "father", "爸": "father", "哥哥": "older_brother", "姐姐": "older_sister", "弟弟": "younger_brother",
+          "妹妹": "younger_sister", "女朋友": "girlfriend", "男朋友": "boyfriend", "女友": "girlfriend",
+          "男友": "boyfriend", "孩子": "child", "老板": "boss", "宝宝": "baby", "未婚夫": "fiance", "未婚妻": "fiancee",
+          "奶奶": "grandmother", "爷爷": "grandfather"}
+
+
+_ROLE_ALT = "|".join(sorted(_ROLES, key=len, reverse=True))
+
+
+_PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "father", "后爸": "father", "继母": "mother",
+              "哥": "older_brother", "姐": "older_sister", "弟": "younger_brother", "妹": "younger_sister",
+              "对象": "partner", "闺蜜": "best_friend", "好朋友": "best_friend", "最好的朋友": "best_friend",
+              "室友": "roommate", "舍友": "roommate", "同事": "colleague", "领导": "boss", "上司": "boss",
+              "外婆": "grandmother", "姥姥": "grandmother", "外公": "grandfather", "姥爷": "grandfather",
+              "小儿子": "son", "大儿子": "son", "小女儿": "daughter", "大女儿": "daughter", "娃": "child",
+              "宝宝": "child", "孩子们": "child", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
+              "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law", "岳父": "father_in_law",
+              "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss"}
+
+
+_PEOPLE_ZH_ALT = "|".join(sorted(_PEOPLE_ZH, key=len, reverse=True))
+
+
+_ZH_NAME_LIKE = (r"(?P<v>(?![一二三四五六七八九十两\d]|怀|生|住|爱|喜|做|当|得|患|身|工|上班|生日|岁|今年|明年|下个|上个|最近|现在|平时|每天|特别|非常|叫|是|今|在|也|都|说|很|特|超|刚|已|每|天|最|就|和|跟|上|下|又|还|从|把|被|让|给|对|不|没|会|要|想|这|那|去|来|的|有|经|正|过|比|挺|好)"
+                 r"(?:(?:小|老|阿)[\u4e00-\u9fff]|[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}(?=，|,|$|今年|是|在|已经|特别|喜欢|\d|[一二三四五六七八九十]+岁|刚|也|很|超|最|每)))")
+
+
+def _zh_person_attrs(rest: str) -> dict:
+    out: dict = {}
+    rest = re.split(r"[。！？!?]", rest)[0]
+    age = re.search(rf"(?:今年|满|已经|刚)?(?P<n>{A.ZH_NUMBER})多?(?:周岁|岁|大寿|了[，,。]|了$)", rest)
+    if age:
+        value = A.plausible_age(A.zh_int(age.group("n")), low=0)
+        if value is not None:
+            out["age"] = value
+    occupation = re.search(rf"(?:是|当)(?:一名|个|一个)?(?P<v>(?:退休)?[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|消防员|厨师|医生|老师))|是做(?P<w>[\u4e00-\u9fffA-Za-z]{{1,10}}?)的", rest)
+    if occupation:
+        out["occupation"] = occupation.group("v") or occupation.group("w")
+    likes = re.search(r"(?:特别|超|很|最|非常)?(?:喜欢|爱|迷上了|热爱)(?P<v>[^，,。!！?？]{1,10})|(?:天天|每天|整天|就知道)(?:去|在)?(?P<w>[^，,。!！?？]{2,8})", rest)
+    if likes:
+        value = likes.group("v") or likes.group("w")
+        value = re.sub(r"^(?:上了|上|看|追)?", lambda x: x.group() if x.group() in ("看",) else "", value) if value else value
+        out["likes"] = _TRAILING.sub("", value) if value else None
+    birthday = re.search(r"生日是(?P<v>[^，,。]+)|(?P<w>[^，,。]{2,8}?)(?:过生日|过[\u4e00-\u9fff]{1,3}大寿|生日)", rest)
+    if birthday:
+        out["birthday"] = tidy_value(birthday.group("v") or birthday.group("w"))
+    return {k: v for k, v in out.items() if v}
+
+
+def _zb_person(m, clause):
+    role = _PEOPLE_ZH.get(m.group("role"))
+    if not role or role.endswith("_in_law"):
+        return []
+    name = m.groupdict().get("v") or ""
+    rest = clause[m.end():]
+    if not name:
+        named = re.match(r"(?:的名字)?(?:叫做|名叫|叫|是叫)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-zA-Z]+)", rest)
+        if named:
+            name = named.group("n")
+            rest = rest[named.end():]
+    if name and re.match(r"[了过着他她它你是在也都就说]", name):
+        name = ""
+    if not name:
+        later = re.search(r"^[^。！？!?]*?[，,]\s*(?:她|他)?(?:的名字)?叫(?P<n>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)", rest)
+        if later:
+            name = later.group("n")
+    return [_zc(f"user.relationship.{role}", name, **_zh_person_attrs(rest))]
+
+
+_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|家里有)(?P<n>一个|两个|三个|俩|个)(?:(?P<age>{A.ZH_NUMBER})岁的)?(?P<role>孩子|女儿|儿子|哥哥|姐姐|弟弟|妹妹|娃)")
+
+
+_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮]))(?P<role>{_PEOPLE_ZH_ALT})(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
+
+
+_ZH_ROLE_FREE = re.compile(r"^(?:老公|老婆|同事|闺蜜|室友|对象|老板|领导)")
+
+
+def _legacy_relation(match: re.Match) -> list[Candidate]:
+    return [_c(f"user.relationship.{_ROLES[match.group('role')]}", tidy_value(match.group("v")))]
+
+
+# Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"我(?:的)?(?P<role>{_ROLE_ALT})(?:的名字)?(?:叫做|名叫|叫|是叫)(?P<v>(?![了过着他她它你])[\u4e00-\u9fff]{{1,4}}|[A-Z][a-zA-Z]+){_TERM}"), _legacy_relation),
+]

@@ -1,0 +1,46 @@
+"""Habits: recurring activities with their time, weekdays and frequency."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import Candidate
+from layers.formation.extractor.rules_zh.common import _ADV, _OBJ, _c, _object, _zc
+from layers.formation.extractor.rules_zh.subject import zh_user_said
+from layers.formation.extractor.text import tidy_value
+
+
+def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candidate]:
+    freq = A.frequency(clause)
+    days = A.weekdays(clause)
+    habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|每|天天|都会|都要|都去|喜欢", context or clause)
+    if not (freq or (days and habitual) or (habitual and A.time_of_day(clause))):
+        return []
+    if not zh_user_said(clause, 0) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
+        return []
+    time = A.time_of_day(clause)
+    body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?周末|工作日", "", clause)
+    for pattern in (A.ZH_FREQ, A.ZH_TIME):
+        body = pattern.sub("", body)
+    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的|喜欢)", "", body)
+    body = re.sub(r"^(?:我|和朋友|跟朋友|去一家|去|都|会|都会|每天|早上|晚上)+", "", body)
+    body = re.split(r"[，,。!！?？~～]", body)[0]
+    body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
+    body = tidy_value(body)
+    if not body or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body):
+        return []
+    if re.search(r"吃.*药|药", body):
+        return []
+    return [_zc("user.habits", body, time=time, weekdays=days, frequency=freq)]
+
+
+def _legacy_habit(match: re.Match) -> list[Candidate]:
+    # "我经常点奶茶": a taste shown by a habit, kept as a like with lower confidence.
+    value = _object(match.group("v"))
+    return [_c("user.likes", match.group("verb") + value, 0.7, inferred="habit")] if value else []
+
+
+# Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"我{_ADV}(?:经常|通常|一般|总是|常常|每天都|每周都)(?P<verb>吃|喝|看|听|买|玩|点){_OBJ}"), _legacy_habit),
+]

@@ -1,0 +1,102 @@
+"""Health: allergies, conditions, medications (dose, schedule)."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import Candidate
+from layers.formation.extractor.rules_en.health import _DRUG_SUFFIX
+from layers.formation.extractor.rules_zh.common import (
+    _ADV,
+    _LIST_SPLIT,
+    _c,
+    _items,
+    _zc,
+)
+from layers.formation.extractor.rules_zh.family import _ROLES
+from layers.formation.extractor.text import tidy_value
+
+_CONDITIONS = ("糖尿病|高血压|哮喘|心脏病|乳糖不耐受?|痛风|胃病|癫痫|抑郁症|焦虑症|贫血|过敏性鼻炎|低血糖|高血脂|"
+               "甲亢|乙肝|偏头痛|关节炎|胃溃疡|肾病|失眠症?")
+
+
+_CONDITIONS_ZH = (r"糖尿病|高血压|低血压|哮喘|心脏病|痛风|胃病|胃炎|癫痫|抑郁症|轻度抑郁|中度抑郁|抑郁|焦虑症|焦虑|贫血|过敏性鼻炎|"
+                  r"鼻炎|低血糖|高血脂|甲亢|甲减|乙肝|偏头痛|关节炎|胃溃疡|肾病|肾结石|失眠症?|心律不齐|近视|颈椎病|腰椎间盘突出|"
+                  r"湿疹|荨麻疹|痛经|多囊|甲状腺结节|脂肪肝|高尿酸|乳腺增生|腱鞘炎|腰肌劳损|强迫症|ADHD|adhd|anxiety|insomnia|"
+                  r"depression|asthma|diabetes|migraine|IBS")
+
+
+def _zb_allergy(m, clause):
+    raw = tidy_value(m.group("v"))
+    raw = re.sub(r"^(?:对|是|有|吃|碰)", "", raw)
+    raw = re.sub(r"(?:严重|特别|非常|很|有点|有些|轻微|轻度|都|也)$", "", raw)
+    out = []
+    for part in _LIST_SPLIT.split(raw):
+        part = part.strip()
+        if not part or re.search(r"[我你他她不没]|工作|上班|什么|东西|人|过敏", part) or len(part) > 10:
+            continue
+        out.append(_zc("user.allergies", part))
+    return out
+
+
+def _zb_condition(m, clause):
+    value = tidy_value(m.group("v"))
+    out = [_zc("user.health_conditions", value)]
+    return out
+
+
+def _zb_medication(m, clause):
+    drug = tidy_value(m.group("v"))
+    drug = re.sub(r"^(?:抗过敏药|降压药的?|药)", "", drug) or drug
+    if not drug or len(drug) > 10:
+        return []
+    if not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利]$|药$|片$|胶囊$|颗粒$|喷雾$", drug) or _DRUG_SUFFIX.search(drug)):
+        return []
+    dose = re.search(r"[一二两三半\d]+(?:片|粒|颗|毫克|mg|ml|单位|支)", clause)
+    schedule = re.search(r"每天(?:早上|晚上|睡前|中午)?|每晚|一天[一两二三四]次|一天[一两二三]片|一周[一两二三]次|睡前", clause)
+    return [_zc("user.medications", drug, dose=dose.group() if dose else None, schedule=schedule.group() if schedule else None)]
+
+
+def _legacy_allergy_at(confidence: float, *, bare: bool = False):
+    def build(match: re.Match) -> list[Candidate]:
+        raw_text = tidy_value(match.group("v"))
+        # "我女儿花粉过敏" without 对: a person word first means someone else's allergy.
+        if bare and (re.search(r"[对有不没]", raw_text) or raw_text[:2] in _ROLES or raw_text[:1] in _ROLES):
+            return []
+        return [_c("user.allergies", item, confidence) for item in _items(raw_text)]
+    return build
+
+
+_legacy_allergy = _legacy_allergy_at(1.0)
+_legacy_allergy_hedged = _legacy_allergy_at(0.6)
+_legacy_allergy_bare = _legacy_allergy_at(1.0, bare=True)
+
+
+def _legacy_health(match: re.Match) -> list[Candidate]:
+    return [_c("user.health_conditions", match.group("v"))]
+
+
+# Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"我{_ADV}(?:好像|可能|似乎|估计)(?:对)(?P<v>[^，,。.!！?？;；]+?)过敏"), _legacy_allergy_hedged),
+    (re.compile(rf"我{_ADV}(?:对)(?P<v>[^，,。.!！?？;；]+?)(?:严重|特别|非常|很|有点|有些|轻微|轻度)?过敏"), _legacy_allergy),
+    (re.compile(rf"我{_ADV}有(?P<v>[^，,。.!！?？;；]+?)过敏"), _legacy_allergy),
+    (re.compile(rf"我{_ADV}(?P<v>[\u4e00-\u9fffA-Za-z、和]{{1,10}}?)过敏"), _legacy_allergy_bare),
+    (re.compile(rf"我{_ADV}(?:有|患有|得了|查出了?|确诊了?)(?P<v>{_CONDITIONS})"), _legacy_health),
+    (re.compile(rf"我{_ADV}(?P<v>怀孕)"), _legacy_health),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"对(?P<v>[^，,。.!！?？;；]+?)(?:都|也)?(?:严重|特别|非常|很|有点|有些|轻微|轻度|超级?)?过敏"), _zb_allergy),
+    (re.compile(r"(?:吃|喝|碰|用|接触)(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:就|会|都会|就会)(?:过敏|起疹子|起红疹|浑身痒|喉咙肿)"), _zb_allergy),
+    (re.compile(r"(?:^|我|是|有|说是)(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)过敏(?!性|药)"), _zb_allergy),
+    (re.compile(r"有(?:严重的|轻微的)?(?P<v>[A-Za-z ]+?)\s*allergy"), _zb_allergy),
+    (re.compile(r"(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服)?(?:我)?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)[^，。]*[，,]\s*(?:我)?(?:一[穿戴吃用碰]就[^，。]*[，,]\s*)?(?:医生说是[^，。]*)?过敏"), _zb_allergy),
+    (re.compile(r"避开(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)[啊呀哦]?[，,]\s*我过敏"), _zb_allergy),
+    (re.compile(rf"(?:有|患有|得了|查出了?|确诊了?|诊断出)(?P<v>{_CONDITIONS_ZH})"), _zb_condition),
+    (re.compile(rf"(?:^|我)(?:有点|有些|有|轻度)?(?P<v>近视|{_CONDITIONS_ZH})"), _zb_condition),
+    (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
+    (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
+    (re.compile(r"(?:在吃|在服用|在打|每天吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
+]

@@ -1,0 +1,45 @@
+"""Languages, with a level (native, fluent, learning, basic)."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import Candidate
+from layers.formation.extractor.rules_en.languages import _LANGS
+from layers.formation.extractor.rules_zh.common import _zc
+
+_ZH_LANGS = ("英语|英文|法语|法文|德语|日语|日文|韩语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|粤语|广东话|普通话|汉语|中文|"
+             "闽南语|上海话|四川话|客家话|东北话|台语|潮汕话|温州话|朝鲜语|马来语|泰语|越南语|印尼语|荷兰语|瑞典语|希腊语|"
+             "土耳其语|波兰语|手语")
+
+
+_ZH_LANG_ANY = rf"(?:{_ZH_LANGS}|{_LANGS})"
+
+
+def _zb_language_clause(clause: str) -> list[Candidate]:
+    if not re.search(r"母语|会说|会讲|能说|说得|讲得|在学|学了?|N[1-5]|流利|溜|几句|一点点?|还行|还okay|课|专业|native|fluent|"
+                     r"一般|不太地道|标准|长大|日常交流|听得懂|看得懂|零基础|备考|考|level", clause):
+        return []
+    out = []
+    spans = list(re.finditer(_ZH_LANG_ANY, clause))
+    for i, match in enumerate(spans):
+        lang = match.group()
+        before = clause[spans[i - 1].end() if i else 0:match.start()]
+        after = clause[match.end():spans[i + 1].start() if i + 1 < len(spans) else len(clause)]
+        after = re.split(r"[，,。]", after)[0]
+        before = re.split(r"[，,。]", before)[-1]
+        near = before + "|" + after
+        level = None
+        if re.search(r"母语|native|从小说|长大", near) or (re.search(r"都是母语", clause) and i + 1 < len(spans)):
+            level = "native"
+        elif re.search(r"流利|溜|N1|fluent|精通|熟练", near):
+            level = "fluent"
+        elif re.search(r"在学|学习|报了|课|零基础|备考|Duolingo|duolingo|在上", near):
+            level = "learning"
+        elif re.search(r"几句|一点|入门|皮毛|basic|基础", near):
+            level = "basic"
+        if re.search(r"都是母语", clause):
+            level = "native"
+        if re.search(r"没学过|不会|一句都", near):
+            continue
+        out.append(_zc("user.languages", lang, level=level))
+    return out

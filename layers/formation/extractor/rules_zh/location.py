@@ -1,0 +1,99 @@
+"""Places: home city, work city, hometown; the gazetteer of cities and provinces."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_en.common import value_rule
+from layers.formation.extractor.rules_zh.common import _ADV, _zc
+from layers.formation.extractor.text import has_question_word_zh, tidy_value
+
+CITIES = (
+    "北京 上海 天津 重庆 广州 深圳 杭州 南京 苏州 成都 武汉 西安 长沙 郑州 济南 青岛 大连 沈阳 哈尔滨 长春 "
+    "厦门 福州 合肥 南昌 昆明 贵阳 南宁 海口 三亚 兰州 西宁 银川 乌鲁木齐 拉萨 呼和浩特 石家庄 太原 宁波 "
+    "无锡 佛山 东莞 珠海 温州 绍兴 嘉兴 常州 徐州 烟台 潍坊 洛阳 桂林 丽江 大理 香港 澳门 台北 高雄 "
+    "纽约 伦敦 巴黎 柏林 东京 大阪 首尔 新加坡 悉尼 墨尔本 多伦多 温哥华 洛杉矶 旧金山 西雅图 芝加哥 波士顿 "
+    "慕尼黑 法兰克福 阿姆斯特丹 罗马 米兰 马德里 巴塞罗那 莫斯科 迪拜 曼谷 吉隆坡 雅加达 河内 奥克兰"
+).split()
+
+
+PROVINCES = ("河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州 云南 陕西 "
+             "甘肃 青海 台湾 内蒙古 广西 西藏 宁夏 新疆").split()
+
+
+_CITY_ALT = "|".join(sorted(CITIES + PROVINCES, key=len, reverse=True))
+
+
+_PLACE_BLOCK = {"家", "家里", "这里", "那里", "这儿", "那儿", "公司", "单位", "学校", "附近", "楼下", "国外", "外地", "老家"}
+
+
+# Where someone sleeps tonight is not their home city.
+_NOT_A_CITY = re.compile(r"酒店|宾馆|民宿|旅馆|宿舍|公寓|小区|医院|朋友家|亲戚家|家里|楼上|楼下|隔壁|这|那|哪")
+
+
+def _place(raw: str) -> str | None:
+    raw = tidy_value(raw)
+    # "湖南长沙" / "四川南充": the city, not the province.
+    province = re.match("(?:" + "|".join(PROVINCES) + r")(?:省)?(?=[\u4e00-\u9fff]{2})", raw)
+    if province and not re.match(r"(?:人|的|省|这|那)", raw[province.end():]):
+        raw = raw[province.end():]
+    known = re.match(_CITY_ALT, raw)
+    if known:
+        return known.group()
+    value = re.sub(r"(?:了|啦|呀|去|住|这边|那边|附近|一带)+$", "", raw)
+    value = re.sub(r"市$", "", value)
+    if not value or value in _PLACE_BLOCK or has_question_word_zh(value) or not (2 <= len(value) <= 8):
+        return None
+    if _NOT_A_CITY.search(value):
+        return None
+    if re.search(r"[不没]", value):
+        return None
+    return value
+
+
+def _zb_place(key):
+    def build(m, clause):
+        value = _place(m.group("v"))
+        if not value:
+            return []
+        return [_zc(key, value)]
+    return build
+
+
+def _zb_hometown_person(m, clause):
+    raw = m.group("v")
+    value = re.sub(r"^(?:土生土长的|地道的|正宗的|纯正的)", "", raw)
+    if not re.search(_CITY_ALT, value) and value not in ("东北", "广东", "北方", "南方"):
+        return []
+    return [_zc("user.hometown", value)]
+
+
+_legacy_home = value_rule("user.home_city", _place)
+_legacy_moved = value_rule("user.home_city", _place, correction=True)
+_legacy_hometown = value_rule("user.hometown", _place)
+
+
+# Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"我{_ADV}(?:住在|住|定居在|定居|家在|生活在|居住在)(?P<v>[^，,。.!！?？;；的]+)"), _legacy_home),
+    (re.compile(rf"我{_ADV}在(?P<v>[^，,。.!！?？;；的]+?)(?:定居|居住|生活|安家)"), _legacy_home),
+    (re.compile(rf"我{_ADV}(?:从[^，,。.!！?？;；]{{1,10}}?)?(?:搬到|搬去|搬家到|搬来|搬回|搬回了|搬到了|搬去了)(?:了)?(?P<v>[^，,。.!！?？;；的]+)"), _legacy_moved),
+    (re.compile(rf"我{_ADV}是(?P<v>{_CITY_ALT})人"), _legacy_hometown),
+    (re.compile(rf"我{_ADV}(?:来自|老家是|老家在)(?P<v>[^，,。.!！?？;；的]+)"), _legacy_hometown),
+    (re.compile(rf"我{_ADV}(?:从小|小时候)?(?:是)?在(?P<v>[^，,。.!！?？;；]+?)长大"), _legacy_hometown),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?:住在|住|定居在|定居|家住|家在|base在|生活在|居住在|落户)(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
+    (re.compile(r"在(?P<v>[^，,。.!！?？;；的在]{2,8}?)(?:住|定居|安家|生活)"), _zb_place("user.home_city")),
+    (re.compile(r"(?:搬到|搬去|搬家到|搬来|搬回|留在)(?:了)?(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
+    (re.compile(rf"(?:单位在|公司在|办公室在|上班在)(?P<v>{_CITY_ALT})"), _zb_place("user.work_city")),
+    (re.compile(rf"去(?P<v>{_CITY_ALT})(?:公司|总部|办公室)?(?:上班|坐班|打卡)"), _zb_place("user.work_city")),
+    (re.compile(r"(?:老家是|老家在|来自|老家)(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.hometown")),
+    (re.compile(r"(?:从小|小时候)?在(?P<v>[^，,。.!！?？;；]+?)长大"), _zb_place("user.hometown")),
+    (re.compile(r"是(?P<v>[A-Z][A-Za-z ]+?)长大的"), lambda m, c: [_zc("user.hometown", m.group("v").strip())]),
+    (re.compile(rf"是(?P<v>(?:土生土长的|地道的|正宗的)?(?:[\u4e00-\u9fff]{{0,3}}?(?:{_CITY_ALT})|东北|广东))人"), _zb_hometown_person),
+    (re.compile(rf"是(?:东北|北方|南方)人[，,]\s*(?P<v>{_CITY_ALT})的"), _zb_place("user.hometown")),
+    (re.compile(rf"^(?:我)?是(?P<v>{_CITY_ALT})的(?=$|[，,。])"), _zb_place("user.hometown")),
+]

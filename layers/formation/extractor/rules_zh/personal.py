@@ -1,0 +1,70 @@
+"""Personal facts and dates: name, age, birthday, anniversary."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import value_rule
+from layers.formation.extractor.rules_zh.common import _ADV, _NAME, _TERM, _zc
+from layers.formation.extractor.rules_zh.employment import _PROFESSIONS
+from layers.formation.extractor.text import has_question_word_zh, tidy_value
+
+_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
+                "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+
+
+def _zb_name(m, clause):
+    value = re.sub(r"(?:就行|就好|就可以|吧|好了)$", "", tidy_value(m.group("v")))
+    if not value or has_question_word_zh(value) or re.search(r"[的了是在有个]", value):
+        return []
+    if re.fullmatch(r"[\u4e00-\u9fff]+", value) and not (value[0] in _SURNAMES or value[0] in "小阿老"):
+        return []
+    if re.search(rf"(?:{_PROFESSIONS})$|人$|控$|迷$", value):
+        return []
+    return [_zc("user.name", value)]
+
+
+def _zb_age(m, clause):
+    age = A.plausible_age(A.zh_int(m.group("v")), low=5)
+    return [_zc("user.age", str(age))] if age else []
+
+
+def _zb_date(key, kind=None):
+    def build(m, clause):
+        value = tidy_value(m.group("v"))
+        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天", value)):
+            return []
+        extra = {}
+        if key == "user.anniversary":
+            kind_found = m.groupdict().get("type") or kind
+            if not kind_found:
+                found = re.search(r"结婚|恋爱|相识|订婚", clause)
+                kind_found = found.group() if found else None
+            extra["type"] = kind_found
+        return [_zc(key, value, **extra)]
+    return build
+
+
+_legacy_name = value_rule("user.name", lambda raw: None if has_question_word_zh(raw) else tidy_value(raw))
+
+
+# Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"我{_ADV}(?:叫|名叫|的名字是|的名字叫|名字叫){_NAME}{_TERM}"), _legacy_name),
+    (re.compile(rf"(?:^|[，,])(?:你可以)?叫我{_NAME}(?:就(?:行|好|可以)了?)"), _legacy_name),
+]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?:我叫|我的名字是|我的名字叫|名字叫|本名叫|本名|中文名叫?|英文名叫?|叫我)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)"), _zb_name),
+    (re.compile(r"(?:^|[，,])叫(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
+    (re.compile(r"(?:本人|我是)(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
+    (re.compile(rf"(?:今年|刚满|满|已经|快)?(?P<v>{A.ZH_NUMBER})(?:周?岁)(?:了)?(?!的)"), _zb_age),
+    (re.compile(rf"今年(?P<v>{A.ZH_NUMBER})(?=了|$|[，,])"), _zb_age),
+    (re.compile(r"(?:生日是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),
+    (re.compile(r"今天是我(?:的)?生日"), lambda m, c: [_zc("user.birthday", "今天")]),
+    (re.compile(r"(?:(?P<type>恋爱|结婚|相识|订婚)?纪念日|anniversary)是(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
+    (re.compile(r"是(?P<v>[^，,。]*?(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])(?P<type>结婚|领证|在一起)的"), _zb_date("user.anniversary")),
+    (re.compile(r"(?P<v>[^，,。]{2,10}?)是我们(?P<type>结婚|恋爱)[^，,。]*纪念日"), _zb_date("user.anniversary")),
+]

@@ -1,0 +1,74 @@
+"""Pets: species, names, breed and age."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import Candidate
+from layers.formation.extractor.rules_zh.common import _TERM, _c, _zc
+from layers.formation.extractor.text import tidy_value
+
+_PETS = {"狗": "dog", "小狗": "dog", "狗狗": "dog", "猫": "cat", "小猫": "cat", "猫咪": "cat"}
+
+
+_PET_ALT = "|".join(sorted(_PETS, key=len, reverse=True))
+
+
+_SPECIES_ZH = {"猫": "cat", "猫咪": "cat", "小猫": "cat", "猫主子": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog",
+               "兔子": "rabbit", "小兔子": "rabbit", "兔": "rabbit", "乌龟": "turtle", "小乌龟": "turtle", "龟": "turtle",
+               "仓鼠": "hamster", "金鱼": "fish", "鱼": "fish", "鹦鹉": "parrot", "鸟": "bird", "小鸟": "bird",
+               "守宫": "gecko", "龙猫": "chinchilla", "蜥蜴": "lizard"}
+
+
+_BREEDS_ZH = {"边牧": "dog", "泰迪": "dog", "柴犬": "dog", "金毛": "dog", "哈士奇": "dog", "柯基": "dog", "拉布拉多": "dog",
+              "萨摩耶": "dog", "比熊": "dog", "博美": "dog", "法斗": "dog", "雪纳瑞": "dog", "中华田园犬": "dog", "土狗": "dog",
+              "布偶": "cat", "布偶猫": "cat", "英短": "cat", "美短": "cat", "橘猫": "cat", "暹罗猫": "cat", "狸花猫": "cat",
+              "加菲猫": "cat", "巴西龟": "turtle", "草龟": "turtle", "玄凤": "bird", "虎皮鹦鹉": "bird", "斗鱼": "fish",
+              "dachshund": "dog", "corgi": "dog", "husky": "dog", "shiba": "dog", "golden": "dog", "poodle": "dog"}
+
+
+_PET_ZH_ALT = "|".join(sorted(list(_SPECIES_ZH) + list(_BREEDS_ZH), key=len, reverse=True))
+
+
+def _zb_pet(m, clause):
+    word = m.group("sp")
+    species = _SPECIES_ZH.get(word) or _BREEDS_ZH.get(word)
+    if not species:
+        return []
+    breed = word if word in _BREEDS_ZH else None
+    if word == "金鱼":
+        breed = "金鱼"
+    rest = clause[m.end():]
+    names = []
+    listed = re.match(r"[：:]\s*(?P<l>[\u4e00-\u9fffA-Za-z、，, 和]+)", rest)
+    if listed:
+        names = [n for n in re.split(r"[、，, 和]+", listed.group("l")) if n]
+    else:
+        name = m.groupdict().get("v") or ""
+        if not name:
+            later = re.search(r"(?:它|他|她)?(?:叫做|名叫|叫|的名字是)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-z]+)", rest)
+            if later and not re.search(r"没|还没", rest[:later.start()]):
+                name = later.group("n")
+        names = [name]
+    age = re.search(rf"(?P<n>{A.ZH_NUMBER})岁", rest)
+    age_value = A.zh_int(age.group("n")) if age else None
+    out = []
+    for name in names:
+        name = re.sub(r"(?:了|啊|呀|的)$", "", name)
+        if name and re.match(r"还没|没有|取名|名字", name):
+            name = ""
+        out.append(_zc(f"user.pet.{species}", name, breed=breed, age=age_value))
+    return out
+
+
+_ZH_PET_RULE = re.compile(rf"(?:(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|有|养的)?|养了|领养了|有|捡了|带)(?:一只|只|一条|条|两只|三只|一缸|一对|俩)?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经)|[A-Z][a-z]+)?")
+
+
+def _legacy_pet(match: re.Match) -> list[Candidate]:
+    return [_c(f"user.pet.{_PETS[match.group('role')]}", tidy_value(match.group("v")))]
+
+
+# Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
+SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"我(?:家)?(?:的)?(?P<role>{_PET_ALT})(?:的名字)?(?:叫做|名叫|叫)(?P<v>[\u4e00-\u9fff]{{1,4}}|[A-Z][a-zA-Z]+){_TERM}"), _legacy_pet),
+]

@@ -1,0 +1,73 @@
+"""Plans and trips with their date and destination."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor import attrs as A
+from layers.formation.extractor.rules_en.common import Candidate
+from layers.formation.extractor.rules_zh.common import _c, _zc
+from layers.formation.extractor.rules_zh.family import _ROLE_ALT
+from layers.formation.extractor.rules_zh.location import _CITY_ALT
+from layers.formation.extractor.rules_zh.subject import zh_user_said
+from layers.formation.extractor.text import tidy_value
+
+DATE_ZH = re.compile(
+    r"今天|今晚|明天|明早|明晚|后天|大后天|这周[一二三四五六日天末]?|本周[一二三四五六日天末]?|下周[一二三四五六日天末]?|"
+    r"下个?星期[一二三四五六日天]?|这个?周末|下个?月(?:初|底|中)?|月底|年底|明年|今年\d{1,2}月|\d{1,2}月\d{1,2}[日号]|"
+    r"\d{1,2}月(?:份|初|底)?|\d{1,2}号|周[一二三四五六日天]|星期[一二三四五六日天]|春节|国庆|五一|中秋|元旦|寒假|暑假|过两天|过几天")
+
+
+_PLAN_MARK = re.compile(r"要|会|打算|准备|计划|将|得去|约了|安排了?|预约了?")
+
+
+_PLAN_VERB = re.compile(r"去|回|飞|出差|搬家|搬|参加|考试|面试|结婚|旅游|旅行|看病|体检|开会|见|拜访|出发|出国|动手术|手术|复查|报到|入职")
+
+
+def plan_candidate(clause: str) -> Candidate | None:
+    subject = clause.find("我")
+    date = DATE_ZH.search(clause)
+    if subject < 0 or not date or subject > 12:
+        return None
+    after = clause[subject + 1:]
+    # The subject must be the user ("我们"/"我女儿" plan for others) and the plan must not be denied.
+    if re.match(r"们|的|(?:" + _ROLE_ALT + ")", after) or re.search(r"不|没|别", after[:8]):
+        return None
+    if not (_PLAN_MARK.search(after) or DATE_ZH.match(after)) or not _PLAN_VERB.search(after):
+        return None
+    value = tidy_value(clause[:subject] + after)
+    return _c("user.plan", value, date=date.group())
+
+
+_PLAN_VERB_ZH = re.compile(r"去|回|飞|出差|搬家|搬|参加|考|面试|结婚|旅游|旅行|看病|体检|开会|会议|见|拜访|出发|出国|手术|复查|报到|"
+                           r"入职|航班|机票|约了|带|休|开始|开课|自驾|婚礼|比赛|演唱会|答辩|毕业|出游|打疫苗|订了")
+
+
+def zh_plan_candidates(clause: str) -> list[Candidate]:
+    date = A.zh_date(clause)
+    if not date:
+        return []
+    start = clause.find(date)
+    if not zh_user_said(clause, start, allow_we=True) and not zh_user_said(clause, 0, allow_we=True):
+        return []
+    rest = clause[start + len(date):]
+    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|过生日|岁|生日|纪念日|结婚的|毕业|喜欢|爱", clause):
+        return []
+    if not _PLAN_VERB_ZH.search(rest) or re.search(r"不|没|别|生日|纪念日|每", rest[:6]):
+        return []
+    body = re.sub(r"^(?:的|我们?|要|会|打算|准备|计划|得|就|也|还|正式|要去)+", "", rest)
+    body = re.sub(r"^(?:的)", "", body)
+    body = re.split(r"[，,。!！?？~～]", body)[0]
+    body = tidy_value(body)
+    if not body or len(body) < 2:
+        return []
+    dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][\w]*(?:\s[A-Z][\w]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
+    destination = None
+    if dest:
+        destination = dest.group("d")
+        if re.match(r"一趟|公司|医院|学校|那边|这边|上班|面试|考试", destination):
+            destination = None
+    return [_zc("user.plan", body, date=date, destination=destination)]
+
+
+_COUNTRIES_ZH = ("日本|韩国|美国|英国|法国|德国|泰国|澳洲|澳大利亚|加拿大|意大利|西班牙|欧洲|冰岛|新西兰|越南|马来西亚|"
+                 "印尼|巴厘岛|云南|西藏|新疆|海南|青海湖|九寨沟|张家界|黄山|泰山|迪士尼|北海道")

@@ -1,0 +1,77 @@
+"""Whose fact is it in Chinese: the subject checks and the dropped-subject handling.
+
+Chinese drops the subject freely ("在中石化上班", "每天早上练书法"), so a rule accepts a clause
+whose predicate has no subject before it, or 我/本人 (after harmless adverbs and time words);
+anyone else before the predicate (我朋友, 同事, 他) means it is not the user's fact. Applied once
+for every family by `rules_zh.zh_fact_candidates`."""
+from __future__ import annotations
+
+import re
+
+from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH_ALT, _ROLE_ALT
+
+# Chinese drops a repeated subject: "我是上海人，现在在深圳工作". Later parts that start with a
+# predicate inherit 我, but only when the first part's subject is the user alone (not 我女儿).
+_PREDICATE_START = re.compile(r"^(?:是|在|也|还|现在|目前|一直|已经|住|喜欢|不喜欢|讨厌|对|有|不吃|吃素|最喜欢|刚|平时|经常|搬)")
+
+
+_USER_SUBJECT = re.compile(rf"^我(?!的|们|家|(?:{_ROLE_ALT}))")
+
+
+def expand_dropped_subject(clause: str) -> list[str]:
+    parts = [part.strip() for part in re.split(r"[，,]", clause) if part.strip()]
+    if len(parts) < 2 or not _USER_SUBJECT.match(parts[0]):
+        return [clause]
+    return [clause, *("我" + part for part in parts[1:] if _PREDICATE_START.match(part))]
+
+
+_ZH_ADV = (r"(?:现在|目前|一直|已经|也|还|平时|其实|刚|刚刚|最近|都|就|本来|真的|确实|正式|终于|早就|偏偏|可|"
+           r"上个?月|上周|去年|前年|今年|这周|明年|下个?月|下周|年初|年底|\d{2,4}年|一般|通常|总是|常常|经常|每天|"
+           r"马上|即将|快要|打算|准备|计划|要|会|正在|在|是|又|才|目前|暂时|基本上?|主要|从小|从来|一向|向来|前阵子|"
+           r"这两年|这几年|这阵子|今天|昨天|明天|后来|然后|所以|因为|不过|但是?|而且|另外|对了|哈哈|嗯|啊|呀|有事|有急事|急事|"
+           r"本科|研究生|硕士|博士|大学|比较|更|最|还是|从[\u4e00-\u9fffA-Za-z]{1,6}?(?=搬|跳槽|调)|"
+           r"[，,、\s]|一直以来|一名|一个|个)")
+
+
+_ZH_SUBJECT_TAIL = re.compile(rf"(?:^|我的?|本人|[：:—\-～~!！?？])(?:{_ZH_ADV})*$")
+
+
+_ZH_OTHER = re.compile(r"他|她|它|朋友|同事|网友|邻居|同学|室友|客户|老板|领导|经理|大爷|大妈|有人|别人|人家|大家|我们|你|"
+                       r"爸|妈|哥|姐|弟|妹|老公|老婆|女儿|儿子|孩子|爷爷|奶奶|外婆|外公|男朋友|女朋友|对象|闺蜜")
+
+
+def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
+    prefix = clause[:start]
+    tail = prefix[-12:]
+    if allow_we:
+        tail = tail.replace("我们家", "我").replace("我们", "我")
+    if _ZH_SUBJECT_TAIL.search(tail):
+        # "我朋友说他…" fails; "我老公说我…在华为干" passes (the last subject is 我).
+        last_me = tail.rfind("我")
+        other = _ZH_OTHER.search(tail[last_me + 1:] if last_me >= 0 else tail)
+        return other is None
+    return False
+
+
+_SEGMENT_LEAD = re.compile(rf"^(?:{_ZH_ADV}|每天|每周|周末|早上|晚上|中午|下午|上午)*")
+
+
+_OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?)?(?:{_PEOPLE_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司|们组|们新来的)|"
+                          rf"(?:{_PEOPLE_ZH_ALT})(?!.*我)|他|她|它|有个|有人|听说|朋友|同事|网友|邻居|大家|别人|人家|[A-Z][a-z]+(?:\s|说|的))")
+
+
+def zh_segments(clause: str) -> list[tuple[str, bool]]:
+    """Comma-separated parts with whether each is (still) about the user: Chinese carries the
+    subject of "我爸今年刚退休，现在天天去钓鱼" into the second part, so it is the father's habit."""
+    out, owner_user = [], True
+    for part in re.split(r"(?<=[，,；;])", clause):
+        bare = part.strip()
+        if not bare:
+            continue
+        lead = _SEGMENT_LEAD.sub("", bare)
+        if _OTHER_OWNER.match(lead):
+            owner_user = False
+        elif lead.startswith(("我", "本人")) or re.match(r"^(?:我|本人)", bare):
+            owner_user = True
+        out.append((bare.rstrip("，,；;"), owner_user))
+    return out
