@@ -1,0 +1,52 @@
+"""Type agreement: whether an entity of the registry can be what a referring expression means, by the
+expression's own features (她 is a woman, 它 / it not a person, 那里 / there a place, a head noun names
+the kind) and by the predicate of the utterance ("调亮" needs a light, "unlock" a lock)."""
+from __future__ import annotations
+
+from layers.transient.references import lexicon as lx
+from layers.transient.references import pronouns as pr
+from layers.transient.references.referring import Reference
+from layers.transient.references.registry import Entity, has_head, type_family
+
+
+def predicate_of(text: str) -> dict:
+    low = text.lower()
+    for cues, constraint in pr.ZH_PREDICATES + pr.EN_PREDICATES:
+        if any(cue in low for cue in cues):
+            return constraint
+    return {}
+
+
+def fits_predicate(entity: Entity, constraint: dict) -> bool:
+    names = " ".join(entity.surfaces()).lower()
+    heads, types = constraint.get("heads"), constraint.get("types")
+    if heads and any(h in names for h in heads):
+        return True
+    if types and (entity.type in types or entity.weak):
+        return True
+    return not heads and not types
+
+
+def compatible(entity: Entity, ref: Reference) -> bool:
+    if ref.person is True and entity.type != lx.PERSON:
+        return False
+    if ref.person is False and entity.type == lx.PERSON:
+        return False
+    if ref.person is True and ref.gender and entity.gender and entity.gender != ref.gender and not ref.plural:
+        return False
+    if entity.type == lx.PERSON and entity.plural and ref.person is True and not ref.plural:
+        return False  # "her" is not "the kids"
+    if ref.place and entity.type not in lx.PLACE_LIKE:
+        return False
+    if ref.head:
+        names = " ".join(entity.surfaces()).lower()
+        generic = ref.head in ("店", "store", "shop", "地方", "place", "spot")
+        if ref.head.lower() not in names and not (generic and entity.type in lx.PLACE_LIKE):
+            # "that restaurant" may be "Lotus of Siam" (a bare name of that type), not "the museum".
+            # Other kinds: the head names the type ("那班飞机" is the flight MU5102).
+            if not (entity.type == ref.head_type and (ref.head_type not in lx.PLACE_LIKE or not has_head(entity))):
+                return False
+    elif ref.head_type and type_family(entity.type) != type_family(ref.head_type) and not (
+            ref.head_type in lx.PLACE_LIKE and entity.type in lx.PLACE_LIKE):
+        return False
+    return True

@@ -1,0 +1,56 @@
+"""What referring words allow and what predicates need (zh and en): the features of pronouns and
+demonstratives, and the cues in an utterance that only fit some kinds of thing ("调亮" a light, "pause"
+something playing). The head nouns and names they are matched against are in lexicon.py."""
+from __future__ import annotations
+
+# What a referring word allows (features). `person`: True (must be a person), False (must not), None.
+# `gender`: "f" / "m" / "". `plural`: the referent is a group. `place`: must be a place or restaurant.
+ZH_PRONOUNS: dict[str, dict] = {
+    "她们": {"person": True, "gender": "f", "plural": True}, "他们": {"person": True, "plural": True},
+    "它们": {"person": False, "plural": True}, "她": {"person": True, "gender": "f"},
+    "他": {"person": True, "gender": "m"}, "它": {"person": False},
+    "那里": {"place": True}, "那儿": {"place": True}, "那边": {"place": True}, "这里": {"place": True},
+    "这儿": {"place": True}, "那个地方": {"place": True}, "这个地方": {"place": True}, "那地方": {"place": True},
+}
+EN_PRONOUNS: dict[str, dict] = {
+    "she": {"person": True, "gender": "f"}, "her": {"person": True, "gender": "f"},
+    "he": {"person": True, "gender": "m"}, "him": {"person": True, "gender": "m"},
+    "his": {"person": True, "gender": "m"},
+    "it": {"person": False}, "its": {"person": False},
+    "they": {"plural": True}, "them": {"plural": True}, "their": {"plural": True},
+    "there": {"place": True},
+}
+
+# Predicates that restrict the referent: a cue in the utterance → the words one of the referent's
+# name must contain (any of), or the types it must have.
+ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
+    (("拉上", "拉开", "关上", "合上", "打开一半", "开一半"), {"heads": ("窗帘", "门", "窗", "百叶")}),
+    (("解锁", "开锁", "上锁", "锁上", "锁门", "反锁"), {"heads": ("锁", "门")}),
+    (("调亮", "调暗", "亮度", "亮一点", "暗一点", "开灯", "关灯"), {"heads": ("灯",)}),
+    (("扫完", "扫地", "拖地", "拖完", "回充"), {"heads": ("扫地", "机器人", "扫地机", "拖地机")}),
+    (("温度", "度", "制冷", "制热", "风速"), {"heads": ("空调", "暖气", "地暖", "热水器", "风扇", "冰箱")}),
+    (("放完", "暂停", "下一首", "歌词", "收藏", "单曲循环", "播放"), {"types": ("media",)}),
+    (("充电", "电量", "重启", "关机", "开机"), {"types": ("device", "product")}),
+    (("浇水", "喂", "不吃"), {"types": ("other",)}),
+    (("几点到", "晚点", "登机", "改签", "起飞"), {"types": ("vehicle",)}),
+    (("导出", "打印", "抄送", "共享", "发给", "签字", "提纲", "页"), {"types": ("document", "media", "order")}),
+    # Booking or staying somewhere: a lodging or a restaurant, not the aquarium inside the hotel.
+    (("订", "预订", "入住", "住"), {"heads": ("酒店", "宾馆", "民宿", "客栈"), "types": ("restaurant",)}),
+]
+EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
+    (("brighten", "dim ", "brightness"), {"heads": ("light", "lamp", "bulb")}),
+    (("degrees", "warmer", "cooler", "temperature", "°"), {"heads": ("thermostat", "ac", "a/c", "heater",
+                                                                       "air conditioner", "fan", "oven")}),
+    (("unlock", "lock it"), {"heads": ("lock", "door")}),
+    (("pause", "skip", "playlist", "lyrics", "replay", "rewind"), {"types": ("media",)}),
+    (("sign it", "export", "print", "rename", "proofread", "who wrote", "pages", "sign"),
+     {"types": ("document",)}),
+    (("delayed", "take off", "boarding", "land", "depart"), {"types": ("vehicle",)}),
+    (("water it", "feed"), {"types": ("other",)}),
+    (("charge it", "recharge", "reboot", "restart", "firmware", "pair"), {"types": ("device", "product")}),
+    (("drive",), {"types": ("vehicle",)}),
+    (("close it", "open it", "shut it", "close them", "open them", "shut them"),
+     {"heads": ("door", "blind", "curtain", "window", "garage", "gate", "shade", "valve"), "types": ("document",)}),
+    (("book ", "stay at", "stay there", "reserve"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",
+                                                               "rental", "hostel"), "types": ("restaurant",)}),
+]

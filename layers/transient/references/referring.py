@@ -1,0 +1,207 @@
+"""Referring expressions of an utterance (zh and en) and the constraints each sets on what it can mean:
+person or not, gender, place, plural and how many, a head noun ("那家奶茶店", "that aquarium"), an
+attribute ("便宜的", "the June one", "the one with the kettle")."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from layers.transient.references import lexicon as lx
+from layers.transient.references import pronouns as pr
+from layers.transient.references.extract import _en_head
+
+
+@dataclass
+class Reference:
+    text: str
+    start: int
+    person: bool | None = None
+    gender: str = ""
+    plural: bool = False
+    count: int = 0
+    place: bool = False
+    head: str = ""  # a head noun the referent must have
+    head_type: str | None = None
+    attribute: str = ""
+    with_attribute: bool = False  # "the one with the kettle": the entity *with* it, not it
+
+
+_ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样"
+_ZH_TIME = ("上次", "上回", "刚才", "刚刚", "之前", "那天", "昨天", "今天", "还是", "再", "就", "也", "去", "订", "那",
+            "把", "给", "的")
+_ZH_DEMO = re.compile(
+    rf"(?P<attr>[\u4e00-\u9fffA-Za-z0-9]{{0,6}}?)(?P<de>的)?(?P<dem>那|这)(?P<num>[两俩三几]?)(?P<cl>[{_ZH_CL}]?)"
+    rf"(?P<head>[\u4e00-\u9fffA-Za-z]{{0,5}})")
+_EN_REF = re.compile(
+    r"\b(?:(?P<det>the|that|this|those|these)\s+(?:(?P<num>two|three|both)\s+)?"
+    r"(?:(?P<attr>[\w'-]+(?:\s+[\w'-]+)?)\s+)?(?P<one>one|ones|place|store|shop|spot)\b"
+    r"(?:\s+(?:with|near|on|in|at|by|from|next\s+to)\s+(?:the\s+|my\s+)?(?P<with>[\w-]+(?:\s+[\w-]+)?))?"
+    r"|(?P<both>both of them|those two|these two|the two|both)\b(?!\s+(?:of\s+)?(?:the|my|your)\b)"
+    r"|(?P<det2>that|those|these|this)\s+(?:(?P<num2>two|three)\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)"
+    r"|\b(?P<pro>she|her|he|him|his|it|its|they|them|their|there)\b)", re.I)
+
+
+def _zh_demonstratives(text: str):
+    """Every 那/这 with what follows and the attribute words before it (not one left-to-right scan,
+    which would swallow "那订早上的那班" whole)."""
+    for index, char in enumerate(text):
+        if char not in "那这":
+            continue
+        begin = index
+        while begin > 0 and index - begin < 6 and text[begin - 1] not in _ZH_ATTR_STOP:
+            begin -= 1
+        match = _ZH_DEMO.match(text, begin)
+        while match and match.start("dem") != index:
+            begin += 1
+            match = _ZH_DEMO.match(text, begin)
+        if match:
+            yield match
+
+
+_ZH_ATTR_STOP = set("，,。.!！?？；; 、：:把给带就是去买要用选拿看发打开换还吧那这订和跟与也都让请帮")
+
+
+_PRONOUN_RES = {word: re.compile(re.escape(word)) for word in pr.ZH_PRONOUNS}
+
+
+def _zh_refs(text: str) -> list[Reference]:
+    refs: list[Reference] = []
+    taken: list[tuple[int, int]] = []
+
+    def claim(start: int, end: int) -> bool:
+        if any(start < e and s < end for s, e in taken):
+            return False
+        taken.append((start, end))
+        return True
+
+    for match in _zh_demonstratives(text):
+        num, cl, head = match.group("num"), match.group("cl"), match.group("head")
+        if not (cl or num) and not head.startswith(("里", "儿", "边", "地方")):
+            continue
+        if match.group("dem") == "这" and not num and cl not in ("样", "个", "家"):
+            continue
+        attr = match.group("attr") or ""
+        for word in sorted(_ZH_TIME, key=len, reverse=True):
+            while attr.startswith(word):
+                attr = attr[len(word):]
+        attr = attr.lstrip("的")
+        start = match.start("attr") + (len(match.group("attr")) - len(attr))
+        ref = Reference(text="", start=start)
+        if head.startswith(("里", "儿", "边", "地方")):
+            ref.place = True
+            head = ""
+        # The head noun after the classifier: keep the part that is a known head.
+        known = ""
+        for kind, heads in lx.ZH_HEADS.items():
+            for word in heads:
+                if head.startswith(word) or (word in head[:4] and len(word) > 1):
+                    if len(word) > len(known):
+                        known, ref.head_type = word, kind
+        if head.startswith("店") or head.startswith("地方"):
+            known, ref.head_type, ref.place = head[:1] if head.startswith("店") else "地方", lx.PLACE, True
+        if cl == "家":
+            ref.place = True
+        if cl == "位":
+            ref.person = True
+        if cl == "班":
+            ref.head_type = ref.head_type or lx.VEHICLE
+        end = match.end("cl") if cl else match.end("num")
+        if known:
+            end = match.start("head") + head.find(known) + len(known)
+            ref.head = known
+        if num:
+            ref.plural, ref.count = True, {"两": 2, "俩": 2, "三": 3, "几": 0}.get(num, 0)
+        ref.attribute = attr if match.group("de") or attr else ""
+        if ref.attribute in ("", "一", "每"):
+            ref.attribute = ""
+        ref.text = text[ref.start:end]
+        if claim(ref.start, end):
+            refs.append(ref)
+    for match in re.finditer(r"这两样|这俩|那俩|它俩|他俩|她俩|这些|那些", text):
+        if claim(match.start(), match.end()):
+            refs.append(Reference(text=match.group(0), start=match.start(), plural=True, count=2,
+                             person=True if match.group(0) in ("他俩", "她俩") else None))
+    for word in sorted(pr.ZH_PRONOUNS, key=len, reverse=True):
+        for match in re.finditer(_PRONOUN_RES[word], text):
+            if claim(match.start(), match.end()):
+                feats = pr.ZH_PRONOUNS[word]
+                refs.append(Reference(text=word, start=match.start(), person=feats.get("person"),
+                                 gender=feats.get("gender", ""), plural=feats.get("plural", False),
+                                 place=feats.get("place", False)))
+    return refs
+
+
+def _en_refs(text: str) -> list[Reference]:
+    refs = []
+    for match in _EN_REF.finditer(text):
+        span = match.group(0)
+        ref = Reference(text=span, start=match.start())
+        if match.group("pro"):
+            word = match.group("pro").lower()
+            after = text[match.end():match.end() + 12].lower()
+            if word in ("it", "its") and re.match(r"\s*(rain|snow|is (raining|cold|hot|sunny)|\'s (raining|cold))", after):
+                continue
+            if word == "there" and re.match(r"\s*(is|are|was|were)\b", after) and \
+                    not re.search(r"\b(get|go|drive|fly|stay|there\?)", text.lower()):
+                continue
+            feats = pr.EN_PRONOUNS[word]
+            ref.person, ref.gender = feats.get("person"), feats.get("gender", "")
+            ref.plural, ref.place = feats.get("plural", False), feats.get("place", False)
+            if word in ("they", "them", "their"):
+                ref.person = None
+        elif match.group("both"):
+            ref.plural, ref.count = True, 2
+            # "those two Wayfair items", "these two lamps": the noun after it restricts the group.
+            after = re.match(r"\s+((?:[\w'-]+\s+){0,2}?)([\w'-]+)", text[match.end():])
+            if after and (_en_head(after.group(2)) or after.group(2).lower() in ("items", "things")):
+                noun = after.group(2).lower()
+                ref.text = text[match.start():match.end() + after.end()]
+                ref.head_type = _en_head(noun)
+                ref.attribute = after.group(1).strip().lower()
+                if ref.head_type and noun not in ("items", "things"):
+                    ref.head = noun[:-1] if noun.endswith("s") else noun
+        elif match.group("one"):
+            one = match.group("one").lower()
+            if one in ("place", "store", "shop", "spot"):
+                ref.place = True
+                ref.head, ref.head_type = ("" if one in ("place", "spot") else one), lx.PLACE
+            ref.attribute = (match.group("attr") or "").lower()
+            if ref.attribute in ("same", "last", "latest"):
+                ref.attribute = ""
+            if match.group("with") and not ref.attribute:
+                ref.attribute, ref.with_attribute = match.group("with").lower(), True
+            if match.group("num") or one == "ones":
+                ref.plural, ref.count = True, 2
+        else:
+            noun = match.group("noun").lower().split()
+            # "that restaurant take reservations": the noun phrase ends at its first head noun.
+            for cut, word in enumerate(noun):
+                if _en_head(word) or word.rstrip("s") in lx.EN_PEOPLE or word in ("items", "things", "cities"):
+                    noun = noun[:cut + 1]
+                    break
+            head_type = _en_head(noun[-1]) if noun else None
+            person_word = noun and noun[-1].rstrip("s") in lx.EN_PEOPLE
+            if head_type is None and not person_word and noun[-1] not in ("items", "item", "things", "cities",
+                                                                           "guys", "people"):
+                continue
+            ref.text = " ".join(span.split()[: 1 + (1 if match.group("num2") else 0) + len(noun)])
+            ref.head = noun[-1].rstrip("s") if noun[-1] not in ("items", "item", "things") else ""
+            ref.head_type = head_type or (lx.PERSON if person_word or noun[-1] in ("guys", "people") else None)
+            if noun[-1] == "cities":
+                ref.head, ref.head_type = "", lx.PLACE
+            if ref.head_type in lx.PLACE_LIKE:
+                ref.place = ref.head in ("store", "shop", "place")
+            if len(noun) > 1:
+                ref.attribute = " ".join(noun[:-1])
+            if match.group("num2") or match.group("det2").lower() in ("those", "these") or noun[-1].endswith("s") \
+                    and noun[-1] != "glass":
+                ref.plural = bool(match.group("num2") or match.group("det2").lower() in ("those", "these"))
+                ref.count = 2 if match.group("num2") else 0
+        refs.append(ref)
+    return refs
+
+
+def references_find(text: str) -> list[Reference]:
+    refs = _zh_refs(text) + _en_refs(text)
+    refs.sort(key=lambda r: r.start)
+    return refs

@@ -1,0 +1,167 @@
+"""The working-memory registry of one session (a bounded, recency-ordered list of entities) and how
+a turn's mentions update it: a new name is a new entity, a name said again (or a longer form of it) is
+the same one, an answer to "叫什么 / which one" renames the description asked for.
+
+Pure Python: the service (layers/transient/services/entities.py) loads and saves the registry.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from layers.transient.references import lexicon as lx
+from layers.transient.references.extract import Mention, _en_head, mentions_extract
+
+# Bounds of the work per turn (an append may carry 100 turns of 32,000 characters).
+MAX_TURN_CHARS = 2000
+MAX_REFERENCES = 20
+DEVICE_LIKE = {lx.DEVICE, lx.PRODUCT}
+
+
+@dataclass
+class Entity:
+    name: str
+    type: str
+    first_turn: int
+    last_turn: int
+    last_pos: int = 0
+    gender: str = ""
+    plural: bool = False
+    weak: bool = False
+    mentions: int = 1
+    aliases: list[str] = field(default_factory=list)
+    attributes: list[str] = field(default_factory=list)  # segments stated with it
+    clauses: list[str] = field(default_factory=list)  # the whole clauses it was named in
+    numbers: list[float] = field(default_factory=list)
+    turn_group: int = 0  # the turn that named it with its siblings ("a lamp and a rug")
+    key: str = ""
+
+    @property
+    def recency(self) -> tuple[int, int]:
+        return self.last_turn, self.last_pos
+
+    def surfaces(self) -> list[str]:
+        return [self.name, *self.aliases]
+
+
+
+_ZH_ASK = re.compile(r"叫什么|什么名字|哪家|哪一家|哪个|是哪|在哪|推荐")
+_ZH_ANSWER = re.compile(r"(?:是|叫|去的是|推荐)([\u4e00-\u9fff]{2,8}?)(?=[，。,.！!（(、]|$|，|在)")
+
+
+def entity_key(name: str) -> str:
+    low = name.lower()
+    low = re.sub(r"^(the|my|a|an|your|our)\s+", "", low)
+    return re.sub(r"[\s的《》'’]", "", low)
+
+
+def type_family(kind: str) -> str:
+    return "thing" if kind in DEVICE_LIKE else kind
+
+
+class Registry:
+    """A bounded, recency-ordered list of the session's entities (a ring buffer: the least recently
+    mentioned is evicted first)."""
+
+    def __init__(self, entities: list[Entity] | None = None, *, size: int = 50):
+        self.entities = list(entities or [])
+        self.size = size
+        for entity in self.entities:
+            entity.key = entity.key or entity_key(entity.name)
+
+    def _find(self, mention: Mention) -> Entity | None:
+        key = entity_key(mention.name)
+        best = None
+        for entity in self.entities:
+            keys = [entity_key(s) for s in entity.surfaces()]
+            same_kind = type_family(entity.type) == type_family(mention.type) or entity.weak or mention.weak
+            if key in keys and (same_kind or len(key) > 3):
+                return entity
+            if not same_kind or len(key) < 2:
+                continue
+            if any((key in k or k in key) and min(len(k), len(key)) >= 2 for k in keys):
+                if best is None or entity.recency > best.recency:
+                    best = entity
+        return best
+
+    def update(self, turn: int, role: str, text: str) -> list[Entity]:
+        touched = []
+        # A long turn (a pasted document, a tool's output) is read at its end, where the latest mentions
+        # are: the work stays bounded on the append path whatever the turn's size.
+        text = text[-MAX_TURN_CHARS:]
+        mentions = mentions_extract(text, role)
+        asked_before = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
+        if role != "user" and asked_before and getattr(self, "asked_name", False):
+            # "上次那家粤菜馆叫什么" → "你上次去的是点都德，在天河路。": the answer is the name.
+            for match in _ZH_ANSWER.finditer(text):
+                start, end = match.start(1), match.end(1)
+                if not any(start < m.end and m.start < end for m in mentions):
+                    mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end))
+            mentions.sort(key=lambda m: m.start)
+        if role == "user":
+            self.asked_types = {m.type for m in mentions if not m.weak}
+            self.asked_name = bool(_ZH_ASK.search(text)) or bool(re.search(r"\b(what|which)\b", text, re.I))
+        for mention in mentions:
+            asked = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
+            if role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE) and len(asked) == 1:
+                # "Find a coffee shop" → "Blue Bottle …": the name answers what was asked for.
+                mention.type = next(iter(asked))
+            if role != "user" and asked and mention.type in lx.PLACE_LIKE and (
+                    mention.name[:1].isupper() or not has_head_name(mention.name)):
+                # The description asked for ("a Thai restaurant") is this name from now on.
+                described = [e for e in self.entities if e.type in lx.PLACE_LIKE and e.first_turn == turn - 1
+                             and e.mentions == 1 and has_head(e)]
+                if described:
+                    # The thing asked for comes first ("Find a coffee shop near the office").
+                    entity = min(described, key=lambda e: e.last_pos)
+                    entity.aliases.append(entity.name)
+                    entity.name, entity.key = mention.name, entity_key(mention.name)
+                    entity.type = mention.type
+                    self.asked_types = set()
+            pos = len(text) + 1 if mention.acted else mention.end
+            entity = self._find(mention)
+            if entity is None:
+                entity = Entity(name=mention.name, type=mention.type, first_turn=turn, last_turn=turn,
+                                last_pos=pos, gender=mention.gender, plural=mention.plural, weak=mention.weak,
+                                mentions=0, turn_group=turn, key=entity_key(mention.name))
+                self.entities.append(entity)
+            else:
+                if mention.name not in entity.surfaces():
+                    if len(mention.name) > len(entity.name) and not mention.weak:
+                        entity.aliases.append(entity.name)
+                        entity.name = mention.name
+                    else:
+                        entity.aliases.append(mention.name)
+                if not mention.weak and (entity.weak or mention.type == lx.MEDIA):
+                    # A cue beats a guess; "playing X" beats a head noun inside a title ("Hotel California").
+                    entity.type, entity.weak = mention.type, False
+                entity.gender = entity.gender or mention.gender
+                entity.last_turn, entity.last_pos = turn, pos
+            entity.mentions += 1
+            if mention.segment and mention.segment not in entity.attributes:
+                entity.attributes.append(mention.segment)
+            if mention.clause and mention.clause not in entity.clauses:
+                entity.clauses.append(mention.clause)
+                del entity.clauses[:-6]
+            del entity.attributes[:-6]
+            if mention.numbers and not entity.numbers:
+                entity.numbers = mention.numbers
+            touched.append(entity)
+        self.entities.sort(key=lambda e: e.recency)
+        if len(self.entities) > self.size:
+            del self.entities[: len(self.entities) - self.size]
+        return touched
+
+    def ranked(self) -> list[Entity]:
+        return sorted(self.entities, key=lambda e: e.recency, reverse=True)
+
+
+_ALL_HEADS = [h for heads in lx.ZH_HEADS.values() for h in heads if len(h) > 1]
+
+
+def has_head(entity: Entity) -> bool:
+    return has_head_name(" ".join(entity.surfaces()))
+
+
+def has_head_name(names: str) -> bool:
+    return any(h in names for h in _ALL_HEADS) or any(_en_head(w) for w in re.findall(r"[A-Za-z]+", names))
