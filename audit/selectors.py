@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import connection, transaction
 from django.db.models import QuerySet
 
 from audit.models import AuditEvent, AuditHead
@@ -47,7 +48,21 @@ def audit_chain_verify(*, tenant_id: int | None = None) -> ChainReport:
     The head (audit/models.py AuditHead) is what finds a deleted tail, which leaves a shorter chain
     that links: its seal must verify under `AUDIT_HEAD_KEY`, and its count and hash must be the last
     event's. A head without events, or events without a head, is a break too.
+
+    Heads and events are read in two statements while appends go on (the console, the hourly beat
+    task). At READ COMMITTED an append committed between the two would look like events added past
+    the head, a false alarm; so both are read from one REPEATABLE READ snapshot. Inside a caller's
+    transaction the isolation level is the caller's and cannot change any more.
     """
+    if connection.in_atomic_block:
+        return _chain_verify(tenant_id)
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        return _chain_verify(tenant_id)
+
+
+def _chain_verify(tenant_id: int | None) -> ChainReport:
     events = AuditEvent.objects.order_by("tenant_id", "seq")
     heads = AuditHead.objects.all()
     if tenant_id is not None:
