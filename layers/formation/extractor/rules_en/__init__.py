@@ -49,7 +49,11 @@ from layers.formation.extractor.rules_en.health import (
 from layers.formation.extractor.rules_en.languages import _b_language
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets
 from layers.formation.extractor.rules_en.plans import plan_candidate
-from layers.formation.extractor.rules_en.subject import _no_one_else, _user_said
+from layers.formation.extractor.rules_en.subject import (
+    _no_one_else,
+    _user_said,
+    self_anchored,
+)
 
 __all__ = ["Candidate", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate"]
 
@@ -90,7 +94,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             if build in (_b_pet, _b_pets) and not re.match(r"(?i)my|our", match.group()) and not (
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
                 continue
-            if build not in _EN_SUBJECT_FREE and not household and not _user_said(clause, match.start()) and not (
+            if build not in _EN_SUBJECT_FREE and not household and not _user_said(clause, match.start()) and not self_anchored(clause, match.start(), match.group()) and not (
                     build in _EN_LOOSE and _no_one_else(clause, match.start())):
                 continue
             candidates = build(match, clause)

@@ -36,6 +36,10 @@ _PROF_EN = (r"(?:engineer|developer|dev|programmer|swe|sde|teacher|doctor|nurse|
             r"ceo|cto|cfo|vp|director|lead|supervisor|receptionist|caregiver|nanny|janitor|courier)")
 
 
+# Kinds of workplace people name after "a … called": the organisation is the name that follows.
+_WORKPLACES = (r"place|company|startup|start-up|firm|restaurant|cafe|café|shop|agency|studio|bakery|bar|pub|clinic|"
+               r"hospital|practice|school|store|hotel|lab|nonprofit|non-profit|charity|gym|salon|brewery|bookshop|"
+               r"bookstore|garage|consultancy|outfit|team")
 _OCC = rf"(?P<v>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})s?\b"
 
 
@@ -50,7 +54,9 @@ def _occupation(raw: str) -> str | None:
 
 def _b_employer(m, clause):
     role = m.groupdict().get("role") or ""
-    if re.search(r"(?i)student|undergrad|freshman|sophomore|junior|senior|candidate|phd|postdoc", role):
+    # "a junior at Stanford" is a student year; "a junior producer at the BBC" is a job.
+    if re.search(r"(?i)student|undergrad|freshman|sophomore|junior|senior|candidate|phd|postdoc", role) \
+            and not re.search(rf"(?i)\b{_PROF_EN}s?$", role):
         return []
     org = _clean_org(m.group("v"))
     if not org or org.lower() in ("work", "home", "school", "college", "uni", "university") or org in _NON_PLACES:
@@ -94,6 +100,10 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "I work in HR at Unilever": a function or team, then the employer.
+    (re.compile(rf"(?i:work(?:ing)?|been)\s+(?i:in)\s+(?P<role>[A-Za-z][\w&-]*(?:\s+[a-z]+)?)\s+(?i:at|for)\s+{_ORG}"), _b_employer),
+    # "… at a small place called Nonna's": an unnamed kind of workplace, then its name.
+    (re.compile(rf"(?i:at|for|with)\s+(?i:a|an|this|the)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES})\s+(?i:called|named)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:work(?:ing)?|been)\s+(?:(?i:full[- ]time|part[- ]time|remotely|remote)\s+)?(?i:at|for)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
                 rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at)|signed\s+with|now\s+at|employed\s+(?:at|by))\s+{_ORG}"

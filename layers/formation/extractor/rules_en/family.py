@@ -106,7 +106,8 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}?"), _b_person),
+    # "my dad", "my wife and I", "with my two kids": a count may stand between; the name is optional.
+    (re.compile(rf"(?i:my|our)\s+(?:(?i:two|three|four|[2-4])\s+)?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}|\b)"), _b_person),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s|s)?\s+(?i:name\s+is|name's|is\s+called|is\s+named)\s+(?P<v>[A-Za-z][a-z]+)"), _b_person),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?='s\s)"), _b_person),
     (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b"), _b_person),

@@ -42,4 +42,27 @@ def _user_said(clause: str, start: int) -> bool:
         return True
     if _OTHER_SUBJECT.search(prefix[-40:]) and not re.search(r"\bi\b|\bi'm\b|\bim\b", prefix[-12:], re.I):
         return False
-    return bool(_SUBJECT_TAIL.search(prefix))
+    if _SUBJECT_TAIL.search(prefix):
+        return True
+    # "live in Austin, originally from Mexico City", "Manchester lad, living in Leeds now": after a
+    # comma or dash a predicate with no subject of its own keeps the one before, when no one else
+    # (a friend, "my mum") has been the subject so far.
+    cut = max(prefix.rfind(","), prefix.rfind("—"), prefix.rfind("–"), prefix.rfind(";"))
+    if cut >= 0 and _SUBJECT_TAIL.search(prefix[cut + 1:].lstrip()) and not _OTHER_SUBJECT.search(prefix) \
+            and not _ROLE_IN_PREFIX.search(prefix) and not _REPORTED.search(prefix) \
+            and not re.match(r"(?i)like\b", clause[start:]):  # ", like EpiPen-level": a filler, not a verb
+        return True
+    return False
+
+
+# Someone else's words or a condition before the predicate: "she said", "if", "whether".
+_REPORTED = re.compile(r"(?i)\b(?:said|says|told|tells|asked|thinks|if|whether|when|unless)\b|[\"“”]")
+
+
+def self_anchored(clause: str, start: int, text: str) -> bool:
+    """A predicate that itself opens with "I"/"I'm"/"my" ("…typos im 72 and…") names its subject,
+    whatever small talk stands before it, unless that is someone else's words or a condition."""
+    if not re.match(r"(?i)(?:i|i'm|im|i\s+am|i've|ive|my)\b", text):
+        return False
+    prefix = clause[:start]
+    return not _REPORTED.search(prefix) and not _OTHER_SUBJECT.search(prefix[-25:])

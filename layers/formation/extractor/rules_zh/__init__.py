@@ -106,7 +106,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             found.append(_zc(f"user.relationship.{role}", "", age=age))
     for match in _ZH_PERSON_RULE.finditer(clause):
         start = match.start()
-        if start == 0 or clause[start - 1] in "，,、我的家" or (clause[start - 1] in "和跟带陪给替帮" and "我" in clause[max(0, start - 4):start]):
+        if start == 0 or clause[start - 1] in "，,、我的家" or (clause[start - 1] in "和跟带陪给替帮见" and ("我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1))):
             if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):
                 continue
             found.extend(_zb_person(match, clause))

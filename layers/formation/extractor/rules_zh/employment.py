@@ -13,7 +13,7 @@ _PROFESSIONS = ("工程师|医生|老师|教师|护士|律师|设计师|程序�
                 "产品经理|运营|摄影师|建筑师|咨询师|创业者|自由职业者|快递员|外卖员|农民|军人|飞行员|空姐|牙医")
 
 
-_ORG_ZH = r"(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10}?)"
+_ORG_ZH = r"(?P<v>(?![在到去了])(?:[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10}?))"
 
 
 _ROLE_ZH_CAP = r"(?P<role>[\u4e00-\u9fffA-Za-z]{1,10}?)"
@@ -59,10 +59,18 @@ def _zb_former(m, clause):
     return [_zc("user.former_employer", org)] if org else []
 
 
+# Role nouns a job is named by after 做/当/干/搞 ("做后台开发", "在字节做算法"): a bare 做 is too
+# common a verb ("做饭", "做瑜伽") to take any object.
+_ROLE_HEADS = (r"开发|研发|运营|产品|测试|设计|销售|市场|财务|会计|人事|HR|hr|行政|法务|客服|前端|后端|后台|算法|数据分析|"
+               r"数据|风控|投行|咨询|审计|采购|编辑|翻译|策划|文案|公关|猎头|客户经理|项目经理|主管|总监|经理|助理|"
+               r"顾问|专员|工程师|设计师|分析师|师|员|官")
+
+
 def _zb_occupation(m, clause):
     value = tidy_value(m.group("v"))
     value = re.sub(r"^(?:一名|一个|一位|个|名)", "", value)
-    if not value or len(value) > 10 or re.search(r"什么|哪|这|那|不|的", value) or re.search(r"(?:学生|博士生|研究生|本科生)$", value):
+    # Length in words for Latin ("freelance consultant" is two), in characters for Chinese.
+    if not value or len(re.sub(r"[A-Za-z]+", "x", value)) > 10 or re.search(r"什么|哪|这|那|不|的", value) or re.search(r"(?:学生|博士生|研究生|本科生)$", value):
         return []
     return [_zc("user.occupation", value)]
 
@@ -103,6 +111,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:之前|以前|曾经)在{_ORG_ZH}(?:干了|工作了|上了|待了|做了)"), _zb_former),
     (re.compile(r"离开那个[\u4e00-\u9fff]{0,4}公司了?[——\-，,\s]*(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})"), _zb_former),
     (re.compile(r"(?:岗位是|职位是|职业是|工作是)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10})"), _zb_occupation),
+    (re.compile(rf"^(?:现在|目前|主要|负责)?(?:做|当|干|搞|负责)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_ROLE_HEADS}))(?=$|[，,。!！]|了|的)"), _zb_occupation),
+    (re.compile(r"^(?:担任|任)(?!何|务|性|意)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:一职|职位|岗位)?$"), _zb_occupation),
     (re.compile(rf"(?:现在在做|在做|当了?|做了?)(?P<v>(?:freelance |自由)?[\u4e00-\u9fffA-Za-z ]{{0,8}}?(?:{_PROFESSIONS}|consultant|designer|engineer|顾问|咨询|中介|师|员))(?=$|[，,。]|了)"), _zb_occupation),
     (re.compile(rf"(?:是|当)(?:一名|一个|一位|个|名)?(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|医生|护士|老师|兽医|中介|咨询师|工程师|设计师|程序员|会计))(?=$|[，,。!！~～\s]|了|啦|呀|哦)"), _zb_occupation),
     (re.compile(r"是(?:做|搞|干)(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:工作)?的"), _zb_occupation),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH_ALT, _ROLE_ALT
 
 # Chinese drops a repeated subject: "我是上海人，现在在深圳工作". Later parts that start with a
@@ -40,8 +41,12 @@ _ZH_OTHER = re.compile(r"他|她|它|朋友|同事|网友|邻居|同学|室友|�
                        r"爸|妈|哥|姐|弟|妹|老公|老婆|女儿|儿子|孩子|爷爷|奶奶|外婆|外公|男朋友|女朋友|对象|闺蜜")
 
 
+# Time words and an origin ("从阿里", "从广州") are adverbials: they say when or from where, never who.
+_TIME_WORDS = re.compile(rf"每?(?:周|星期|礼拜)[一二三四五六日天末]|{A.ZH_FREQ.pattern}|{A.ZH_DATE.pattern}|{A.ZH_TIME.pattern}|从[\u4e00-\u9fffA-Za-z0-9]{{1,8}}$")
+
+
 def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
-    prefix = clause[:start]
+    prefix = _TIME_WORDS.sub("", clause[:start])
     tail = prefix[-12:]
     if allow_we:
         tail = tail.replace("我们家", "我").replace("我们", "我")
