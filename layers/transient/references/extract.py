@@ -316,6 +316,12 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
             continue
         kind = _en_head(word)
         low = word.lower()
+        owner = re.match(r"(.+)['’]s$", low)
+        if owner and owner.group(1) in lx.EN_PEOPLE:
+            # "my mom's birthday": the mother is mentioned too, not only her birthday.
+            _add(found, word[:len(owner.group(1))], lx.PERSON, start, gender=lx.EN_PEOPLE[owner.group(1)])
+            used[index] = True
+            continue
         if low in lx.EN_PEOPLE and not (index + 1 < len(tokens) and tokens[index + 1][1] == end + 1
                                         and _en_head(tokens[index + 1][0]) in (lx.EVENT, lx.DOCUMENT, lx.ORDER)):
             # ("client call", "team meeting" are events, not the client)
@@ -392,7 +398,7 @@ what's who's yeah yep nope good cool awesome thanks thank
 
 
 def _name_gender(word: str) -> str | None:
-    low = word.lower()
+    low = re.sub(r"['’]s$", "", word.lower())
     if low in lx.EN_FEMALE_NAMES:
         return "f"
     if low in lx.EN_MALE_NAMES:
@@ -426,7 +432,7 @@ _SUB = re.compile(rf"(?:(?<![周第期统唯万之])一[{_CLASSIFIER}]是?|\bone
                   rf"(?P<body>[^，,。；;、和\n]{{1,14}}?)(?=[，,。；;、\n]|和|$|\s+(?:and|in|on|at|for|with|from|is|was)\s)")
 
 
-def _sub_entities(text: str, kept: list[Mention]) -> list[Mention]:
+def _sub_entities(text: str, kept: list[Mention], context_type: str | None) -> list[Mention]:
     """"两款保温杯，一款红色的象印，一款灰色的膳魔师": each "一款…" is one of the group, named by what is
     said of it, typed like the group (the nearest mention before it)."""
     added = []
@@ -436,6 +442,9 @@ def _sub_entities(text: str, kept: list[Mention]) -> list[Mention]:
                 m.start >= start and m.end <= end and m.name in _BARE_HEADS for m in kept):
             continue
         group = [m for m in kept if m.end <= match.start()]
+        if not group and context_type:
+            # "有两款：一款红色的象印…" answering "帮我看看保温杯": the group is the thing just talked about.
+            group = [Mention(name="", type=context_type, start=0, end=0)]
         if not group:
             continue
         body = text[start:end].strip()
@@ -448,7 +457,7 @@ def _sub_entities(text: str, kept: list[Mention]) -> list[Mention]:
     return sorted(kept + added, key=lambda m: m.start)
 
 
-def mentions_extract(text: str, role: str = "user") -> list[Mention]:
+def mentions_extract(text: str, role: str = "user", context_type: str | None = None) -> list[Mention]:
     """The entity mentions of one turn, non-overlapping, in text order, each with its segment."""
     raw = _zh_mentions(text, role) + _en_mentions(text, role)
     raw.sort(key=lambda m: (-(m.end - m.start), m.start))
@@ -459,7 +468,7 @@ def mentions_extract(text: str, role: str = "user") -> list[Mention]:
         kept.append(mention)
     kept.sort(key=lambda m: m.start)
     kept = _join_name_and_head(text, kept)
-    kept = _sub_entities(text, kept)
+    kept = _sub_entities(text, kept, context_type)
     clauses = [(m.start(), m.end()) for m in _CLAUSE_SPLIT.finditer(text)]
     bounds = [0] + [end for _, end in clauses] + [len(text)]
 

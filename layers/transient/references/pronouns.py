@@ -24,11 +24,11 @@ EN_PRONOUNS: dict[str, dict] = {
 # Predicates that restrict the referent: a cue in the utterance → the words one of the referent's
 # name must contain (any of), or the types it must have.
 ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
-    (("拉上", "拉开", "关上", "合上", "打开一半", "开一半"), {"heads": ("窗帘", "门", "窗", "百叶")}),
-    (("解锁", "开锁", "上锁", "锁上", "锁门", "反锁"), {"heads": ("锁", "门")}),
-    (("调亮", "调暗", "亮度", "亮一点", "暗一点", "开灯", "关灯"), {"heads": ("灯",)}),
-    (("扫完", "扫地", "拖地", "拖完", "回充"), {"heads": ("扫地", "机器人", "扫地机", "拖地机")}),
-    (("温度", "度", "制冷", "制热", "风速"), {"heads": ("空调", "暖气", "地暖", "热水器", "风扇", "冰箱")}),
+    (("拉上", "拉开", "关上", "合上", "打开一半", "开一半"), {"heads": ("窗帘", "门", "窗", "百叶", "curtain", "blind", "shade", "door")}),
+    (("解锁", "开锁", "上锁", "锁上", "锁门", "反锁"), {"heads": ("锁", "门", "lock", "door")}),
+    (("调亮", "调暗", "亮度", "亮一点", "暗一点", "开灯", "关灯"), {"heads": ("灯", "light", "lamp", "bulb", "hue")}),
+    (("扫完", "扫地", "拖地", "拖完", "回充"), {"heads": ("扫地", "机器人", "扫地机", "拖地机", "roomba", "vacuum", "robot")}),
+    (("温度", "度", "制冷", "制热", "风速"), {"heads": ("空调", "暖气", "地暖", "热水器", "风扇", "冰箱", "thermostat", "heater", "fan")}),
     (("放完", "暂停", "下一首", "歌词", "收藏", "单曲循环", "播放"), {"types": ("media",)}),
     (("充电", "电量", "重启", "关机", "开机"), {"types": ("device", "product")}),
     (("浇水", "喂", "不吃"), {"types": ("other",)}),
@@ -38,7 +38,7 @@ ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("订", "预订", "入住", "住"), {"heads": ("酒店", "宾馆", "民宿", "客栈"), "types": ("restaurant",)}),
 ]
 EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
-    (("brighten", "dim ", "brightness"), {"heads": ("light", "lamp", "bulb")}),
+    (("brighten", "dim ", "brightness"), {"heads": ("light", "lamp", "bulb", "灯")}),
     (("degrees", "warmer", "cooler", "temperature", "°"), {"heads": ("thermostat", "ac", "a/c", "heater",
                                                                        "air conditioner", "fan", "oven")}),
     (("unlock", "lock it"), {"heads": ("lock", "door")}),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from layers.transient.references import lexicon as lx
 from layers.transient.references import pronouns as pr
-from layers.transient.references.extract import _en_head
+from layers.transient.references.extract import _en_head, mentions_extract
 
 
 @dataclass
@@ -24,9 +24,12 @@ class Reference:
     head_type: str | None = None
     attribute: str = ""
     with_attribute: bool = False  # "the one with the kettle": the entity *with* it, not it
+    ordinal: int = 0  # "第二个", "the third one": its place in the latest list (-1: the last one)
+    past: bool = False  # "上次那家", "the place from last month": somewhere visited before
+    zero: bool = False  # no word at all: the object a zh predicate lacks ("调到24度")
 
 
-_ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样"
+_ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样首篇间场"
 _ZH_TIME = ("上次", "上回", "刚才", "刚刚", "之前", "那天", "昨天", "今天", "还是", "再", "就", "也", "去", "订", "那",
             "把", "给", "的")
 _ZH_DEMO = re.compile(
@@ -58,6 +61,10 @@ def _zh_demonstratives(text: str):
             yield match
 
 
+_ZH_THIS_CL = set("样个家款台件盏本首双只部辆张份套")
+_ZH_PAST = ("上次", "上回", "之前", "那天", "昨天")
+_ZH_ORDINAL = re.compile(rf"第(?P<n>[一二三四五六七八九十1-9])(?P<cl>[{_ZH_CL}])|(?P<last>最后)(?:一|那)?(?P<cl2>[{_ZH_CL}])")
+_ZH_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九十", start=1)} | {str(i): i for i in range(1, 10)}
 _ZH_ATTR_STOP = set("，,。.!！?？；; 、：:把给带就是去买要用选拿看发打开换还吧那这订和跟与也都让请帮")
 
 
@@ -74,19 +81,31 @@ def _zh_refs(text: str) -> list[Reference]:
         taken.append((start, end))
         return True
 
+    for match in _ZH_ORDINAL.finditer(text):
+        if text[match.end():match.end() + 1] in ("次", "天") or match.group("cl") in ("次", "种"):
+            continue  # "第一次", "第二天": time, not a thing
+        cl = match.group("cl") or match.group("cl2")
+        ref = Reference(text=match.group(0), start=match.start(),
+                        ordinal=-1 if match.group("last") else _ZH_DIGITS[match.group("n")],
+                        place=cl == "家", person=True if cl == "位" else None)
+        if claim(match.start(), match.end()):
+            refs.append(ref)
     for match in _zh_demonstratives(text):
         num, cl, head = match.group("num"), match.group("cl"), match.group("head")
         if not (cl or num) and not head.startswith(("里", "儿", "边", "地方")):
             continue
-        if match.group("dem") == "这" and not num and cl not in ("样", "个", "家"):
+        # "这次", "这种", "这位"... are time or kind words unless a head follows; a classifier of things is not.
+        if match.group("dem") == "这" and not num and cl not in _ZH_THIS_CL and not (cl and head):
             continue
         attr = match.group("attr") or ""
+        said_before = attr
         for word in sorted(_ZH_TIME, key=len, reverse=True):
             while attr.startswith(word):
                 attr = attr[len(word):]
+        past = any(word in said_before[:len(said_before) - len(attr)] for word in _ZH_PAST)
         attr = attr.lstrip("的")
         start = match.start("attr") + (len(match.group("attr")) - len(attr))
-        ref = Reference(text="", start=start)
+        ref = Reference(text="", start=start, past=past)
         if head.startswith(("里", "儿", "边", "地方")):
             ref.place = True
             head = ""
@@ -168,6 +187,8 @@ def _en_refs(text: str) -> list[Reference]:
             ref.attribute = (match.group("attr") or "").lower()
             if ref.attribute in ("same", "last", "latest"):
                 ref.attribute = ""
+            if ref.attribute in _EN_ORDINALS:
+                ref.ordinal, ref.attribute = _EN_ORDINALS[ref.attribute], ""
             if match.group("with") and not ref.attribute:
                 ref.attribute, ref.with_attribute = match.group("with").lower(), True
             if match.group("num") or one == "ones":
@@ -197,11 +218,41 @@ def _en_refs(text: str) -> list[Reference]:
                     and noun[-1] != "glass":
                 ref.plural = bool(match.group("num2") or match.group("det2").lower() in ("those", "these"))
                 ref.count = 2 if match.group("num2") else 0
+        if (ref.place or ref.head_type in lx.PLACE_LIKE) and _EN_PAST.search(text):
+            ref.past = True
         refs.append(ref)
     return refs
+
+
+_EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_EN_PAST = re.compile(r"\b(last (time|week|month|year|summer|weekend)|before|again|back to|we went|we ate|we stayed|"
+                      r"been to|went to|the same)\b", re.I)
 
 
 def references_find(text: str) -> list[Reference]:
     refs = _zh_refs(text) + _en_refs(text)
     refs.sort(key=lambda r: r.start)
     return refs
+
+
+# zh drops the object of a command when it is the thing just talked about ("再调亮一点", "调到24度",
+# "暂停一下"). Only a clause that begins with such a verb and names nothing itself is read that way.
+_ZH_ZERO = re.compile(r"^(?:那就|那|再|请|帮我|麻烦|先|给我|稍微)*(?P<verb>调亮|调暗|调到|调高|调低|调大|调小|"
+                      r"关掉|关了|关上|关一下|打开一半|开一半|拉上|拉开|暂停|继续播放|继续放|下一首|上一首|静音|"
+                      r"锁上|解锁|重启|充上电|浇水|升到|降到)")
+_ZH_CLAUSE_END = re.compile(r"[，,。.!！?？；;]")
+
+
+def zero_reference(text: str) -> Reference | None:
+    """The missing object of a zh command, as a reference spanning the command's clause, or None."""
+    match = _ZH_ZERO.match(text.strip())
+    if not match:
+        return None
+    lead = len(text) - len(text.lstrip())
+    start = lead + match.start("verb")
+    end_match = _ZH_CLAUSE_END.search(text, start)
+    end = end_match.start() if end_match else len(text.rstrip())
+    clause = text[lead:end]
+    if any(m.type != lx.PERSON for m in mentions_extract(clause)):
+        return None  # "调到24度" names nothing; "把卧室空调调到24度" does
+    return Reference(text=text[start:end], start=start, person=False, zero=True)

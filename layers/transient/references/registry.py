@@ -89,7 +89,8 @@ class Registry:
         # A long turn (a pasted document, a tool's output) is read at its end, where the latest mentions
         # are: the work stays bounded on the append path whatever the turn's size.
         text = text[-MAX_TURN_CHARS:]
-        mentions = mentions_extract(text, role)
+        latest = next((e for e in self.ranked() if e.type != lx.PERSON and not e.weak), None)
+        mentions = mentions_extract(text, role, context_type=latest.type if latest else None)
         asked_before = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
         if role != "user" and asked_before and getattr(self, "asked_name", False):
             # "上次那家粤菜馆叫什么" → "你上次去的是点都德，在天河路。": the answer is the name.

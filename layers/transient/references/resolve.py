@@ -7,7 +7,7 @@ confidence (scoring.py). The registry itself is registry.py; mentions come from 
 """
 from __future__ import annotations
 
-from layers.transient.references.referring import references_find
+from layers.transient.references.referring import references_find, zero_reference
 from layers.transient.references.registry import (
     MAX_REFERENCES,
     MAX_TURN_CHARS,
@@ -28,4 +28,8 @@ def references_resolve_text(registry: Registry, utterance: str) -> list[Resoluti
     """Every referring expression of `utterance` resolved against the registry (before the
     utterance's own mentions are added)."""
     utterance = utterance[:MAX_TURN_CHARS]
-    return [reference_resolve(registry, ref, utterance) for ref in references_find(utterance)[:MAX_REFERENCES]]
+    refs = references_find(utterance)[:MAX_REFERENCES]
+    if not refs:
+        zero = zero_reference(utterance)
+        refs = [zero] if zero else []
+    return [reference_resolve(registry, ref, utterance) for ref in refs]

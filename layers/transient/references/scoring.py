@@ -102,9 +102,15 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
     if ref.head:
         named = [e for e in candidates if ref.head.lower() in " ".join(e.surfaces()).lower()]
         candidates = named or candidates
+    if ref.ordinal:
+        return _resolve_ordinal(candidates, ref, span)
     ordinal = ref.attribute in _ORDINALS
     if ref.attribute and not ordinal:
         candidates = _by_attribute(candidates, ref)
+    if ref.past:
+        # "上次那家", "the place we went last time": a place said with a visit, over one only suggested.
+        visited = [e for e in candidates if any(_VISITED.search(c) for c in e.clauses)]
+        candidates = visited or candidates
     bare = ref.person is None and not ref.place and not ref.head_type and not ref.head
     they = ref.text.lower() in ("they", "them", "their")
     if ref.person is False or (bare and not ref.plural and not they):
@@ -114,8 +120,11 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
     constraint = predicate_of(utterance)
     if constraint and not ref.plural:
         fits = [e for e in candidates if fits_predicate(e, constraint)]
-        if fits:
+        if fits or ref.zero:
+            # A predicate with no object at all ("调到24度") names nothing else: it must fit.
             candidates = fits
+    elif ref.zero:
+        candidates = [e for e in candidates if e.type in (lx.DEVICE, lx.MEDIA)]  # "关掉": something switched on
     if not candidates:
         return Resolution(*span, [], 0.0)
     if ref.plural:
@@ -126,13 +135,52 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
             return Resolution(*span, group, _confidence(group[0], candidates, ref))
     best = candidates[0]
     if ordinal:
-        # "the other one": not the latest of its kind; "the first one": the earliest named.
-        same = [e for e in candidates if type_family(e.type) == type_family(best.type)]
-        if ref.attribute in ("other", "另一个", "另外那个") and len(same) >= 2:
-            best = same[1]
-        elif ref.attribute in ("first", "第一个", "前面") and same:
+        if ref.attribute in ("other", "另一个", "另外那个"):
+            # "the other one": of the latest pair named together, the one not talked about last.
+            best = _other(candidates) or best
+        elif ref.attribute in ("first", "第一个", "前面"):
+            same = [e for e in candidates if type_family(e.type) == type_family(best.type)]
             best = min(same, key=lambda e: (e.first_turn, e.recency))
     return Resolution(*span, [best], _confidence(best, candidates, ref))
+
+
+_VISITED = re.compile(r"去过|去的|吃过|住过|玩过|上次|上回|上个月|上周|以前|之前|那次|\b(went|been|visited|stayed|"
+                      r"last (time|week|month|year|summer|weekend)|had (dinner|lunch|brunch|breakfast))\b", re.I)
+
+
+def _listed(candidates: list[Entity]) -> list[Entity]:
+    """The latest list: the compatible entities (not collectives) last named in one turn that named
+    at least two of one family, in the order they were named ("Ippudo, Totto Ramen, and Ichiran")."""
+    singles = [e for e in candidates if not e.plural]
+    for turn in sorted({e.last_turn for e in singles}, reverse=True):
+        items = [e for e in singles if e.last_turn == turn]
+        families = [type_family(e.type) for e in items if not e.weak]
+        if families:
+            main = max(set(families), key=families.count)
+            items = [e for e in items if e.weak or type_family(e.type) == main]
+        if len(items) >= 2:
+            return sorted(items, key=lambda e: e.last_pos)
+    return []
+
+
+def _resolve_ordinal(candidates: list[Entity], ref: Reference, span: tuple) -> Resolution:
+    items = _listed(candidates)
+    if items and ref.ordinal <= len(items):
+        best = items[-1] if ref.ordinal < 0 else items[ref.ordinal - 1]
+        return Resolution(*span, [best], 0.8 if not best.weak else 0.7)
+    if ref.ordinal == 1 and candidates:
+        best = min(candidates, key=lambda e: (e.first_turn, e.recency))
+        return Resolution(*span, [best], 0.6)
+    return Resolution(*span, [], 0.0)  # "the third one" of a pair: there is none
+
+
+def _other(candidates: list[Entity]) -> Entity | None:
+    for entity in candidates:
+        pair = [e for e in candidates if e.turn_group == entity.turn_group and not e.plural
+                and type_family(e.type) == type_family(entity.type)]
+        if len(pair) >= 2:
+            return pair[1]  # candidates are latest first: the pair's older one
+    return None
 
 
 def _group(candidates: list[Entity]) -> list[Entity]:
@@ -168,4 +216,6 @@ def _confidence(best: Entity, candidates: list[Entity], ref: Reference) -> float
         score -= 0.2
     if ref.person is None and not ref.place and not ref.head and not ref.attribute:
         score -= 0.05
+    if ref.zero:
+        score -= 0.1  # not even a pronoun was said
     return round(max(score, 0.0), 2)
