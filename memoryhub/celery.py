@@ -23,6 +23,7 @@ SCHEDULE_MODULES = (
     "layers.long_term.schedule",
     "layers.formation.schedule",
     "layers.forgetting.schedule",
+    "layers.reminders.schedule",
 )
 
 app = Celery("memoryhub")

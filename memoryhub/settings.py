@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "layers.forgetting",
     "layers.context",
     "layers.erasure",
+    "layers.reminders",
     # Last: its post_migrate grants the staff groups every other app's permissions.
     "memoryhub.console",
 ]

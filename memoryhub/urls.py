@@ -23,6 +23,7 @@ api_v1 = [
     path("", include("layers.context.urls")),
     path("", include("permanent.urls")),
     path("", include("layers.erasure.urls")),
+    path("", include("layers.reminders.urls")),
 ]
 
 urlpatterns = [

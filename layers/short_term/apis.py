@@ -108,6 +108,12 @@ class SessionTurnsApi(TenantAPIView):
                 "id": serializers.IntegerField(allow_null=True), "name": serializers.CharField(),
                 "type": serializers.CharField()}, many=True),
             "confidence": serializers.FloatField(), "resolved": serializers.BooleanField()}, many=True)
+        # Filled by the reminders room through the append annotators (layers/reminders/apps.py).
+        reminders = inline_serializer("TurnReminder", {
+            "action": serializers.ChoiceField(choices=["created", "cancelled", "amended", "fulfilled"]),
+            "reminder_id": serializers.IntegerField(), "turn_seq": serializers.IntegerField(),
+            "text": serializers.CharField(), "due_at": serializers.DateTimeField(),
+            "recurrence": serializers.CharField(), "status": serializers.CharField()}, many=True)
 
 
     class TurnListOutput(serializers.Serializer):
@@ -125,7 +131,8 @@ class SessionTurnsApi(TenantAPIView):
                     "The body may also be a bare list of turns or a single turn object. `resolutions`: each "
                     "pronoun or demonstrative of a new user turn (它, 那家, she, the blue one, those two, there) "
                     "with the latest compatible entity of the session's working memory and a confidence "
-                    "(`resolved: false` when nothing compatible was mentioned or confidence is low).",
+                    "(`resolved: false` when nothing compatible was mentioned or confidence is low). `reminders`: what "
+                    "the new user turns did to the user's reminders (created, cancelled, amended, fulfilled).",
         request=TurnsAppendInput, responses={201: TurnsAppendOutput, 200: TurnsAppendOutput, **errors(400, 404, 409, 413)},
     )
     def post(self, request, session_id: str):
@@ -147,6 +154,7 @@ class SessionTurnsApi(TenantAPIView):
             "replayed": len(result.turns) - result.created_count,
             "redactions": result.redactions,
             "resolutions": result.annotations.get("resolutions", []),
+            "reminders": result.annotations.get("reminders", []),
         }
         return Response(body, status=status.HTTP_201_CREATED if result.created_count else status.HTTP_200_OK)
 

@@ -36,6 +36,8 @@ ALLOWED: dict[str, set[str]] = {
     "layers.forgetting": BELOW_LAYERS | THREE_LAYERS,
     "layers.context": BELOW_LAYERS | THREE_LAYERS,
     "layers.erasure": BELOW_LAYERS | THREE_LAYERS,
+    # a flow over short-term (it reads turns through short-term's append annotators)
+    "layers.reminders": BELOW_LAYERS | THREE_LAYERS,
     # project configuration (settings, urls, celery, wsgi, the embedded runner) wires everything
     "memoryhub": {"*"},
     "layers": set(),
@@ -114,6 +116,8 @@ def test_every_import_follows_the_dependency_rules():
     ("memoryhub.providers", "layers.formation.llm", False),
     ("layers.context", "layers.long_term.selectors", True),
     ("layers.short_term", "layers.transient.models", False),
+    ("layers.short_term", "layers.reminders.services", False),
+    ("layers.reminders", "layers.short_term.selectors", True),
 ])
 def test_the_rules_themselves(room, target, allowed):
     """The checker would catch the violations the first floor had (and allow what it should)."""
