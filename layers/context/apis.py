@@ -36,6 +36,9 @@ class ContextApi(TenantAPIView):
         profile_top_k = serializers.IntegerField(
             min_value=0, max_value=50, required=False, allow_null=True, default=DEFAULT_PROFILE_TOP_K,
             help_text="At most this many query matches in the profile; absent: as many as fit (layers/context/policy.py).")
+        now = serializers.DateTimeField(
+            required=False, help_text="The moment the context is for (ISO 8601 with an offset); absent: now. Habits "
+                                      "whose time window holds it are served in the profile.")
 
     @extend_schema(
         summary="Assemble prompt blocks (rules, profile, session, task state, input) within a token budget",

@@ -21,6 +21,9 @@ class Policy:
 
     profile_min_score: float = setting(0.2, low=0.0, high=1.0)
     profile_candidates: int = setting(20, low=1, high=100)
+    # A habit (kind `habit`) joins the profile while its window holds the context's moment, from this confidence
+    # up (a habit that stopped loses confidence, layers/forgetting/habits.py).
+    habit_min_confidence: float = setting(0.3, low=0.0, high=1.0)
 
 
 def context_policy(tenant_id: int) -> Policy:

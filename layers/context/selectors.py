@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from layers.context.policy import context_policy
 from layers.long_term.models import MemoryKind
 from layers.long_term.policy import tenant_policy
-from layers.long_term.selectors import memory_core_profile, memory_search
+from layers.long_term.selectors import habits_due, memory_core_profile, memory_search
 from layers.short_term.selectors import session_get, session_window
 from layers.transient.selectors import task_stack, turn_resolutions
 from memoryhub.api.metrics import LAYER_CONTEXT, counted_retrieval
@@ -156,6 +157,25 @@ def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list
     return Block("user_profile", parts), results
 
 
+def _habits_now(tenant, user_id, at, exclude_ids) -> list[Part]:
+    """The user's habits whose time window holds `at` (layers/long_term/selectors/habits.py), as profile lines
+    saying why: the pattern and window they keep to. A habit the query already matched keeps its match."""
+    at = at or timezone.now()
+    parts = []
+    for memory in habits_due(tenant=tenant, user_id=user_id, at=at,
+                             min_confidence=context_policy(tenant.pk).habit_min_confidence):
+        if memory.pk in exclude_ids:
+            continue
+        attributes = memory.attributes
+        parts.append(Part(f"memory:{memory.pk}", f"- ({memory.kind}) {memory.content}",
+                          score=round(memory.confidence * memory.feedback_weight, 6),
+                          detail={"memory_id": memory.pk, "kind": memory.kind, "reason": "habit_time",
+                                  "memory_key": memory.memory_key, "pattern": attributes.get("pattern"),
+                                  "window": attributes.get("window"), "time_zone": attributes.get("time_zone"),
+                                  "support": attributes.get("support")}))
+    return parts
+
+
 def _session(session) -> Block:
     # The window is bounded by turns only: fitting the budget happens below, turn by turn, so every
     # turn left out is reported in `dropped`.
@@ -223,8 +243,10 @@ def _next_to_drop(blocks: dict[str, Block]) -> tuple[str, int] | None:
     part.detail.get("reason") != "core" for block in context.blocks if block.name == "user_profile"
     for part in block.parts))
 def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, session_id: str | None = None,
-                     task_type: str | None = None, profile_top_k: int | None = DEFAULT_PROFILE_TOP_K) -> AssembledContext:
-    """Assemble the five blocks for `user_id` and fit them into `token_budget` tokens."""
+                     task_type: str | None = None, profile_top_k: int | None = DEFAULT_PROFILE_TOP_K,
+                     now=None) -> AssembledContext:
+    """Assemble the five blocks for `user_id` and fit them into `token_budget` tokens; `now` is the moment the
+    context is for (the request's time when absent), which decides the habits that are due."""
     system_rules = _system_rules(tenant)
     user_input = Block("user_input", [Part("user_input", query)])
     fixed = system_rules.token_count + user_input.token_count
@@ -240,6 +262,8 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
         if session.user_id != user_id:
             raise Conflict(_("this session belongs to another user"), code="session_user_mismatch")
     profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k)
+    if profile_top_k != 0:
+        profile.parts += _habits_now(tenant, user_id, now, {part.detail["memory_id"] for part in profile.parts})
     blocks = {
         "system_rules": system_rules,
         "user_profile": profile,

@@ -22,6 +22,8 @@ class MemoryKind(models.TextChoices):
     FACT = "fact", _("fact")
     EVENT = "event", _("event")
     EPISODE = "episode", _("episode")
+    # What keeps happening: a request repeated at similar times across days (layers/formation/habits/).
+    HABIT = "habit", _("habit")
 
 
 class MemorySource(models.TextChoices):

@@ -32,6 +32,8 @@ def _default_single_valued() -> list[str]:
         "user.occupation", "user.employer", "user.email_preference", "user.diet",
         # one at a time too: where the user works (beside where they live), how old, where they are from
         "user.work_city", "user.age", "user.hometown",
+        # a habit's pattern changes by supersession (layers/formation/habits/)
+        "habit.*",
     ]
 
 
@@ -229,6 +231,15 @@ class Policy:
     # A memory next to a match in the same source session (adjacent turns) gains this share of the
     # match's relevance (LoCoMo dev: hybrid Recall@10 0.675 -> 0.717 at 0.5).
     context_neighbour_share: float = setting(0.5, low=0.0, high=1.0)
+    # Second stage (layers/long_term/selectors/rerank.py): the first stage's best `rerank_pool` are re-scored
+    # with evidence the first stage does not weigh, each closing a share of the remaining relevance gap:
+    # the speaker a transcript line is labelled with is named in the query, and the share of the query's
+    # concepts the memory covers. Shares fitted on the LoCoMo dev split and the relevance dev part together
+    # (docs/benchmarks.md, "Retrieval (issue 12)"); `rerank` false serves the first stage alone.
+    rerank: bool = setting(True)
+    rerank_pool: int = setting(30, low=1, high=100)
+    rerank_speaker_share: float = setting(0.3, low=0.0, high=1.0)
+    rerank_coverage_share: float = setting(0.1, low=0.0, high=1.0)
     # Context: memories this important (allergies, health, identity: the ones that never expire) join
     # the user profile even when the query does not mention them; a restaurant question must still
     # see the peanut allergy. At most `core_profile_limit` of them, after the query's own matches.
@@ -253,7 +264,11 @@ class Policy:
                                                   high=1.0, merge=True)
 
     def is_single_valued(self, memory_key: str | None) -> bool:
-        return bool(memory_key) and memory_key in self.single_valued_keys
+        """An entry ending in `*` names a key family (`habit.*`: one current pattern per habit key)."""
+        if not memory_key:
+            return False
+        return any(memory_key == key or (key.endswith("*") and memory_key.startswith(key[:-1]))
+                   for key in self.single_valued_keys)
 
     def ttl_days(self, importance: float) -> float | None:
         for minimum, days in self.ttl_ladder:
