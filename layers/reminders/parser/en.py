@@ -36,7 +36,12 @@ _DATE = re.compile(rf"(?:\bon\s+)?\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?
 _CLOCK = re.compile(r"\b(?:(?:at|by|around|@)\s*)?(\d{1,2})(?:[:.](\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'?clock)?(?!\s*"
                     r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|%|percent|people|degrees?))\b")
 _NAMED_CLOCK = re.compile(r"\b(?:at\s+)?(noon|midday|midnight)\b")
-_PAST_TO = re.compile(r"\b(?:at\s+)?(quarter|half|\d{1,2})\s+(past|after|to)\s+(\d{1,2})\b")
+_HOUR_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+               "ten": 10, "eleven": 11, "twelve": 12}
+_HOUR_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_PAST_TO = re.compile(rf"\b(?:at\s+)?(quarter|half|\d{{1,2}}|ten|twenty|five)\s+(past|after|to)\s+(\d{{1,2}}|{_HOUR_WORD})\b")
+# "at four", "at seven thirty pm", "six o'clock": spelled-out hours need "at", a minute word or a suffix
+_WORD_CLOCK = re.compile(rf"\b(at\s+)?({_HOUR_WORD})(?:\s+(fifteen|thirty|forty-five))?\s*(a\.?m\.?|p\.?m\.?|o'?clock)?\b")
 _PERIOD = re.compile(r"\b(?:in\s+the\s+|this\s+|at\s+)?(morning|afternoon|evening|night|bedtime|tonight)\b")
 # Recurrence
 _EVERY_INTERVAL = re.compile(rf"\bevery\s+({EN_NUMBER}\s+)?(minutes?|mins?|hours?|hrs?|days?)\b|\b(hourly)\b")
@@ -150,6 +155,7 @@ def read_en(text: str) -> When:
         if 1 <= day <= 31 and (month is None or 1 <= month <= 12):
             when.year, when.month, when.day = (int(year) if year else None), month, day
             take(match)
+            break
     for match in _DAY.finditer(lowered):
         if free(match):
             word = re.sub(r"\s+", " ", match.group(1))
@@ -173,6 +179,7 @@ def read_en(text: str) -> When:
             when.weekday = WEEKDAY_NAMES[name.rstrip("s") if name.rstrip("s") in WEEKDAY_NAMES else name]
             when.week_offset = 1 if prefix == "next" else 0 if prefix == "this" else None
             take(match)
+            break  # the first day said is the reminder's
     for match in _NAMED_CLOCK.finditer(lowered):
         if free(match):
             when.hour = 12 if match.group(1) in ("noon", "midday") else 0
@@ -185,8 +192,9 @@ def read_en(text: str) -> When:
             take(match)
     for match in _PAST_TO.finditer(lowered):
         if free(match) and when.hour is None:
-            amount = {"quarter": 15, "half": 30}.get(match.group(1)) or int(match.group(1))
-            hour = int(match.group(3))
+            amount = {"quarter": 15, "half": 30, "ten": 10, "twenty": 20, "five": 5}.get(match.group(1)) or int(
+                match.group(1))
+            hour = _HOUR_WORDS.get(match.group(3)) or int(match.group(3))
             if amount >= 60 or not 1 <= hour <= 12:
                 continue
             if match.group(2) == "to":
@@ -200,6 +208,13 @@ def read_en(text: str) -> When:
             when.period = when.period or {"bedtime": "night", "tonight": "evening"}.get(word, word)
             if word == "tonight" and when.day_offset is None:
                 when.day_offset = 0
+            take(match)
+    for match in _WORD_CLOCK.finditer(lowered):
+        if free(match) and when.hour is None and (match.group(1) or match.group(3) or match.group(4)):
+            when.hour = _HOUR_WORDS[match.group(2)]
+            when.minute = {"fifteen": 15, "thirty": 30, "forty-five": 45}.get(match.group(3) or "", 0)
+            suffix = match.group(4) or ""
+            when.meridiem = "am" if suffix.startswith("a") else "pm" if suffix.startswith("p") else None
             take(match)
     for match in _CLOCK.finditer(lowered):
         if not free(match) or when.hour is not None:

@@ -45,10 +45,10 @@ ZH_HYPOTHETICAL = re.compile(r"如果|要是|假如|假设|万一|的话|倘若|
 ZH_QUESTION_ABOUT = re.compile(r"怎么|如何|什么|哪里|哪儿|为什么|能不能设|可以设.*吗|支持|功能|有没有|是不是|会不会|好用")
 ZH_DONE = re.compile(r"现在|马上|立刻|立即|已经|刚刚?|了$|了[。！!，,]|好了|完了|搞定")
 ZH_VERBS = [("关", r"关掉|关上|关闭|关了|关"), ("开", r"打开|开启|开了|(?<![离公])开(?![会心始车])"), ("交", r"提交|交了|交"),
-            ("打电话", r"打电话|打给|回电话|电话"), ("吃药", r"吃药|吃了药"), ("买", r"买"), ("取", r"取|拿"),
-            ("发", r"发送|发了|发"), ("浇花", r"浇花|浇水|浇"), ("收", r"收"), ("喝水", r"喝水|喝"), ("付", r"付|缴|还款|还"),
+            ("打电话", r"打电话|打给|回电话|电话"), ("吃", r"吃"), ("买", r"买"), ("取", r"取|拿"),
+            ("发", r"发送|发了|发"), ("浇花", r"浇花|浇水|浇"), ("收", r"收"), ("喝", r"喝"), ("付", r"付|缴|还款|还"),
             ("充电", r"充电|充上"), ("锁", r"锁门|锁上|锁")]
-ZH_FILLER = re.compile(r"^(?:[，,。！!、：:\s]|的时候|时候|记得|要|去|该|再|请|一下|帮我|我要|我得|我|把它|给我|准时|一声|然后|就|得|吧|哦|啊|呀|哈|呢)+|"
+ZH_FILLER = re.compile(r"^(?:[，,。！!、：:\s]|的时候|时候|记得|要|该|再|请|一下|帮我|我要|我得|我|把它|给我|准时|一声|然后|就|得|吧|哦|啊|呀|哈|呢)+|"
                        r"(?:[，,。！!？?、\s~～]|的时候|一下|吧|哦|啊|呀|哈|呢|了|好吗|好不好|可以吗|行吗|嗎|吗|谢谢|一声|哈)+$")
 ZH_OBJECT_STOP = re.compile(r"现在|马上|立刻|已经|刚刚?|了|吧|掉|上|我|把|它|那个|这个|一下|好|完|给|去")
 
@@ -113,6 +113,8 @@ def _zh_intent(text: str, when: When, due) -> ReminderIntent | None:
         start, end = trigger.span()
         after, before = _zh_clean(blanked[end:]), _zh_clean(blanked[:start])
         body = re.sub(r"\s+", "", after or before)
+        if not body and re.search(r"叫醒|闹钟", trigger.group(0)):
+            body = "起床"
         if not body:
             return None
         return ReminderIntent(kind="create", text=body, due_at=due[0], recurrence=due[1])
@@ -195,8 +197,10 @@ def _en_clean(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"^[\s,.;:!-]*(?:(?:please|pls|can you|could you|hey|ok|okay|and|also|then|so)\b[\s,]*)*", "", text,
                   flags=re.I)
-    text = re.sub(r"^(?:to|that|about|of|:)\s+", "", text, flags=re.I)
-    text = re.sub(r"(?:\s*\b(?:please|thanks|thank you|ok|okay|and|at|on|by|for|in|the)\b)*[\s,.;:!?]*$", "", text,
+    # prepositions whose object was the time ("set a reminder for [30 minutes from now] to …")
+    text = re.sub(r"^(?:(?:for|at|on|by|in|from)\s+)*(?:(?:to|that|about|of)\b|:)?\s*", "", text, flags=re.I)
+    # dangling words the time left at the end; not "on"/"in", which end phrasal verbs (turn the heater on)
+    text = re.sub(r"(?:\s*\b(?:please|thanks|thank you|ok|okay|and|at|by|for|the)\b)*[\s,.;:!?]*$", "", text,
                   flags=re.I)
     return text.strip(" ,.;:!?")
 
@@ -222,6 +226,8 @@ def _en_intent(text: str, when: When, due) -> ReminderIntent | None:
         before = _en_clean(blanked[:trigger.start()])
         body = after or before
         body = re.sub(r"^(?:to|that|about|of)\s+", "", body, flags=re.I)
+        if not body and re.search(r"wake|alarm", trigger.group(0), re.I):
+            body = "wake up"  # "wake me at 7", "set an alarm for 6am": the alarm is the reminder
         if not body:
             return None
         return ReminderIntent(kind="create", text=body, due_at=due[0], recurrence=due[1])

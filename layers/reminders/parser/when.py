@@ -23,6 +23,7 @@ class When:
     week_offset: int | None = None        # None: the coming one; 0 this week; 1 next week
     year: int | None = None
     month: int | None = None
+    month_offset: int | None = None       # "下个月5号": 1
     day: int | None = None
     hour: int | None = None
     minute: int = 0
@@ -138,6 +139,9 @@ def when_resolve(when: When, *, now: datetime, zone, default_hour: int,
         return now + when.relative, ""
     if when.vague and not when.names_a_day and when.hour is None and when.period is None:
         return now + vague_delay, ""
+    if when.day is not None and when.month_offset is not None:
+        month_index = local_now.month - 1 + when.month_offset
+        when.year, when.month = local_now.year + month_index // 12, month_index % 12 + 1
     if when.day is not None:
         year = when.year or local_now.year
         try:

@@ -30,6 +30,7 @@ _DAY_OFFSET = {"大后天": 3, "后天": 2, "明天": 1, "明日": 1, "明儿": 
 _WEEKDAY = re.compile(r"(下下个?|下个?|这个?|本)?\s*(?:周|星期|礼拜)([一二三四五六日天1-7末])")
 _DATE = re.compile(rf"(?:(\d{{4}})\s*年)?\s*({N})\s*月\s*({N})\s*(?:日|号)?|(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})|"
                    rf"(?<![月\d])({N})\s*(?:号|日)(?![子本记常])")
+_MONTH_AHEAD = re.compile(rf"(下个?月|本月|这个月)\s*的?\s*({N})\s*(?:号|日)")
 _CLOCK = re.compile(rf"({N})\s*(?:点钟?|:|：|时)\s*(?:({N})\s*分?|(半)|(一刻)|(三刻)|(整))?")
 _PERIOD = re.compile("|".join(f"(?P<p{index}>{pattern})" for index, (pattern, _) in enumerate(PERIODS)))
 # Recurrence
@@ -119,8 +120,14 @@ def read_zh(text: str) -> When:
                 if delta:
                     when.relative = delta
                     take(match)
+    for match in _MONTH_AHEAD.finditer(text):
+        day = _number(match.group(2))
+        if free(match) and day and 1 <= day <= 31:
+            when.month_offset, when.day = (1 if match.group(1).startswith("下") else 0), day
+            take(match)
+            break
     for match in _DATE.finditer(text):
-        if not free(match):
+        if not free(match) or when.day is not None:
             continue
         if match.group(2):
             month, day = _number(match.group(2)), _number(match.group(3))
@@ -135,6 +142,7 @@ def read_zh(text: str) -> When:
         if day and 1 <= day <= 31 and (month is None or 1 <= month <= 12):
             when.year, when.month, when.day = year, month, day
             take(match)
+            break
     for match in _DAY.finditer(text):
         if free(match):
             word = match.group(0)
@@ -146,6 +154,7 @@ def read_zh(text: str) -> When:
             elif word == "今夜":
                 when.period = "night"
             take(match)
+            break  # the first day said is the reminder's; a later one belongs to the task ("准备后天的会")
     for match in _WEEKDAY.finditer(text):
         if free(match):
             prefix, char = match.group(1) or "", match.group(2)
@@ -153,6 +162,7 @@ def read_zh(text: str) -> When:
             when.week_offset = 2 if prefix.startswith("下下") else 1 if prefix.startswith("下") else (
                 0 if prefix else None)
             take(match)
+            break
     for match in _PERIOD.finditer(text):
         if free(match):
             for index, (_, period) in enumerate(PERIODS):
