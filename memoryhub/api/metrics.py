@@ -175,10 +175,26 @@ class TenantHealth:
     mentions: int = 0
     mentions_resolved: int = 0
     annotator_failures: dict[str, int] = field(default_factory=dict)  # annotator -> appends it failed
+    # Reminders by status, those a webhook gave up on (still due), and those a later turn fulfilled.
+    reminders: dict[str, int] = field(default_factory=dict)
+    reminders_delivery_failed: int = 0
+    reminders_fulfilled: int = 0
 
     @property
     def resolution_rate(self) -> float | None:
         return self.mentions_resolved / self.mentions if self.mentions else None
+
+    @property
+    def reminder_delivery_rate(self) -> float | None:
+        """Of the reminders whose time came and that are settled, the share that reached the user."""
+        settled = self.reminders.get("delivered", 0) + self.reminders.get("expired", 0) + self.reminders_delivery_failed
+        return self.reminders.get("delivered", 0) / settled if settled else None
+
+    @property
+    def reminder_completion_rate(self) -> float | None:
+        """Of the reminders no longer pending, the share delivered or fulfilled by a later turn."""
+        closed = sum(n for status, n in self.reminders.items() if status != "pending")
+        return (self.reminders.get("delivered", 0) + self.reminders_fulfilled) / closed if closed else None
 
 
 @dataclass
@@ -265,6 +281,17 @@ def layer_health(tenant_ids: list[int] | None = None) -> LayerHealth:
             by_id[row["tenant_id"]].mentions = row["n"]
             by_id[row["tenant_id"]].mentions_resolved = row["resolved"]
 
+    reminder = _model("reminders.Reminder")
+    if reminder is not None:
+        rows = (reminder.objects.filter(tenant_id__in=list(by_id)).values("tenant_id", "status")
+                .annotate(n=Count("id"), failed=Count("id", filter=Q(delivery_failed=True, status="due")),
+                          fulfilled=Count("id", filter=Q(cancel_reason="fulfilled"))))
+        for row in rows:
+            health = by_id[row["tenant_id"]]
+            health.reminders[row["status"]] = row["n"]
+            health.reminders_delivery_failed += row["failed"]
+            health.reminders_fulfilled += row["fulfilled"]
+
     outbox = _model("outbox.OutboxTask")
     pending = retrying = None
     if outbox is not None:
@@ -306,7 +333,19 @@ class LayerHealthCollector:
         annotator_failures = CounterMetricFamily(
             "memoryhub_append_annotator_failures", "Turn appends stored without an annotator's output because it "
             "raised (rolled back to its savepoint)", labels=["tenant", "layer", "annotator"])
+        reminders = GaugeMetricFamily("memoryhub_reminders", "Reminders by status (delivery_failed: due ones the "
+                                      "webhook gave up on)", labels=["tenant", "layer", "status"])
+        reminder_rates = GaugeMetricFamily(
+            "memoryhub_reminder_rate", "delivery: delivered over delivered, expired and given up; completion: "
+            "delivered or fulfilled by a later turn over all no longer pending", labels=["tenant", "layer", "rate"])
         for tenant in health.tenants:
+            for status, n in sorted(tenant.reminders.items()):
+                reminders.add_metric([tenant.slug, "reminders", status], n)
+            reminders.add_metric([tenant.slug, "reminders", "delivery_failed"], tenant.reminders_delivery_failed)
+            for rate, value in (("delivery", tenant.reminder_delivery_rate),
+                                ("completion", tenant.reminder_completion_rate)):
+                if value is not None:
+                    reminder_rates.add_metric([tenant.slug, "reminders", rate], value)
             for annotator, n in sorted(tenant.annotator_failures.items()):
                 annotator_failures.add_metric([tenant.slug, "short_term", annotator], n)
             mentions.add_metric([tenant.slug, "transient", "true"], tenant.mentions_resolved)
@@ -325,7 +364,7 @@ class LayerHealthCollector:
             drops.add_metric([tenant.slug, "formation", "rejected"], tenant.rejected)
             failures.add_metric([tenant.slug, "formation", "fell_back"], tenant.fell_back)
         yield from (retrievals, hit_rate, floor, quarantined, runs, drops, failures, mentions, resolution_rate,
-                    annotator_failures)
+                    annotator_failures, reminders, reminder_rates)
 
         if health.outbox_pending is not None:
             depth = GaugeMetricFamily("memoryhub_outbox_pending", "Outbox tasks not yet handed to the broker "

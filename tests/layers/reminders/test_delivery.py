@@ -160,3 +160,19 @@ def test_quarantined_reminder_is_never_delivered(make_reminder, webhook):
         assert reminder_deliver(reminder_id=reminder.pk, now=DUE) == "skipped"
     reminder.refresh_from_db()
     assert reminder.status == ReminderStatus.EXPIRED and receiver.received == []
+
+
+def test_metrics_count_deliveries_and_completions(make_reminder, webhook, tenant):
+    from memoryhub.api.metrics import layer_health
+
+    with WebhookReceiver(SECRET) as receiver:
+        webhook(receiver.url)
+        delivered = make_reminder(due_at=DUE)
+        make_reminder(due_at=DUE + timedelta(days=1))
+        fulfilled = make_reminder(due_at=DUE + timedelta(days=1), text="关灯")
+        reminder_cancel(reminder=fulfilled, actor=ACTOR, reason="fulfilled")
+        reminders_dispatch(now=DUE)
+        reminder_deliver(reminder_id=delivered.pk, now=DUE)
+    (health,) = [t for t in layer_health().tenants if t.tenant_id == tenant.pk]
+    assert health.reminders == {"delivered": 1, "pending": 1, "cancelled": 1}
+    assert health.reminder_delivery_rate == 1.0 and health.reminder_completion_rate == 1.0
