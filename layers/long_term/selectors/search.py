@@ -1,5 +1,7 @@
 """Search over one user's memories: metadata filters first, then keyword (BM25) and vector paths, fused,
-scored as relevance × recency × scene × confidence × feedback weight, all in one SQL statement.
+scored as relevance × recency × scene × confidence × feedback weight, all in one SQL statement; then,
+unless policy turns it off, a second stage over the best candidates (selectors/rerank.py) that refines
+the relevance factor, so the factors still multiply to the score.
 
 Why an exact scan and not the HNSW index: every search is scoped to one (tenant, user) whose memories
 number in the hundreds, and measured on these machines (1M rows, 512-d; docs/architecture.md) an HNSW scan with a
@@ -42,6 +44,7 @@ from pgvector.psycopg.vector import VectorBinaryDumper
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
+from layers.long_term.selectors.rerank import rerank
 from layers.long_term.selectors.scenes import QueryReading, key_patterns_sql, query_read
 from memoryhub.api.metrics import LAYER_SEARCH, counted_retrieval
 from memoryhub.core.errors import InvalidInput
@@ -156,14 +159,15 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
     ), idf AS (SELECT df.grp, ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN stats st),
     keyword AS (
         SELECT h.id, sum(idf.idf * h.tf * (%s + 1) / (h.tf + %s * (1 - %s + %s * h.doc_length / st.avgdl))) AS bm25,
-               (SELECT GREATEST(sum(idf), 1e-9) FROM idf) AS idf_mass
+               (SELECT GREATEST(sum(idf), 1e-9) FROM idf) AS idf_mass, count(*) AS matched_concepts
         FROM hits h JOIN idf USING (grp) CROSS JOIN stats st GROUP BY h.id
     )""")
         flat = [term for concept in terms for term in concept]
         groups = [index for index, concept in enumerate(terms) for _term in concept]
         params += [flat, groups, list(range(len(terms))), BM25_K1, BM25_K1, BM25_B, BM25_B]
     else:
-        sql.append(", keyword AS (SELECT NULL::bigint AS id, NULL::float8 AS bm25, NULL::float8 AS idf_mass WHERE false)")
+        sql.append(", keyword AS (SELECT NULL::bigint AS id, NULL::float8 AS bm25, NULL::float8 AS idf_mass,"
+                   " NULL::bigint AS matched_concepts WHERE false)")
 
     keyword_rel = "CASE WHEN k.bm25 IS NULL THEN 0 ELSE 1 - exp(-k.bm25 / k.idf_mass / %s) END"
     vector_rel = "CASE WHEN s.cosine IS NULL THEN 0 ELSE LEAST(1, GREATEST(0, (s.cosine - %s) / %s)) END"
@@ -202,7 +206,8 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
     # shares part of its relevance; the answer to a question often sits one turn after the words it matched.
     # The final SELECT brings the winners' own columns back in the same round trip.
     sql.append(f""", factors AS (
-        SELECT s.id, s.kind, s.source_session_id, s.source_turn_from, s.source_turn_to, k.bm25, s.cosine,
+        SELECT s.id, s.kind, s.source_session_id, s.source_turn_from, s.source_turn_to, k.bm25, k.matched_concepts,
+               s.cosine,
                {key_sql} AS key_relevance,
                {keyword_rel} AS keyword_relevance, {vector_rel} AS vector_relevance,
                exp(-GREATEST(extract(epoch FROM now() - s.last_confirmed_at), 0) / 86400.0 / ({alpha_sql}))
@@ -224,7 +229,7 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
     ), combined AS (
         SELECT t.*, 1 - (1 - t.text_relevance) * (1 - t.key_relevance) AS relevance FROM texts t
     ), ranked AS (
-        SELECT c.id, c.bm25, c.cosine, c.keyword_relevance, c.vector_relevance, c.own_relevance,
+        SELECT c.id, c.bm25, c.matched_concepts, c.cosine, c.keyword_relevance, c.vector_relevance, c.own_relevance,
                c.neighbour_relevance, c.text_relevance, c.key_relevance, c.relevance, c.recency, c.scene, c.confidence AS confidence_factor,
                c.feedback_weight AS feedback_factor, {score_sql} AS score
         FROM combined c
@@ -358,10 +363,17 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                             min_confidence=min_confidence, max_confidence=max_confidence,
                             created_after=created_after, created_before=created_before)
     where, where_params = _where(tenant.pk, user_id, filters)
+    # With the second stage on, the first stage hands over its best `rerank_pool` uncut: the second stage
+    # may lift a candidate over min_score, and cuts itself (layers/long_term/selectors/rerank.py).
+    second_stage = bool(policy.rerank)
     sql, params = _search_sql(where=where, where_params=where_params, terms=terms, reading=reading,
                               query_vector=query_vector, model_name=model_name, mode=mode, policy=policy, task_type=task_type,
-                              min_score=float(min_score), top_k=int(top_k))
+                              min_score=0.0 if second_stage else float(min_score),
+                              top_k=max(int(top_k), policy.rerank_pool) if second_stage else int(top_k))
     rows = _fetch(sql, params)
+    if second_stage:
+        rows = rerank(rows, query=query, concept_count=len(terms), policy=policy, min_score=float(min_score),
+                      top_k=int(top_k))
     if not rows:
         return []
     results = []
@@ -381,6 +393,8 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                             "bridges": {concept[0]: concept[1:] for concept in terms if len(concept) > 1}},
                 "vector": {"cosine": row["cosine"], "relevance": row["vector_relevance"],
                            "model": model_name or None},
+                # the second stage, when on: relevance above is its output, first_stage_relevance its input
+                "rerank": row.get("rerank"),
             }
         results.append(ScoredMemory(memory=memory, score=float(row["score"]), explain=details))
     return results

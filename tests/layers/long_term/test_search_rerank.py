@@ -1,0 +1,80 @@
+"""The search's second stage (layers/long_term/selectors/rerank.py): a speaker the query names and the
+query's concepts a memory holds together lift it; explain shows both stages, the factors still multiply
+to the score, min_score cuts the final score, and policy turns the stage off."""
+import pytest
+
+from layers.long_term.selectors import memory_search
+from layers.long_term.selectors.rerank import speaker_of
+from permanent.services import change_request_approve, change_request_propose
+
+pytestmark = pytest.mark.django_db
+
+
+def _transcript(remember):
+    # Both speakers say "hiking"; the question is about Caroline's.
+    mel = remember("[8 May, 2023] Melanie: we went hiking near the lake, the kids loved it", kind="episode")
+    car = remember("[8 May, 2023] Caroline: hiking always clears my head", kind="episode")
+    remember("[8 May, 2023] Melanie: Caroline, you should come next time", kind="episode")
+    return mel, car
+
+
+def _product(explain):
+    return (explain["relevance"] * explain["recency"] * explain["scene"] * explain["confidence"]
+            * explain["feedback_weight"])
+
+
+def test_speaker_labels():
+    assert speaker_of("[1:56 pm on 8 May, 2023] Caroline: hi") == "caroline"
+    assert speaker_of("Ana María: hola") == "ana maría"
+    assert speaker_of("user: my wife is Anna") is None  # the user is the query's "I", not a named speaker
+    assert speaker_of("User's diet: vegetarian.") is None  # a keyed fact's template is not a transcript line
+    assert speaker_of("用户让记住：车钥匙在抽屉里") is None
+
+
+def test_a_named_speakers_own_line_comes_first(tenant, remember):
+    mel, car = _transcript(remember)
+    results = memory_search(tenant=tenant, user_id="u1", query="When did Caroline go hiking?", min_score=0,
+                            explain=True)
+    assert results[0].memory.pk == car.pk
+    stage = results[0].explain["rerank"]
+    assert stage["features"]["speaker"] == 1.0 and stage["speaker"] == "caroline"
+    assert results[0].explain["relevance"] == pytest.approx(
+        1 - (1 - stage["first_stage_relevance"]) * (1 - stage["boost"]))
+    assert stage["relevance"] > stage["first_stage_relevance"]
+    for scored in results:
+        assert scored.score == pytest.approx(_product(scored.explain), rel=1e-9)
+    other = next(scored for scored in results if scored.memory.pk == mel.pk)
+    assert other.explain["rerank"]["features"]["speaker"] == 0.0
+
+
+def test_min_score_cuts_the_final_score(tenant, remember):
+    _transcript(remember)
+    everything = memory_search(tenant=tenant, user_id="u1", query="When did Caroline go hiking?", min_score=0)
+    cutoff = (everything[0].score + everything[-1].score) / 2
+    kept = memory_search(tenant=tenant, user_id="u1", query="When did Caroline go hiking?", min_score=cutoff)
+    assert kept and all(scored.score >= cutoff for scored in kept)
+    assert [s.memory.pk for s in kept] == [s.memory.pk for s in everything if s.score >= cutoff]
+    assert len(memory_search(tenant=tenant, user_id="u1", query="When did Caroline go hiking?", min_score=0,
+                             top_k=1)) == 1
+
+
+def test_co_coverage_lifts_a_memory_holding_several_query_concepts(tenant, remember):
+    both = remember("user: the peanut sauce at the Thai place made my throat itch", kind="episode")
+    remember("user: Thai food is my favourite on Fridays", kind="episode")
+    results = memory_search(tenant=tenant, user_id="u1", query="peanut thai", min_score=0, explain=True)
+    by_id = {scored.memory.pk: scored for scored in results}
+    assert by_id[both.pk].explain["rerank"]["features"]["coverage"] == pytest.approx(1.0)
+    assert all(s.explain["rerank"]["features"]["coverage"] == 0.0 for pk, s in by_id.items() if pk != both.pk)
+
+
+def test_policy_turns_the_second_stage_off(tenant, remember, make_staff):
+    _mel, car = _transcript(remember)
+    editor, reviewer = make_staff(tenant, "editor"), make_staff(tenant, "reviewer")
+    request = change_request_propose(tenant=tenant, key="policy.long_term.rerank", action="create", value=False,
+                                     proposer_user=editor)
+    change_request_approve(change_request=request, reviewer=reviewer, payload_hash=request.payload_hash)
+    results = memory_search(tenant=tenant, user_id="u1", query="When did Caroline go hiking?", min_score=0,
+                            explain=True)
+    assert results and all(scored.explain["rerank"] is None for scored in results)
+    for scored in results:
+        assert scored.score == pytest.approx(_product(scored.explain), rel=1e-9)
