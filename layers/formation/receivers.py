@@ -5,6 +5,7 @@ from __future__ import annotations
 from layers.formation.selectors import extraction_cursor
 from layers.formation.services.catch_up import extraction_enqueue, summarisation_enqueue
 from layers.formation.services.extraction import extraction_due
+from layers.formation.services.habits import habits_enqueue
 
 
 def on_turns_appended(sender, *, session, turns, **kwargs) -> None:
@@ -19,3 +20,5 @@ def on_session_ended(sender, *, session, **kwargs) -> None:
     extraction_enqueue(session.pk)
     if session.needs_summary:
         summarisation_enqueue(session.pk)
+    # A finished conversation may have repeated a request once more (layers/formation/services/habits.py).
+    habits_enqueue(session.tenant_id, session.user_id)

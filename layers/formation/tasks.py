@@ -7,6 +7,7 @@ from layers.formation.services import (
     session_extract,
     session_summarise,
 )
+from layers.formation.services.habits import habits_catch_up, habits_mine
 
 # An unreachable model endpoint is retried with back-off; the cursor has not moved, and the
 # catch-up beat re-enqueues the session later even if every retry fails.
@@ -53,3 +54,14 @@ def summarise_session(self, session_pk: int) -> dict:
 @shared_task(name="formation.catch_up", acks_late=True, ignore_result=True)
 def catch_up() -> dict:
     return formation_catch_up()
+
+
+# Ids in; the run reads the lookback and writes only what differs, so a redelivered message changes nothing.
+@shared_task(name="formation.mine_habits", acks_late=True, ignore_result=True)
+def mine_habits(tenant_id: int, user_id: str) -> dict:
+    return habits_mine(tenant_id=tenant_id, user_id=user_id)
+
+
+@shared_task(name="formation.habits_catch_up", acks_late=True, ignore_result=True)
+def mine_habits_catch_up() -> dict:
+    return habits_catch_up()

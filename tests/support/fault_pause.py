@@ -10,7 +10,7 @@ from pathlib import Path
 
 PAUSE_ENV = "MEMORYHUB_TEST_FORMATION_PAUSE_FILE"
 PAUSE_MAX_SECONDS = 120
-JOBS = ("extract", "summarise")
+JOBS = ("extract", "summarise", "habits")
 
 
 def _pause(sender, session_pk, **kwargs) -> None:
