@@ -193,6 +193,8 @@ SPECTACULAR_SETTINGS = {
         {"name": "transient", "description": "Task state: typed slots and the sub-task stack."},
         {"name": "permanent", "description": "Rules and settings that change only by approved change requests."},
         {"name": "erasure", "description": "Export and erasure of one end user across every layer."},
+        {"name": "reminders", "description": "Reminders and scheduled intents: created directly or from turns, "
+                                             "delivered to the tenant's signed webhook or polled."},
     ],
     # One schema name per choice set, whatever the field is called in a given serializer.
     "ENUM_NAME_OVERRIDES": {

@@ -43,7 +43,6 @@ from memoryhub.core.errors import InvalidInput
 from memoryhub.core.limits import USER_ID_MAX_LENGTH
 from memoryhub.tenancy.models import Scope
 
-TAGS = ["reminders"]
 WHEN_MAX_LENGTH = 200
 
 
@@ -85,7 +84,7 @@ class RemindersApi(TenantAPIView):
         session_id = serializers.CharField(required=False, max_length=200)
 
     @extend_schema(
-        summary="List reminders with filters", operation_id="reminders_list", tags=TAGS,
+        summary="List reminders with filters", operation_id="reminders_list",
         description="Newest first, cursor pagination. Agents that poll ask for `status=due` and acknowledge "
                     "what they told the user (PATCH `status: delivered`). Quarantined reminders are listed only "
                     "for an admin-scoped key.",
@@ -120,7 +119,7 @@ class RemindersApi(TenantAPIView):
         return Response({"results": ReminderOutputSerializer(rows, many=True).data, "next_cursor": next_cursor})
 
     @extend_schema(
-        summary="Create a reminder", tags=TAGS,
+        summary="Create a reminder",
         description="Give `text` with `due_at` (ISO 8601) or `when` (words), or a whole `utterance` to read "
                     "(zh or en). Times in words are read in `time_zone`, else the tenant's. A `client_id` makes "
                     "the create idempotent (200 with the stored reminder on a retry). Secrets in the text are "
@@ -182,13 +181,13 @@ class ReminderDetailApi(TenantAPIView):
         status = serializers.ChoiceField(required=False, choices=[ReminderStatus.CANCELLED, ReminderStatus.DELIVERED],
                                          help_text="cancelled: withdraw it; delivered: a polling agent told the user")
 
-    @extend_schema(summary="Read one reminder", tags=TAGS, responses={200: ReminderOutputSerializer, **errors(403, 404)})
+    @extend_schema(summary="Read one reminder", responses={200: ReminderOutputSerializer, **errors(403, 404)})
     def get(self, request, reminder_id: int):
         return Response(ReminderOutputSerializer(reminder_get(
             tenant=self.tenant, reminder_id=reminder_id, include_quarantined=_include_quarantined(self.api_key))).data)
 
     @extend_schema(
-        summary="Amend, cancel or acknowledge a reminder", tags=TAGS,
+        summary="Amend, cancel or acknowledge a reminder",
         description="Change `text`, `due_at` / `when` or `recurrence` of an open (pending or due) reminder; a due "
                     "one moved later is pending again. `status: cancelled` withdraws it; `status: delivered` is a "
                     "polling agent's acknowledgement of a due one. A closed reminder answers 409.",
@@ -234,13 +233,13 @@ class ReminderSettingsApi(TenantAPIView):
         webhook_secret = serializers.CharField(required=False, allow_blank=True, max_length=200, write_only=True,
                                                help_text="at least 16 characters; never returned")
 
-    @extend_schema(summary="The tenant's reminder settings", tags=TAGS,
+    @extend_schema(summary="The tenant's reminder settings",
                    responses={200: ReminderSettingsOutputSerializer, **errors(403)})
     def get(self, request):
         return Response(ReminderSettingsOutputSerializer(reminder_settings_get(self.tenant)).data)
 
     @extend_schema(
-        summary="Set the tenant's time zone and reminder webhook", tags=TAGS,
+        summary="Set the tenant's time zone and reminder webhook",
         description="Due reminders are POSTed to `webhook_url` with `X-Memoryhub-Timestamp`, "
                     "`X-Memoryhub-Signature: sha256=<hex HMAC-SHA256 of \"<timestamp>.<body>\" with the secret>` "
                     "and `Idempotency-Key` (the same on every retry of one reminder).",

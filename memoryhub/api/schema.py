@@ -33,6 +33,7 @@ TAGS = {
     "layers.long_term": "long-term",
     "layers.context": "context",
     "layers.erasure": "erasure",
+    "layers.reminders": "reminders",
     "permanent": "permanent",
     "memoryhub": "service",
 }

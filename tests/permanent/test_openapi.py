@@ -8,7 +8,7 @@ from django.urls import get_resolver
 from drf_spectacular.generators import EndpointEnumerator, SchemaGenerator
 from drf_spectacular.plumbing import get_doc
 
-LAYER_TAGS = {"service", "short-term", "long-term", "context", "transient", "permanent", "erasure"}
+LAYER_TAGS = {"service", "short-term", "long-term", "context", "transient", "permanent", "erasure", "reminders"}
 
 
 def _schema():
