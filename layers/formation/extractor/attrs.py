@@ -176,6 +176,11 @@ def zh_date(text: str) -> str | None:
     if not match:
         return None
     end = match.end()
+    # "明年三月", "下个月十五号": a date said in several pieces is one date.
+    more = ZH_DATE.match(text, end)
+    while more and more.end() > end:
+        end = more.end()
+        more = ZH_DATE.match(text, end)
     # "明天早上八点" / "周五晚上": the time of day belongs to the date.
     tail = ZH_TIME.match(text, end)
     return text[match.start():tail.end() if tail else end]

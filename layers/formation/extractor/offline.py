@@ -23,8 +23,8 @@ from layers.formation.extractor.rules_en import Candidate
 from layers.formation.extractor.text import (
     CORRECTION_MARK,
     blank_quotes,
-    is_cjk,
     drop_question_part,
+    is_cjk,
     is_hypothetical,
     is_past_state,
     is_question,
@@ -94,7 +94,9 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     homes = {c.value for c in found if c.memory_key == "user.home_city"}
     unique: list[Candidate] = []
     for candidate in found:
-        if past and candidate.memory_key not in _PAST_SAFE:
+        # "moved to Seattle two years ago" still lives there (unless "used to" / 以前 says otherwise).
+        moved_here = candidate.memory_key == "user.home_city" and _MOVED.search(clause) and not _NOT_NOW.search(clause)
+        if past and candidate.memory_key not in _PAST_SAFE and not moved_here:
             continue
         # FACTS.md: a work city is worth keeping only where it differs from home.
         if candidate.memory_key == "user.work_city" and candidate.value in homes:
@@ -110,6 +112,8 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
 
 
 _NAMED_ONLY = {"colleague", "boss", "roommate"}
+_MOVED = re.compile(r"(?i)\b(?:moved|relocated)\s+(?:back\s+)?(?:here\s+)?to\b|搬到|搬来|搬回|搬去")
+_NOT_NOW = re.compile(r"(?i)\bused\s+to\b|\bthen\s+moved\b|\bafter\s+that\b|以前|之前|后来又")
 
 
 def _merge_people(found: list[Candidate]) -> list[Candidate]:
@@ -134,7 +138,9 @@ def _merge_people(found: list[Candidate]) -> list[Candidate]:
 
 
 _ONE_PER_CLAUSE = {"user.plan", "user.name", "user.age", "user.birthday", "user.home_city", "user.employer", "user.occupation"}
-_PAST_SAFE = {"user.former_employer", "user.hometown"}
+# Facts a past-tense clause still states truly: where one worked and grew up, what one studied
+# ("graduated from UCLA in 2018"), when one married ("got married in June 2015").
+_PAST_SAFE = {"user.former_employer", "user.hometown", "user.education", "user.anniversary", "user.birthday"}
 
 
 def _item(candidate: Candidate, *, seq: int, clause: str) -> ExtractedItem:

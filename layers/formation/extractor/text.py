@@ -26,9 +26,11 @@ _CLAUSE_BREAK = re.compile(
 
 _LEAD_IN = re.compile(
     r"^(?:(?:oh|well|ok|okay|so|and|but|also|btw|by the way|actually|in fact|correction|sorry|"
-    r"to be honest|honestly|just so you know|fyi|hey|hi|hello|yes|yeah|no|nope|right|um|uh|"
+    r"to be honest|honestly|just so you know|fyi|hey|hi|hello|yes|yeah|right|um|uh|"
     r"其实|对了|另外|顺便说一下|顺便说|顺便|纠正一下|更正一下|更正|纠正|哦|嗯|还有|而且|不过|但是|所以|"
-    r"是的|对|不对|不是|说错了|我说错了|好的|好吧|哈哈|嘿|你好|告诉你)(?![A-Za-z'])[\s,，:：!！.。、~～-]*)+", re.IGNORECASE)
+    r"是的|对|不对|不是|说错了|我说错了|好的|好吧|哈哈|嘿|你好|告诉你)(?![A-Za-z'])[\s,，:：!！.。、~～-]*"
+    # "no, …" answers; "no calls after 9pm" is a statement and keeps its "no".
+    r"|(?:no|nope)\s*[,，:：!！.。~～-]+\s*)+", re.IGNORECASE)
 CORRECTION_MARK = re.compile(
     r"\b(?:actually|correction|i meant|not anymore|no longer|anymore|moved|relocated)\b|其实|更正|纠正|不对|说错了|搬", re.IGNORECASE)
 
@@ -106,7 +108,7 @@ _PAST_STATE = re.compile(
     r"\bnot\s+anymore\b|\bno\s+longer\b(?!\s+(?:at|with|work))|\bfor\s+a\s+(?:while|few\s+months|bit)\b.*\b(?:stopped|quit|didn't\s+stick|gave\s+up)|"
     r"\bbut\s+stopped\b|\bdidn't\s+stick\b|\bthru\s+college\b|\bthrough\s+college\b|\bafter\s+uni\b|\bfor\s+\w+\s+years\s+after\b|"
     r"\blived\s+in\b|\bspent\s+a\s+(?:summer|year|month)\b|\bi\s+was\s+(?:a|an|on|into|in)\b|\bmy\s+ex\b|"
-    r"以前|之前(?!在)|曾经|过去|小时候|小学的时候|年轻时候?|那时候|那会儿|那阵子|后来放弃|后来不|现在全忘|长大后|刚毕业那|住过|待过|练过|学过(?!.*现在)|跑过|"
+    r"以前|之前(?!在)|曾经|过去(?=的|[一二两三四五六七八九十几\d]+年|那|我|曾|常|经常|总)|小时候|小学的时候|年轻时候?|那时候|那会儿|那阵子|后来放弃|后来不|现在全忘|长大后|刚毕业那|住过|待过|练过|学过(?!.*现在)|跑过|"
     r"原来(?!是)|当年|早年", re.IGNORECASE)
 # Irony the corpus marks (FACTS.md joke_sarcasm): upside-down / eye-roll faces, "在梦里", "(自封的)".
 _SARCASM = re.compile(

@@ -48,7 +48,7 @@ from layers.formation.extractor.rules_en.health import (
 )
 from layers.formation.extractor.rules_en.languages import _b_language
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets
-from layers.formation.extractor.rules_en.plans import plan_candidate
+from layers.formation.extractor.rules_en.plans import _b_plan, plan_candidate
 from layers.formation.extractor.rules_en.subject import (
     _no_one_else,
     _user_said,
@@ -88,10 +88,10 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
     taken: list[tuple[int, int, str]] = []
     for pattern, build in _EN_FACT_RULES:
         for match in pattern.finditer(clause):
-            # A household move ("we just relocated to Toronto") is the user's move too.
-            household = getattr(build, "__qualname__", "").startswith("_b_place") and re.search(
+            # A household move or pet ("we just relocated to Toronto", "we adopted a greyhound") is the user's too.
+            household = (getattr(build, "__qualname__", "").startswith("_b_place") or build in (_b_pet, _b_pets, _b_plan)) and re.search(
                 r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+)*$", clause[:match.start()])
-            if build in (_b_pet, _b_pets) and not re.match(r"(?i)my|our", match.group()) and not (
+            if build in (_b_pet, _b_pets) and not household and not re.match(r"(?i)my|our", match.group()) and not (
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
                 continue
             if build not in _EN_SUBJECT_FREE and not household and not _user_said(clause, match.start()) and not self_anchored(clause, match.start(), match.group()) and not (

@@ -11,15 +11,26 @@ _CHANNELS = (r"e-?mail|emails|texts?|texting|sms|phone\s+calls?|calls?|calling|v
              r"push\s+notifications?|calendar\s+invites?|messages?")
 
 
+# One wording per constraint, so "avoid calling me on Sundays" and "don't call me on Sundays"
+# are the same memory: "no calls on Sundays".
+_REFUSAL = re.compile(r"(?i)^(?:please\s+|pls\s+)?(?:don't|dont|do\s+not|never|avoid|no)\s+"
+                      r"(?P<what>call(?:ing|s)?|ring(?:ing)?|phon(?:e|ing)|phone\s+calls|text(?:ing|s)?|messag(?:e|ing|es)|email(?:ing|s)?)"
+                      r"(?:\s+me)?\b")
+_REFUSAL_NOUN = {"c": "calls", "r": "calls", "p": "calls", "t": "texts", "m": "messages", "e": "emails"}
+
+
 def _b_contact(m, clause):
-    value = tidy_value(m.group("v"))
+    value = re.sub(r"(?i)\s+(?:please|pls|plz|thanks|thx)$", "", tidy_value(m.group("v")))
+    refusal = _REFUSAL.match(value)
+    if refusal:
+        value = f"no {_REFUSAL_NOUN[refusal.group('what')[0].lower()]}{value[refusal.end():]}"
     return [_f("user.contact_preference", value)] if value else []
 
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:prefer|rather\s+get|rather|use|reach\s+me\s+(?:on|via|by)|contact\s+me\s+(?:on|via|by)|get\s+me\s+(?:on|via)|message\s+me\s+on|text\s+me\s+on|ping\s+me\s+on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
-    (re.compile(rf"^(?P<v>(?i:{_CHANNELS}))(?:\s+(?i:for\s+[a-z ]+|please|only|pls))"), _b_contact),
+    (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CHANNELS}))(?:\s+(?i:for\s+[a-z ]+|please|only|pls))"), _b_contact),
     (re.compile(rf"(?P<v>(?i:{_CHANNELS}))\s+(?:(?i:on\s+\w+\s+)?)(?i:are|is|work|works)\s+(?:(?i:the\s+)?(?:fastest|best|easiest|better))"), _b_contact),
     (re.compile(r"(?i:please|pls|just)\s+(?P<v>(?i:email|text|call|message|dm|whatsapp))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
     (re.compile(r"(?P<v>(?i:no\s+calls|don't\s+call\s+me|avoid\s+calling\s+me|no\s+texts|don't\s+text\s+me|don't\s+ring\s+me)(?:\s+(?:on|after|before|during)\s+[\w ]+)?)"), _b_contact),

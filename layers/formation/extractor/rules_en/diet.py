@@ -13,6 +13,7 @@ from layers.formation.extractor.rules_en.common import (
     _f,
     _items,
 )
+from layers.formation.extractor.rules_en.health import _CONDITIONS_EN
 from layers.formation.extractor.text import tidy_value
 
 _DIETS_EN = (r"vegan|vegetarian|veggie|pescatarian|pescetarian|flexitarian|keto|paleo|low[- ]carb|low[- ]fodmap|"
@@ -29,11 +30,20 @@ def _b_diet(m, clause):
     return [_f("user.diet", label)]
 
 
+_FOOD_GROUPS = (r"(?i)dairy|meat|red\s+meat|gluten|wheat|carbs|sugar|alcohol|booze|caffeine|coffee|spicy(?:\s+food)?|pork|beef|"
+                r"fish|seafood|shellfish|eggs?|nuts|soy|onions?|garlic|fried\s+food|junk\s+food|fast\s+food|sweets")
+
+
 def _b_restriction(m, clause):
     out = []
     raw = re.split(r"(?i)\s+(?:after|before|at|during|for|in|on|since|anymore|these\s+days|at\s+all|because|as)\b", m.group("v"))[0]
     for item in _items(raw):
         item = re.sub(r"^(?:any|eating|drinking)\s+", "", item)
+        # "I don't do dairy" is about food, "I don't do mornings" is not: after "do" only foods count.
+        if re.search(r"(?i)\bdo\s+$", m.string[:m.start("v")]) and not re.fullmatch(_FOOD_GROUPS, item):
+            continue
+        if item and re.fullmatch(rf"(?i:{_CONDITIONS_EN})", item):
+            continue  # "can't have gluten, coeliac": the second item is the reason, a condition
         if item and not re.search(r"(?i)anything|everything|much|that|this|it$|them$|breakfast|lunch|dinner|out|\bme\b|call|text|restrictions", item):
             out.append(_f("user.food_restrictions", item))
     return out
@@ -60,7 +70,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"^(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
     (re.compile(rf"(?i:on\s+an?)\s+(?P<v>(?i:{_DIETS_EN}))\s+(?i:diet)"), _b_diet),
     (re.compile(r"(?i:keep)\s+(?P<v>(?i:kosher|halal))"), _b_diet),
-    (re.compile(r"(?i:don't|dont|do\s+not|can't|cant|cannot|never|won't|no\s+longer)\s+(?i:eat|drink|touch|tolerate|handle|deal\s+with|digest|have)\s+(?P<v>(?!any\b|a\b|an\b|much\b|time\b|kids\b|children\b|pets?\b)[^.;!?]+)"), _b_restriction),
+    (re.compile(r"^(?i:no)\s+(?P<v>[a-z][a-z -]{2,20}?)\s+(?i:for\s+me)\b"), _b_restriction),
+    (re.compile(r"(?i:don't|dont|do\s+not|can't|cant|cannot|never|won't|no\s+longer)\s+(?i:eat|drink|touch|tolerate|handle|deal\s+with|digest|have|do)\s+(?P<v>(?!any\b|a\b|an\b|much\b|time\b|kids\b|children\b|pets?\b)[^.;!?]+)"), _b_restriction),
     (re.compile(r"(?i:avoid|avoiding|cut\s+out|given\s+up|gave\s+up|off)\s+(?P<v>[^.;!?]+)"), _b_restriction),
     (re.compile(r"(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn't\s+agree\s+with\s+me|makes\s+me\s+sick)"), _b_restriction),
 ]

@@ -22,7 +22,11 @@ def _b_education(m, clause):
         found = re.search(r"(?i)\b(?:in|studying|majoring\s+in|degree\s+in)\s+([a-z][a-z ]{2,30}?)(?:\s+(?:at|from)\b|,|$)", clause)
         field_ = found.group(1) if found and not re.match(r"(?i)my\b|the\b|a\b", found.group(1)) else None
         if field_ is None:
-            found = re.search(r"(?i)\b([a-z]+)\s+major\b", clause)
+            # "psych major", "nursing student": the word before names the field, unless it is a
+            # degree or a year ("PhD student", "grad student", "second year student").
+            found = re.search(r"(?i)\b(?!(?:phd|grad|undergrad|masters?|mba|year|international|exchange|mature|"
+                              r"part-time|full-time|college|university|uni|high|school|med|law|a|an|the|my|your|his|her|our|their)\b)([a-z]+)\s+"
+                              r"(?:major|student|undergrad)\b", clause)
             field_ = found.group(1) if found else None
     if field_ is None and re.search(r"(?i)med\s+school", clause):
         field_ = "medicine"

@@ -41,7 +41,9 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "fiancée": "partner", "baby": "child"}
 
 
-_PEOPLE_ROLE = "(?P<role>" + "|".join(sorted(_ROLES_EN, key=len, reverse=True)) + ")"
+# "my mother tongue", "my father's side", "my baby steps" are not people.
+_PEOPLE_ROLE = ("(?P<role>" + "|".join(sorted(_ROLES_EN, key=len, reverse=True)) + ")"
+                r"(?!\s+(?i:tongue|language|nature|land|country|ship|board|steps|boomer|shower|teeth))")
 
 
 _PERSON = r"(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)"
@@ -54,7 +56,7 @@ def _person_attrs(rest: str) -> dict:
         value = A.plausible_age(A.en_int(age.group("n")), low=0)
         if value is not None:
             out["age"] = value
-    occupation = re.search(rf"(?i)\b(?:is|'s|works\s+as)\s+(?:an?\s+)?{_OCC}", rest)
+    occupation = re.search(rf"(?i)(?:\bis|'s|\bworks\s+as)\s+(?:an?\s+)?{_OCC}", rest)
     if occupation:
         out["occupation"] = _occupation(occupation.group("v"))
     else:

@@ -20,10 +20,15 @@ def _b_habit(m, clause):
     activity = re.sub(r"(?i)^(?:i\s+|usually\s+|always\s+|go\s+to\s+|go\s+|do\s+|have\s+|=\s*)", "", activity)
     activity = A.EN_FREQ.sub("", activity)
     activity = A.EN_TIME.sub("", activity)
+    # The time read for the attribute leaves the value too ("run every morning at 6" -> "run").
+    said_time = A.time_of_day(clause)
+    if said_time:
+        activity = activity.replace(said_time, " ")
     activity = re.sub(r"(?i)\b(?:every|on|most|at|pretty\s+much|always|usually|each|=)\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
     activity = tidy_value(re.sub(r"\s+", " ", activity))
+    activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+)", "", activity)  # "Tuesdays I have pottery"
     activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
     if not activity or len(activity.split()) > 6:
         return []
@@ -36,8 +41,9 @@ def _is_habit_clause(clause: str) -> bool:
     usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single)\b", clause)
     if usual and (A.EN_TIME.search(clause) or A.weekdays(clause)):
         return True
+    # "Tuesdays and Thursdays I have pottery": a weekday in the plural recurs.
     return bool(A.EN_FREQ.search(clause) or re.search(
-        r"(?i)\b(?:every|each)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|"
+        r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:every|each)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|"
         r"\b(?:mon|tue|wed|thu|fri|sat|sun)/(?:mon|tue|wed|thu|fri|sat|sun)|\bmost\s+weekends\b|\b(?:satur|sun)day\s+mornings\b|"
         r"\bi\s+(?:cycle|bike|walk|run|jog|swim)\s+to\s+work\b|\bevery\s+(?:saturday|sunday|monday|tuesday|wednesday|thursday|friday)\b", clause))
 

@@ -133,7 +133,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:rash|hives|react\s+badly|reaction)\s+(?i:from|to)\s+(?P<v>[a-z ]+)"), _b_allergy),
     (re.compile(r"(?P<v>[A-Za-z][a-z]+(?:\s[a-z]+)?)\s+(?i:gives\s+me\s+(?:hives|a\s+rash|an\s+allergic\s+reaction)|makes?\s+me\s+(?:break\s+out|swell\s+up|itch|sneeze|wheeze)|makes?\s+my\s+(?:throat|lips|face|skin|tongue)\s+(?:swell|itch|close))"), _b_allergy),
     (re.compile(rf"(?i:have|has|got|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
-    (re.compile(rf"^(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
+    (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
     (re.compile(r"(?i:on|take|taking|prescribed|started|takes)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
 ]

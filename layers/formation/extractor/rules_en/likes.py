@@ -48,7 +48,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|can't\s+get\s+enough\s+of|cant\s+get\s+enough\s+of|big\s+on|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:is\s+my\s+(?:favou?rite|comfort|guilty\s+pleasure)|is\s+life|is\s+my\s+jam|is\s+my\s+thing)"), _b_like("user.likes")),
     (re.compile(r"(?i:fave|favou?rite|guilty\s+pleasure)\s+(?:[a-z ]{0,15}\s+)?(?i:is|has\s+to\s+be|:)\s+(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     (re.compile(r"(?i:anything\s+by|anything\s+with)\s+(?P<v>[A-Z][^,.;!?]+?),?\s+(?i:i'm\s+there|count\s+me\s+in)"), _b_like("user.likes")),

@@ -95,6 +95,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:work|working|office\s+is|job\s+is|commute)\s+(?i:in|to|into)\s+{_ANYPLACE}"), _b_place("user.work_city")),
     (re.compile(rf"(?i:in|up\s+in|down\s+in|into)\s+{_PLACE}\s+(?i:for\s+work)"), _b_place("user.work_city")),
     (re.compile(rf"(?i:originally\s+from|come\s+from|hail\s+from|am\s+from)\s+{_PLACE}"), _b_place("user.hometown")),
+    # "born and raised in Glasgow, now in London": the present after the past.
+    (re.compile(rf"(?:^|(?<=,)\s*|(?<=\band\s))(?i:now|currently|these\s+days)\s+(?i:in|based\s+in|living\s+in|in\s+sunny)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:from)\s+{_PLACE}\s+(?i:originally)"), _b_place("user.hometown")),
     (re.compile(rf"(?i:originally)\s+(?:(?i:i'm|i\s+am)\s+)?(?i:from)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+(?:raised|bred)|was\s+born|raised)\s+(?i:in)\s+{_PLACE}"), _b_place("user.hometown")),

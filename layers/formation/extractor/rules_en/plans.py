@@ -63,11 +63,52 @@ def plan_candidate(clause: str) -> Candidate | None:
     return None
 
 
+# Verbs whose stem takes its "e" back when "-ing" goes: moving -> move, taking -> take.
+_E_STEMS = {"mov", "tak", "leav", "hav", "driv", "hik", "danc", "mak", "com", "writ", "bak", "clos", "giv", "us",
+            "retir", "prepar", "celebrat", "graduat", "tour", "rac", "skat", "shar", "serv", "arriv", "ar", "los"}
+_ING_NOUNS = {"wedding", "meeting", "morning", "evening", "building", "painting", "housewarming", "thanksgiving",
+              "spring", "ceiling", "king", "ring", "thing", "string", "something", "nothing", "everything", "clothing",
+              "earring", "offspring", "pudding", "stuffing", "wellbeing", "outing", "gathering", "screening",
+              "hearing", "briefing", "tasting", "viewing", "christening", "reading", "recording", "booking"}
+_DOUBLED = re.compile(r"([bdfgklmnprt])\1$")
+
+
+def _base_form(word: str) -> str:
+    """"starting" -> "start", "flying" -> "fly", "moving" -> "move", "running" -> "run"."""
+    low = word.lower()
+    if not low.endswith("ing") or len(low) <= 4 or low in _ING_NOUNS:
+        return word
+    stem = low[:-3]
+    if stem in _E_STEMS:
+        return stem + "e"
+    if _DOUBLED.search(stem) and not stem.endswith(("ll", "ss")):
+        return stem[:-1]
+    return stem
+
+
+def _describe(body: str) -> str:
+    """A plan in the corpus's words: base form, no articles ("I'm starting a new job" -> "start new job")."""
+    # "going to visit my parents" is the plan "visit my parents"; "going to Hangzhou" keeps its verb.
+    aux = re.match(r"^(?:[Gg]oing\s+to|[Gg]onna|[Pp]lanning\s+to|[Aa]bout\s+to|[Ii]ntending\s+to|[Hh]oping\s+to)\s+(?=[a-z])", body)
+    if aux:
+        body = body[aux.end():]
+    words = body.split()
+    if words:
+        words[0] = _base_form(words[0])
+    return " ".join(w for w in words if w.lower() not in ("a", "an", "the"))
+
+
 def _b_plan(m, clause):
     date = A.en_date(clause)
     if not date:
         return []
     body = tidy_value(m.group("v"))
+    # The date is an attribute, not part of the description (FACTS.md: "start new job" + date Monday).
+    bare = re.sub(rf"(?i)\s*\b(?:on\s+|in\s+|at\s+|for\s+|this\s+coming\s+)?{re.escape(date)}\b", " ", body)
+    bare = re.sub(r"(?i)^(?:my|our)\s+|\s+(?:is|are|'s)(?:\s+(?:on|in|at|for))?\s*$|\s+(?:on|in|at|for)\s*$", "", tidy_value(bare))
+    body = _describe(tidy_value(re.sub(r"\s+", " ", bare)) or body)
+    if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body):
+        return []  # a date of the user's (user.anniversary, user.birthday), not a plan
     dest = re.search(r"\b(?:to|in|at|visit(?:ing)?)\s+(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
     destination = _proper(dest.group("d")) if dest else None
     if destination and (A.en_date(destination) or destination in _STOP_CAPS):

@@ -4,9 +4,13 @@ from __future__ import annotations
 import re
 
 from layers.formation.extractor.rules_zh.common import _zc
+from layers.formation.extractor.rules_zh.location import _CITY_ALT
 from layers.formation.extractor.text import tidy_value
 
 _DEGREES_ZH = r"本科|研究生|硕士|博士|博士后|MBA|master|Master|PhD|phd|大专|专科|在职研究生|EMBA|MPA|学士"
+
+
+_SCHOOL_SUFFIX = r"(?:大学|学院|大|交大|师大|理工|科大|中学|高中|附中|一中|二中|职高|技校|University|College|School|Institute)$"
 
 
 def _zb_education(m, clause):
@@ -14,14 +18,23 @@ def _zb_education(m, clause):
     school = tidy_value(groups.get("v") or "")
     school = re.sub(r"(?:的)$", "", school)
     school = re.sub(r"^(?:我|本人)", "", school)
-    if not school or len(school) > 14 or re.search(r"什么|哪|这|那", school):
+    field_ = groups.get("field")
+    # A lazy match stops early ("毕业于四川|美术学院油画系"): the school runs on to its school word.
+    ext = re.match(r"[\u4e00-\u9fffA-Za-z]{0,6}?(?:大学|学院|中学|高中|University|College)", m.string[m.end("v"):])
+    if ext:
+        school += ext.group()
+        if field_ and field_.startswith(ext.group()):
+            field_ = field_[len(ext.group()):] or None
+    if not school or len(school) > 14 or re.search(r"什么|哪|这|那", school) or re.fullmatch(_CITY_ALT, school):
+        return []
+    # "读的是architecture" names the major; only "读的是复旦" (a school word) names the school.
+    if re.search(r"(?:读|上|念|考)的是$", m.string[:m.start("v")]) and not re.search(_SCHOOL_SUFFIX, school):
         return []
     degree = {"本科生": "本科", "研究生": "研究生", "硕士生": "硕士", "博士生": "博士", "学生": None, "大学": None,
               "书": None, "研": "研究生", "博": "博士", "在读": None}.get(groups.get("deg") or "", groups.get("deg"))
     if not degree:
         found = re.search(rf"({_DEGREES_ZH}|读博)", clause)
         degree = ("博士" if found.group(1) == "读博" else found.group(1)) if found else None
-    field_ = groups.get("field")
     if not field_:
         found = re.search(r"(?:专业是|方向是|学的是|读的是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20})|(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系)", clause)
         if found:
@@ -49,6 +62,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<deg>{_DEGREES_ZH})?毕业于(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。]|(?P<field>[\u4e00-\u9fff]{{2,6}})系)"), _zb_education),
     (re.compile(r"(?:是|从)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:(?P<field>[\u4e00-\u9fff]{2,6})(?:系|专业))?毕业的"), _zb_education),
     (re.compile(rf"(?:考上了?|被)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的?(?:(?P<deg>{_DEGREES_ZH}))?(?:录取)?"), _zb_education),
+    (re.compile(r"(?:正在|在)读(?P<v>(?P<deg>MBA|EMBA|MPA|博士|硕士|研究生|本科|大专))(?=$|[，,。!！])"), _zb_education),
+    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系的(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系(?:大[一二三四]|研[一二三])的?学生"), _zb_education),
     (re.compile(r"(?:现在|目前|在读|读|上)?(?P<v>高[一二三]|初[一二三])(?=$|[，,。]|了)"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))的?(?P<deg>本科生|研究生|硕士生|博士生|学生|大[一二三四]学生|研[一二三]学生|在读)"), _zb_education),

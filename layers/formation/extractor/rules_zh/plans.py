@@ -57,14 +57,20 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     body = re.sub(r"^(?:的|我们?|要|会|打算|准备|计划|得|就|也|还|正式|要去)+", "", rest)
     body = re.sub(r"^(?:的)", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
-    body = tidy_value(body)
+    # The plan in few words: no filler (一趟), no possessive (带我家狗 -> 带狗), no 去 before another verb
+    # (去考科目二 -> 考科目二; 去成都 keeps its 去, which names the trip).
+    body = re.sub(r"一趟|(?<=[带陪给和跟])我(?:家的?|的)", "", tidy_value(body))
+    body = re.sub(r"^去(?=看|考|打|吃|买|参加|见|办|做|拿|取|听|学|上课|体检|复查)", "", body)
     if not body or len(body) < 2:
         return []
     dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][\w]*(?:\s[A-Z][\w]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
     destination = None
     if dest:
         destination = dest.group("d")
-        if re.match(r"一趟|公司|医院|学校|那边|这边|上班|面试|考试", destination):
+        # A destination is a place: never a verb phrase ("看牙医", "看爸妈", "腾讯报到").
+        known = re.fullmatch(rf"{_CITY_ALT}|{_COUNTRIES_ZH}", destination)
+        if not known and (re.match(r"一趟|公司|医院|学校|那边|这边|上班|面试|考试|看|见|吃|玩|参加|买|办|做|拜访|探|打", destination)
+                          or re.search(r"报到|上班|入职|面试|开会", destination)):
             destination = None
     return [_zc("user.plan", body, date=date, destination=destination)]
 
