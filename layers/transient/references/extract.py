@@ -60,6 +60,7 @@ class Mention:
     gender: str = ""
     plural: bool = False  # a collective phrase: "两件衬衫", "my parents", "string lights"
     weak: bool = False  # typed by guess (an unknown capitalised name)
+    guess: bool = False  # a noun the lexicon does not know, taken from how it was said ("bought a kayak")
     acted: bool = False  # the assistant acted on it in this turn ("已为你预订G7次", "Added the Kobo Clara")
     segment: str = ""  # the words stated with it, for attributes
     clause: str = ""
@@ -133,6 +134,22 @@ def _zh_extend_left(text: str, start: int, *, names: bool) -> int:
     return begin
 
 
+_ZH_SPEC = re.compile(r"\d+(?:\.\d+)?(?:英寸|寸|升|毫升|L|ml|公斤|kg|匹|米|人份|色)$|[红白黑灰蓝绿粉紫黄金银]色的?$")
+_ZH_BRAND_END = re.compile(rf"(?:{'|'.join(sorted(lx.ZH_BRANDS, key=len, reverse=True))})的?$")
+
+
+def _zh_brand_left(text: str, start: int) -> int:
+    """"小米24寸行李箱", "新秀丽20寸登机箱", "戴森HD15吹风机": a spec, then a brand, in front of the head."""
+    spec = _ZH_SPEC.search(text[:start])
+    if spec:
+        start = spec.start()
+    latin = re.search(r"[A-Za-z][A-Za-z0-9\-]*$", text[:start])
+    brand = _ZH_BRAND_END.search(text[:latin.start() if latin else start])
+    if brand:
+        return brand.start()
+    return start
+
+
 _ZH_TITLED = re.compile(rf"([{''.join(sorted(lx.ZH_SURNAMES))}])({'|'.join(sorted(lx.ZH_TITLES, key=len, reverse=True))})")
 
 
@@ -155,9 +172,12 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
             for match in _find_all(text, head):
                 names = kind in (lx.PLACE, lx.RESTAURANT, lx.EVENT, lx.DOCUMENT) or len(head) > 1 and kind == lx.VEHICLE
                 start = _zh_extend_left(text, match.start(), names=names)
+                if kind in (lx.DEVICE, lx.PRODUCT):
+                    start = _zh_brand_left(text, start)
                 end = match.end()
                 model = re.match(r"[A-Za-z0-9\-]+", text[end:])
-                if model and re.match(r"[:：点度%元块号]", text[end + model.end():end + model.end() + 1] or " "):
+                after_model = text[end + model.end():end + model.end() + 2] if model else ""
+                if model and (re.match(r"[:：点度%元块号寸斤克升岁个]|公斤|[.．]\d", after_model or " ")):
                     model = None
                 if model:
                     end += model.end()
@@ -226,6 +246,13 @@ def _capitalised(word: str) -> bool:
     return bool(re.match(r"[A-Z]|[a-z]+[A-Z]", word)) or bool(re.match(r"#?\d", word)) and len(word) < 12
 
 
+def _inner_capital(tokens: list, index: int) -> bool:
+    """"Veracruz All Natural": a capitalised stop word between two capitalised words is part of the name."""
+    word = tokens[index][0]
+    return word[:1].isupper() and word not in ("I", "And", "Or", "But") and index + 1 < len(tokens) \
+        and tokens[index + 1][0][:1].isupper() and tokens[index + 1][1] == tokens[index][2] + 1
+
+
 def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Mention]) -> None:
     """Capitalised names ("Blue Bottle on 3rd St", "Alvarez NDA", "Henderson contract"), typed by a cue
     before them, a place word or head noun inside or right after them, a given name, or a guess (weak)."""
@@ -238,17 +265,35 @@ def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Me
                 or low in _EN_CALENDAR or low in lx.EN_PEOPLE or "'" in word and word.split("'")[0].lower() in _EN_STOP:
             index += 1
             continue
+        if low in lx.EN_PERSON_TITLES and index + 1 < len(tokens) and tokens[index + 1][0][:1].isupper() \
+                and text[tokens[index][2]:tokens[index + 1][1]] in (" ", ". "):
+            # "Dr. Patel", "Mrs. Lin": a title and the name after it are one person.
+            _add(found, text[start:tokens[index + 1][2]], lx.PERSON, start, gender=lx.EN_PERSON_TITLES[low])
+            used[index] = used[index + 1] = True
+            index += 2
+            continue
         if initial(index) and (re.search(r"(ed|ing)$", word) or low in _EN_COMMON) and index + 1 < len(tokens):
             index += 1  # "Playing Bohemian Rhapsody": the verb is not part of the name
             continue
         last = index
-        while last + 1 < len(tokens) and not used[last + 1] and tokens[last + 1][1] == tokens[last][2] + 1 \
-                and text[tokens[last][2]] == " " and (_capitalised(tokens[last + 1][0]) or tokens[last + 1][0].lower() in ("on", "of", "de", "la"))\
-                and tokens[last + 1][0].lower() not in _EN_STOP - {"on", "of"} \
-                and tokens[last + 1][0].lower().strip(".") not in _EN_CALENDAR:
+
+        def joined(nxt: int) -> bool:
+            gap = text[tokens[nxt - 1][2]:tokens[nxt][1]]
+            # "Spoke & Wheel" is one name; "AirPods Pro 1899元" ends before its price.
+            return gap == " " or gap == " & " and _capitalised(tokens[nxt][0])
+
+        while last + 1 < len(tokens) and not used[last + 1] and joined(last + 1) \
+                and (_capitalised(tokens[last + 1][0]) or tokens[last + 1][0].lower() in ("on", "of", "de", "la"))\
+                and (tokens[last + 1][0].lower() not in _EN_STOP - {"on", "of"} or _inner_capital(tokens, last + 1)) \
+                and tokens[last + 1][0].lower().strip(".") not in _EN_CALENDAR \
+                and not (re.match(r"\d", tokens[last + 1][0]) and _PRICE_AFTER.match(text, tokens[last + 1][2])):
             last += 1
         while last > index and tokens[last][0].lower() in ("on", "of", "de", "la"):
             last -= 1
+        if last == index and initial(index) and _name_gender(word) is None and not _en_head(word) \
+                and _NOT_A_NAME_AFTER.match(text, tokens[index][2]):
+            index += 1  # "Sunny with a high of 75", "Fun!", "Inflatable ones": a capital, not a name
+            continue
         words = [t[0] for t in tokens[index:last + 1]]
         if last == index and (_en_head(word) or initial(index) and (
                 re.search(r"(ed|ing|ly)$", word) or low in _EN_COMMON)):
@@ -294,8 +339,16 @@ def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Me
         index = last + 1
 
 
+_EN_FOOD_PLACE = re.compile(r"\b(?:taco|tacos|pizza|sushi|ramen|burger|burgers|bbq|barbecue|noodle|noodles|dumpling|"
+                            r"pho|curry|thai|italian|mexican|chinese|indian|korean|japanese|french|greek|vegan|"
+                            r"brunch|breakfast|coffee|tea|bagel|donut|dessert|seafood|steak|wine|cocktail|dim sum)"
+                            r"\s+(?:place|spot|joint|shop|truck|bar)\b", re.I)
+
+
 def _en_mentions(text: str, role: str) -> list[Mention]:
     found: list[Mention] = []
+    for match in _EN_FOOD_PLACE.finditer(text):
+        _add(found, match.group(0), lx.RESTAURANT, match.start())  # "the taco place", "that BBQ spot"
     tokens = [(m.group(0), m.start(), m.end()) for m in _EN_WORD.finditer(text)]
     sentence_starts = {0} | {m.end() for m in re.finditer(r"[.!?:;]\s+|[\n，。！？：；]\s*", text)}
 
@@ -372,6 +425,9 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
     return found
 
 
+_NOT_A_NAME_AFTER = re.compile(r"!|\s+(?!(?:is|was|has|had|will|would|can|could|does|did|are|were|opens|closes|offers|"
+                               r"says|said|and|or|on|in|at)\b)[a-z]")
+_PRICE_AFTER = re.compile(r"\s?(?:元|块|美元|dollars?\b|[%％])")
 _PERSON_CUES = ("with", "tell", "text", "call", "ask", "email", "meet", "invite", "to", "from")
 _DINING = re.compile(r"\b(eat|ate|dinner|lunch|brunch|breakfast|restaurants?|table|reservation|menu|food|ramen|"
                      r"italian|chinese|thai|mexican|japanese|indian|korean|french|vegan|vegetarian|"
@@ -457,10 +513,64 @@ def _sub_entities(text: str, kept: list[Mention], context_type: str | None) -> l
     return sorted(kept + added, key=lambda m: m.start)
 
 
-def mentions_extract(text: str, role: str = "user", context_type: str | None = None) -> list[Mention]:
-    """The entity mentions of one turn, non-overlapping, in text order, each with its segment."""
-    raw = _zh_mentions(text, role) + _en_mentions(text, role)
+# Nouns the lexicon does not know are still things when said as one: owned ("my treadmill"), got, bought,
+# wanted or returned ("buying a kayak", "买了一台筋膜枪", "放了一个鱼缸"). They are typed by the classifier
+# in zh and as `other` in en, weak either way; a known span over them wins.
+_EN_HAVE = (r"(?:buy|buying|bought|got|get|getting|have|has|had|own|owns|ordered|order|want|wants|need|needs|"
+            r"returned|return|returning|use|using|fix|fixing|broke|sold|rent|rented|borrowed|received|gave|give|"
+            r"found|lost|picked up|set up|installed|assembled|cleaned|clean)")
+_EN_GUESS = re.compile(rf"\b(?:(?:{_EN_HAVE})\s+(?:a|an|the|my|our|this|that|some)|my|our)\s+"
+                       r"(?:new\s+|old\s+|little\s+|big\s+)?(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)", re.I)
+_EN_GUESS_END = set("""for to with is was are were from in at on that which who and or but by of as has have had
+will would can could should does did do just still keep need needs making makes made looks seems since last""".split())
+_ZH_GUESS = re.compile(r"(?:买|入手|订|放|装|送|收到|拿到|换|租|借|养|挑|选|有)了?(?:一|两|几|个)?"
+                       r"(?P<cl>[台部个款件条双把张套盒瓶支块盆只本辆])(?P<noun>[\u4e00-\u9fff]{2,5}|[A-Za-z][A-Za-z -]{1,24}[A-Za-z])")
+_ZH_GUESS_TYPE = {"台": lx.DEVICE, "部": lx.DEVICE, "辆": lx.VEHICLE, "盆": lx.OTHER, "只": lx.OTHER, "个": lx.OTHER}
+
+
+def _guessed_nouns(text: str) -> list[Mention]:
+    found: list[Mention] = []
+    for match in _EN_GUESS.finditer(text):
+        words = match.group("noun").split()
+        while words and (words[-1].lower() in _EN_GUESS_END or words[-1].lower() in _EN_STOP):
+            words.pop()
+        if words and words[0].lower() in _EN_GUESS_END | _EN_STOP:
+            continue
+        if words and not (words[-1].endswith(("ly", "ing", "ed")) and len(words) == 1):
+            _add(found, " ".join(words), lx.OTHER, match.start("noun"), weak=True, guess=True)
+    for match in _ZH_GUESS.finditer(text):
+        noun = match.group("noun").strip()
+        if _han(noun[0]):
+            cut = next((i for i, ch in enumerate(noun) if ch in _ZH_STOP), len(noun))
+            noun = noun[:cut]
+            if len(noun) < 2:
+                continue
+        _add(found, noun, _ZH_GUESS_TYPE.get(match.group("cl"), lx.PRODUCT), match.start("noun"), weak=True,
+             guess=True)
+    return found
+
+
+def _learned_nouns(text: str, learned: dict[str, str]) -> list[Mention]:
+    """A noun this session taught ("按摩椅" from "买一把按摩椅") found again, with its brand in front
+    ("奥佳华按摩椅8999元")."""
+    found: list[Mention] = []
+    for noun, kind in learned.items():
+        for match in _find_all(text, noun):
+            start = match.start()
+            if _han(noun[0]):
+                start = _zh_extend_left(text, start, names=True)
+            _add(found, text[start:match.end()], kind, start)
+    return found
+
+
+def mentions_extract(text: str, role: str = "user", context_type: str | None = None,
+                     learned: dict[str, str] | None = None) -> list[Mention]:
+    """The entity mentions of one turn, non-overlapping, in text order, each with its segment. `learned`
+    holds the nouns this session introduced that the lexicon does not know, with their types."""
+    raw = _zh_mentions(text, role) + _en_mentions(text, role) + _learned_nouns(text, learned or {})
+    guessed = _guessed_nouns(text)
     raw.sort(key=lambda m: (-(m.end - m.start), m.start))
+    raw += sorted(guessed, key=lambda m: m.start)  # last: any known span overlapping one wins
     kept: list[Mention] = []
     for mention in raw:
         if any(mention.start < other.end and other.start < mention.end for other in kept):

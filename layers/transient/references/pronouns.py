@@ -31,6 +31,8 @@ ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("温度", "度", "制冷", "制热", "风速"), {"heads": ("空调", "暖气", "地暖", "热水器", "风扇", "冰箱", "thermostat", "heater", "fan")}),
     (("放完", "暂停", "下一首", "歌词", "收藏", "单曲循环", "播放"), {"types": ("media",)}),
     (("充电", "电量", "重启", "关机", "开机"), {"types": ("device", "product")}),
+    # A part of it is asked about: a machine or a thing, not a song or a person.
+    (("水箱", "滤网", "滤芯", "电池", "屏幕", "按键", "噪音", "耗电", "保修"), {"types": ("device", "product")}),
     (("浇水", "喂", "不吃"), {"types": ("other",)}),
     (("几点到", "晚点", "登机", "改签", "起飞"), {"types": ("vehicle",)}),
     (("导出", "打印", "抄送", "共享", "发给", "签字", "提纲", "页"), {"types": ("document", "media", "order")}),
@@ -48,6 +50,9 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("delayed", "take off", "boarding", "land", "depart"), {"types": ("vehicle",)}),
     (("water it", "feed"), {"types": ("other",)}),
     (("charge it", "recharge", "reboot", "restart", "firmware", "pair"), {"types": ("device", "product")}),
+    (("water tank", "filter", "battery", "screen", "warranty", "noise level"), {"types": ("device", "product")}),
+    (("pick them up", "pick him up", "pick her up", "tell them", "ask them", "call them", "text them",
+      "email them", "invite them", "meet them", "thank them"), {"types": ("person",)}),
     (("drive",), {"types": ("vehicle",)}),
     (("close it", "open it", "shut it", "close them", "open them", "shut them"),
      {"heads": ("door", "blind", "curtain", "window", "garage", "gate", "shade", "valve"), "types": ("document",)}),

@@ -29,7 +29,7 @@ class Reference:
     zero: bool = False  # no word at all: the object a zh predicate lacks ("调到24度")
 
 
-_ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样首篇间场"
+_ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样首篇间场把盆"
 _ZH_TIME = ("上次", "上回", "刚才", "刚刚", "之前", "那天", "昨天", "今天", "还是", "再", "就", "也", "去", "订", "那",
             "把", "给", "的")
 _ZH_DEMO = re.compile(
@@ -38,9 +38,10 @@ _ZH_DEMO = re.compile(
 _EN_REF = re.compile(
     r"\b(?:(?P<det>the|that|this|those|these)\s+(?:(?P<num>two|three|both)\s+)?"
     r"(?:(?P<attr>[\w'-]+(?:\s+[\w'-]+)?)\s+)?(?P<one>one|ones|place|store|shop|spot)\b"
-    r"(?:\s+(?:with|near|on|in|at|by|from|next\s+to)\s+(?:the\s+|my\s+)?(?P<with>[\w-]+(?:\s+[\w-]+)?))?"
+    r"(?:\s+(?:with|near|on|in|at|by|from|next\s+to)\s+(?:the\s+|my\s+)?(?P<with>[\w-]+(?:\s+[\w-]+)?)"
+    r"|\s+(?:that|which|who)\s+(?P<that>[\w'-]+(?:\s+[\w'-]+){0,2}))?"
     r"|(?P<both>both of them|those two|these two|the two|both)\b(?!\s+(?:of\s+)?(?:the|my|your)\b)"
-    r"|(?P<det2>that|those|these|this)\s+(?:(?P<num2>two|three)\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)"
+    r"|(?P<det2>that|those|these|this|the\s+same)\s+(?:(?P<num2>two|three)\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)"
     r"|\b(?P<pro>she|her|he|him|his|it|its|they|them|their|there)\b)", re.I)
 
 
@@ -118,6 +119,8 @@ def _zh_refs(text: str) -> list[Reference]:
                         known, ref.head_type = word, kind
         if head.startswith("店") or head.startswith("地方"):
             known, ref.head_type, ref.place = head[:1] if head.startswith("店") else "地方", lx.PLACE, True
+        if cl == "把" and text[match.end("cl"):match.end("cl") + 1] in "它他她我你这那们灯门窗空电":
+            continue  # "那把它关了": 把 marks the object there, it is not a classifier
         if cl == "家":
             ref.place = True
         if cl == "位":
@@ -191,6 +194,12 @@ def _en_refs(text: str) -> list[Reference]:
                 ref.ordinal, ref.attribute = _EN_ORDINALS[ref.attribute], ""
             if match.group("with") and not ref.attribute:
                 ref.attribute, ref.with_attribute = match.group("with").lower(), True
+            if match.group("that") and not ref.attribute:
+                # "the one that takes reservations": what was said of it, in its clauses.
+                words = [w for w in match.group("that").lower().split() if w not in ("is", "was", "has", "had", "you",
+                                                                                       "i", "we", "the", "a")]
+                if words:
+                    ref.attribute, ref.with_attribute = " ".join(words[-2:]), True
             if match.group("num") or one == "ones":
                 ref.plural, ref.count = True, 2
         else:
@@ -205,7 +214,8 @@ def _en_refs(text: str) -> list[Reference]:
             if head_type is None and not person_word and noun[-1] not in ("items", "item", "things", "cities",
                                                                            "guys", "people"):
                 continue
-            ref.text = " ".join(span.split()[: 1 + (1 if match.group("num2") else 0) + len(noun)])
+            det_words = len(match.group("det2").split())
+            ref.text = " ".join(span.split()[: det_words + (1 if match.group("num2") else 0) + len(noun)])
             ref.head = noun[-1].rstrip("s") if noun[-1] not in ("items", "item", "things") else ""
             ref.head_type = head_type or (lx.PERSON if person_word or noun[-1] in ("guys", "people") else None)
             if noun[-1] == "cities":

@@ -28,6 +28,7 @@ class Entity:
     gender: str = ""
     plural: bool = False
     weak: bool = False
+    guess: bool = False  # a noun the lexicon does not know (extract.py, `_guessed_nouns`)
     mentions: int = 1
     aliases: list[str] = field(default_factory=list)
     attributes: list[str] = field(default_factory=list)  # segments stated with it
@@ -59,6 +60,10 @@ def type_family(kind: str) -> str:
     return "thing" if kind in DEVICE_LIKE else kind
 
 
+_ORIGIN_BEFORE = re.compile(r"(?:\bfrom|\baway from|距离|离|从)\s*(?:the\s+)?$", re.I)
+_THING_PRONOUN = re.compile(r"\b(it|its|them)\b|它", re.I)
+
+
 class Registry:
     """A bounded, recency-ordered list of the session's entities (a ring buffer: the least recently
     mentioned is evicted first)."""
@@ -69,10 +74,12 @@ class Registry:
         for entity in self.entities:
             entity.key = entity.key or entity_key(entity.name)
 
-    def _find(self, mention: Mention) -> Entity | None:
+    def _find(self, mention: Mention, named_now: list[Entity] = ()) -> Entity | None:
         key = entity_key(mention.name)
         best = None
         for entity in self.entities:
+            if any(entity is e for e in named_now) and key not in entity.key and entity.key not in key:
+                continue  # "奥佳华按摩椅，荣泰按摩椅": siblings named in one turn are two entities
             keys = [entity_key(s) for s in entity.surfaces()]
             same_kind = type_family(entity.type) == type_family(mention.type) or entity.weak or mention.weak
             if key in keys and (same_kind or len(key) > 3):
@@ -90,7 +97,9 @@ class Registry:
         # are: the work stays bounded on the append path whatever the turn's size.
         text = text[-MAX_TURN_CHARS:]
         latest = next((e for e in self.ranked() if e.type != lx.PERSON and not e.weak), None)
-        mentions = mentions_extract(text, role, context_type=latest.type if latest else None)
+        # Nouns this session introduced that the lexicon lacks are heads from now on ("按摩椅").
+        learned = {min(e.surfaces(), key=len): e.type for e in self.entities if e.guess}
+        mentions = mentions_extract(text, role, context_type=latest.type if latest else None, learned=learned)
         asked_before = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
         if role != "user" and asked_before and getattr(self, "asked_name", False):
             # "上次那家粤菜馆叫什么" → "你上次去的是点都德，在天河路。": the answer is the name.
@@ -101,6 +110,10 @@ class Registry:
             mentions.sort(key=lambda m: m.start)
         if role == "user":
             self.asked_types = {m.type for m in mentions if not m.weak}
+            named = re.search(r"\bname of (?:the|that|this|our|my)\s+", text, re.I)
+            asked_for = [m for m in mentions if named and m.start >= named.end() and not m.weak][:1]
+            if asked_for:  # "the name of the taco place we went to in Austin": the taco place is asked for
+                self.asked_types = {asked_for[0].type}
             self.asked_name = bool(_ZH_ASK.search(text)) or bool(re.search(r"\b(what|which)\b", text, re.I))
         for mention in mentions:
             asked = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
@@ -111,7 +124,7 @@ class Registry:
                     mention.name[:1].isupper() or not has_head_name(mention.name)):
                 # The description asked for ("a Thai restaurant") is this name from now on.
                 described = [e for e in self.entities if e.type in lx.PLACE_LIKE and e.first_turn == turn - 1
-                             and e.mentions == 1 and has_head(e)]
+                             and e.mentions == 1 and (has_head(e) or e.name.islower())]
                 if described:
                     # The thing asked for comes first ("Find a coffee shop near the office").
                     entity = min(described, key=lambda e: e.last_pos)
@@ -120,11 +133,14 @@ class Registry:
                     entity.type = mention.type
                     self.asked_types = set()
             pos = len(text) + 1 if mention.acted else mention.end
-            entity = self._find(mention)
+            if _ORIGIN_BEFORE.search(text[max(0, mention.start - 8):mention.start]):
+                # "Arches is 4.5 hours from Bryce": the place measured from is not what the turn is about.
+                pos = 0
+            entity = self._find(mention, touched)
             if entity is None:
                 entity = Entity(name=mention.name, type=mention.type, first_turn=turn, last_turn=turn,
                                 last_pos=pos, gender=mention.gender, plural=mention.plural, weak=mention.weak,
-                                mentions=0, turn_group=turn, key=entity_key(mention.name))
+                                guess=mention.guess, mentions=0, turn_group=turn, key=entity_key(mention.name))
                 self.entities.append(entity)
             else:
                 if mention.name not in entity.surfaces():
@@ -148,6 +164,13 @@ class Registry:
             if mention.numbers and not entity.numbers:
                 entity.numbers = mention.numbers
             touched.append(entity)
+        if not mentions and _THING_PRONOUN.search(text):
+            # "You can scrub them off and re-season it.": a turn that names nothing says it of the thing
+            # just talked about, so what it said counts among that thing's clauses.
+            things = [e for e in self.ranked() if e.type != lx.PERSON and e.type not in lx.PLACE_LIKE]
+            if things and text[:300] not in things[0].clauses:
+                things[0].clauses.append(text[:300])
+                del things[0].clauses[:-6]
         self.entities.sort(key=lambda e: e.recency)
         if len(self.entities) > self.size:
             del self.entities[: len(self.entities) - self.size]
@@ -165,4 +188,5 @@ def has_head(entity: Entity) -> bool:
 
 
 def has_head_name(names: str) -> bool:
-    return any(h in names for h in _ALL_HEADS) or any(_en_head(w) for w in re.findall(r"[A-Za-z]+", names))
+    # A capitalised word is part of a proper name ("Studio Nine", "Hotel Gracery"), not a head noun of it.
+    return any(h in names for h in _ALL_HEADS) or any(_en_head(w) for w in re.findall(r"\b[a-z]+", names))

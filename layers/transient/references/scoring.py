@@ -40,24 +40,65 @@ class Resolution:
 
 
 _ORDINALS = ("other", "first", "另一个", "另外那个", "第一个", "前面")
+_NUM = r"(\d[\d,]*(?:\.\d+)?)"
+# What a comparative compares, read from what was said with each entity: a price, a size, a weight, a
+# time of day; `None` compares the first number said with it (an age, a rating).
+_MEASURES = {
+    "price": re.compile(rf"[$¥￥]\s?{_NUM}|{_NUM}\s?(?:元|块|美元|dollars?\b|usd\b|rmb\b)", re.I),
+    "size": re.compile(rf"{_NUM}\s?(?:英寸|寸|-?inch(?:es)?\b|\"|升|毫升|ml\b|l\b|gb\b|tb\b|mm\b|cm\b|平米|平方)", re.I),
+    "weight": re.compile(rf"{_NUM}\s?(?:公斤|千克|kg\b|斤|克|g\b|lbs?\b|磅|oz\b)", re.I),
+    "time": re.compile(r"(\d{1,2})(?:[:：点](\d{2})?)?\s?(am|pm|a\.m\.|p\.m\.)?(?=\s|[,，。.、)]|$|出发|开|到|的|场|班|点)", re.I),
+}
 _COMPARATIVES = [
-    (("cheaper", "cheapest", "便宜", "实惠", "less expensive"), "min"),
-    (("pricier", "expensive", "贵"), "max"),
-    (("older", "oldest", "bigger", "biggest", "larger", "largest", "大", "longer", "heavier", "more powerful",
-      "more experienced", "higher"), "max"),
-    (("younger", "youngest", "smaller", "smallest", "小", "shorter", "lighter", "lower"), "min"),
-    (("earlier", "更早", "早一点"), "min"), (("later", "更晚", "晚一点"), "max"),
+    (("cheaper", "cheapest", "便宜", "实惠", "less expensive"), "price", "min"),
+    (("pricier", "expensive", "贵"), "price", "max"),
+    (("lighter", "轻"), "weight", "min"), (("heavier", "重"), "weight", "max"),
+    (("bigger", "biggest", "larger", "largest", "大"), "size", "max"),
+    (("smaller", "smallest", "小"), "size", "min"),
+    (("earlier", "更早", "早一点", "早的"), "time", "min"), (("later", "更晚", "晚一点", "晚的"), "time", "max"),
+    (("older", "oldest", "longer", "more powerful", "more experienced", "higher"), None, "max"),
+    (("younger", "youngest", "shorter", "lower"), None, "min"),
 ]
 
 
-def _comparative(candidates: list[Entity], attr: str) -> list[Entity] | None:
-    for cues, direction in _COMPARATIVES:
-        if any(cue in attr for cue in cues):
-            numbered = [e for e in candidates if e.numbers]
-            if len(numbered) >= 2:
-                pick = (min if direction == "min" else max)(numbered, key=lambda e: e.numbers[0])
-                return [pick]
+def _measure(entity: Entity, kind: str) -> float | None:
+    for text in [*entity.surfaces(), *entity.attributes]:
+        # What follows the name is said of it ("the LG C3 is $1,299 and the TCL Q7 is $699").
+        at = max((text.find(name) + len(name) for name in entity.surfaces() if name in text), default=0)
+        match = _MEASURES[kind].search(text, at)
+        if not match:
+            continue
+        if kind == "time":
+            hour, minute, half = int(match.group(1)), int(match.group(2) or 0), (match.group(3) or "").lower()
+            if not half and not re.search(r"[:：点]", match.group(0)):
+                continue  # a bare number is not a time
+            return (hour % 12 + (12 if half.startswith("p") else 0) if half else hour) + minute / 60
+        number = next(g for g in match.groups() if g)
+        return float(number.replace(",", ""))
     return None
+
+
+def _comparative(candidates: list[Entity], attr: str) -> list[Entity] | None:
+    for cues, kind, direction in _COMPARATIVES:
+        if not any(cue in attr for cue in cues):
+            continue
+        pick = min if direction == "min" else max
+        if kind:
+            measured = [(e, _measure(e, kind)) for e in candidates]
+            measured = [(e, v) for e, v in measured if v is not None]
+            if len(measured) >= 2:
+                return [pick(measured, key=lambda item: item[1])[0]]
+        numbered = [e for e in candidates if e.numbers]
+        if len(numbered) >= 2:
+            return [pick(numbered, key=lambda e: e.numbers[0])]
+    return None
+
+
+_DAYPARTS = {
+    "morning": re.compile(r"早上|上午|早晨|清晨|早班|早场|\bmorning\b|\b([5-9]|1[01])(:\d\d)?\s?a\.?m\b", re.I),
+    "afternoon": re.compile(r"下午|午后|\bafternoon\b|\b([1-5])(:\d\d)?\s?p\.?m\b", re.I),
+    "evening": re.compile(r"晚上|晚班|晚场|夜里|\bevening\b|\bnight\b|\b([6-9]|1[01])(:\d\d)?\s?p\.?m\b", re.I),
+}
 
 
 def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
@@ -87,6 +128,15 @@ def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
     compared = None if negative else _comparative(candidates, attr)
     if compared:
         return compared
+    daypart = next((name for name, words in _DAYPARTS.items() if words.search(attr)), None)
+    if daypart and not negative:
+        # "早上的那班" is "早班CZ3102" and "the morning one" the 8am train: one part of the day, said or implied.
+        others = [words for name, words in _DAYPARTS.items() if name != daypart]
+        for tier in tiers[:2]:
+            hits = [e for e in candidates if any(_DAYPARTS[daypart].search(t) for t in tier(e))
+                    and not any(w.search(t) for w in others for t in tier(e))]
+            if hits:
+                return hits
     for tier in tiers:
         hits = [e for e in candidates if any(word in t.lower() for t in tier(e))]
         if negative and hits and len(hits) < len(candidates):
@@ -105,15 +155,18 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
     if ref.ordinal:
         return _resolve_ordinal(candidates, ref, span)
     ordinal = ref.attribute in _ORDINALS
+    narrowed = False
     if ref.attribute and not ordinal:
+        before = len(candidates)
         candidates = _by_attribute(candidates, ref)
+        narrowed = len(candidates) < before
     if ref.past:
         # "上次那家", "the place we went last time": a place said with a visit, over one only suggested.
         visited = [e for e in candidates if any(_VISITED.search(c) for c in e.clauses)]
         candidates = visited or candidates
     bare = ref.person is None and not ref.place and not ref.head_type and not ref.head
     they = ref.text.lower() in ("they", "them", "their")
-    if ref.person is False or (bare and not ref.plural and not they):
+    if ref.person is False or (bare and not ref.plural and not they and not narrowed):
         # "it" and "that one" are rarely a place or a person: only when nothing else fits.
         things = [e for e in candidates if e.type not in lx.PLACE_LIKE and e.type != lx.PERSON]
         candidates = things or [e for e in candidates if e.type != lx.PERSON or ref.attribute]
@@ -123,6 +176,9 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
         if fits or ref.zero:
             # A predicate with no object at all ("调到24度") names nothing else: it must fit.
             candidates = fits
+    elif constraint and constraint.get("types") == ("person",):
+        # "pick them up": a group of people, not the flight they are on.
+        candidates = [e for e in candidates if e.type == lx.PERSON] or candidates
     elif ref.zero:
         candidates = [e for e in candidates if e.type in (lx.DEVICE, lx.MEDIA)]  # "关掉": something switched on
     if not candidates:
@@ -134,6 +190,8 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
         if len(group) >= 2 or group[0].plural:
             return Resolution(*span, group, _confidence(group[0], candidates, ref))
     best = candidates[0]
+    if ref.person is not True and not (ref.place or ref.head or ref.head_type or ref.attribute) and len(candidates) > 1:
+        best = _topical(candidates, utterance, ref) or best
     if ordinal:
         if ref.attribute in ("other", "另一个", "另外那个"):
             # "the other one": of the latest pair named together, the one not talked about last.
@@ -146,6 +204,40 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
 
 _VISITED = re.compile(r"去过|去的|吃过|住过|玩过|上次|上回|上个月|上周|以前|之前|那次|\b(went|been|visited|stayed|"
                       r"last (time|week|month|year|summer|weekend)|had (dinner|lunch|brunch|breakfast))\b", re.I)
+
+
+_COMMON_ZH = {"一下", "什么", "怎么", "可以", "帮我", "一个", "这个", "那个", "还是", "多少", "现在", "时候", "需要", "的话",
+              "打开", "关掉", "关闭", "关了", "调到", "播放", "今天", "明天", "一点", "已经", "好的"}
+
+
+def _content_words(text: str) -> set[str]:
+    words = {re.sub(r"(ed|ing|es|s|d)$", "", w) for w in re.findall(r"[a-z][a-z-]{3,}", text.lower())}
+    words = {w for w in words if len(w) >= 4 and w not in _COMMON_EN}
+    han = re.sub(r"[^\u4e00-\u9fff]", " ", text)
+    return words | {han[i:i + 2] for i in range(len(han) - 1) if " " not in han[i:i + 2]} - _COMMON_ZH
+
+
+_COMMON_EN = {"what", "when", "where", "which", "there", "they", "them", "that", "this", "thi", "with", "have",
+              "does", "doe", "about", "would", "could", "should", "your", "from", "will", "just", "also", "much",
+              "many", "long", "make", "take", "need", "want", "like", "know", "tell", "please", "thank",
+              # commands said of anything: they tell no thing apart
+              "turn", "switch", "open", "close", "play", "start", "stop", "show", "find", "check", "send",
+              "book", "order", "keep", "help", "give", "move", "back", "again", "today", "tomorrow", "tonight"}
+
+
+def _topical(candidates: list[Entity], utterance: str, ref: Reference) -> Entity | None:
+    """"How do I re-season it?" after "re-season it" was said of the wok: an older candidate whose own
+    clauses share a content word with the utterance beats a later one whose clauses share none."""
+    words = _content_words(utterance[:ref.start] + " " + utterance[ref.start + len(ref.text):])
+    if not words:
+        return None
+    latest = candidates[0]
+    if words & set().union(*(_content_words(c) for c in latest.clauses)):
+        return None
+    for entity in candidates[1:4]:
+        if words & set().union(*(_content_words(c) for c in entity.clauses)):
+            return entity
+    return None
 
 
 def _listed(candidates: list[Entity]) -> list[Entity]:

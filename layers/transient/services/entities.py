@@ -29,7 +29,8 @@ def _to_entity(row: SessionEntity) -> Entity:
                     last_pos=row.last_position, gender=row.gender, plural=row.plural, weak=row.guessed_type,
                     mentions=row.mentions, aliases=list(row.aliases or []),
                     attributes=list(attributes.get("said", [])), clauses=list(attributes.get("clauses", [])),
-                    numbers=list(attributes.get("numbers", [])), turn_group=row.turn_group)
+                    numbers=list(attributes.get("numbers", [])), turn_group=row.turn_group,
+                    guess=bool(attributes.get("guessed_noun")))
     entity.row = row  # type: ignore[attr-defined]
     return entity
 
@@ -41,6 +42,8 @@ def _fill(row: SessionEntity, entity: Entity) -> SessionEntity:
     row.gender, row.plural, row.guessed_type = entity.gender or "", entity.plural, entity.weak
     row.aliases = [a[:SessionEntity.NAME_MAX_LENGTH] for a in entity.aliases[-10:]]
     row.attributes = {"said": entity.attributes[-6:], "clauses": entity.clauses[-6:], "numbers": entity.numbers[:6]}
+    if entity.guess:  # a noun the lexicon lacks: the session's own head noun from now on
+        row.attributes["guessed_noun"] = True
     row.first_turn, row.last_turn, row.last_position = entity.first_turn, entity.last_turn, entity.last_pos
     row.turn_group, row.mentions = entity.turn_group, entity.mentions
     return row
