@@ -44,7 +44,9 @@ def _default_scene_cues() -> dict[str, list[str]]:
         "dining": ["dinner", "lunch", "breakfast", "brunch", "restaurant", "eat", "food", "meal", "takeaway",
                    "takeout", "take-out", "delivery", "cook", "recipe", "snack", "cafe", "café", "coffee shop",
                    "bar", "pub", "cuisine", "dish", "menu", "buffet", "barbecue", "bbq", "picnic",
-                   "吃", "饭", "餐", "菜", "外卖", "茶楼", "早茶", "零食", "小吃", "馆子", "食", "夜宵", "宵夜", "火锅"],
+                   "ramen", "noodle", "pizza", "burger", "sushi", "steak", "salad", "soup", "sandwich", "beer",
+                   "cocktail", "吃", "饭", "餐", "菜", "外卖", "茶楼", "早茶", "零食", "小吃", "馆子", "食", "夜宵",
+                   "宵夜", "火锅", "面条", "喝酒", "喝两", "喝一杯", "啤酒", "白酒", "红酒"],
         "travel": ["flight", "fly", "airport", "trip", "train ticket", "train to", "trains", "ticket",
                    "hotel", "travel", "bus to", "pack for", "vacation", "holiday", "itinerary", "journey",
                    "book a car", "campervan", "road trip", "visa", "机票", "航班", "飞", "车票", "高铁", "火车",
@@ -53,7 +55,8 @@ def _default_scene_cues() -> dict[str, list[str]]:
                     "drug", "symptom", "hospital", "fever", "cough", "dentist", "surgery", "prescription",
                     "what can i take", "should i take", "wheez", "headache", "migraine", "sore", "injur",
                     "药", "医生", "医院", "疼", "痛", "病", "发烧", "咳", "不舒服", "难受", "手术", "体检",
-                    "复查", "看病", "过敏", "感冒", "失眠", "睡不着"],
+                    "复查", "看病", "过敏", "感冒", "失眠", "睡不着", "pollen", "hay fever", "sneez", "rash", "itch",
+                    "花粉", "鼻炎", "打喷嚏", "起疹子", "痒"],
         "weather": ["weather", "rain", "umbrella", "snow", "forecast", "temperature", "sunny", "storm",
                     "天气", "下雨", "雨伞", "带伞", "下雪", "气温", "降温"],
         "shopping": ["buy", "gift", "present for", "shop", "order a", "purchase", "deal on", "under $",
@@ -88,7 +91,8 @@ def _default_scene_content_cues() -> dict[str, list[str]]:
         "dining": ["budget", "broke", "预算", "没钱", "diet", "salt", "sugar", "caffeine", "decaf", "diabet", "cholesterol", "blood pressure", "gout",
                    "coeliac", "celiac", "gluten", "lactose", "dairy", "pregnan", "vegetarian", "vegan", "allerg",
                    "halal", "kosher", "low-carb", "keto", "spicy", "糖尿病", "血压", "血脂", "血糖", "胆固醇",
-                   "痛风", "怀孕", "乳糖", "忌口", "吃素", "素食", "过敏", "少盐", "少油", "不吃", "辣", "胃"],
+                   "痛风", "怀孕", "乳糖", "忌口", "吃素", "素食", "过敏", "少盐", "少油", "不吃", "辣", "胃",
+                   "alcohol", "gastritis", "反酸", "胃炎"],
         "travel": ["budget", "broke", "cheap", "afford", "预算", "没钱", "省钱", "seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
                    "afraid of flying", "motion sick", "靠窗", "过道", "航空", "里程", "晕车", "晕机", "怕坐飞机",
                    "高铁", "卧铺"],
@@ -119,8 +123,8 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "home_city": ["where do i live", "where i live", "live now", "my city", "my address", "住哪",
                       "住在哪", "哪个城市", "住哪儿", "家在哪"],
         "local": ["near me", "nearby", "near home", "close to home", "around here", "in town",
-                  "spot", "restaurant", "place to", "places", "附近", "周边", "找个", "推荐个地方", "订个", "餐厅",
-                  "去哪"],
+                  "spot", "restaurant", "place to", "places", "takeaway", "takeout", "delivery", "go for dinner",
+                  "eat out", "bar", "附近", "周边", "找个", "推荐个地方", "订个", "餐厅", "去哪", "外卖", "出去吃"],
         "hometown": ["grow up", "grew up", "originally", "hometown", "where am i from", "where i'm from",
                      "老家", "家乡", "哪里人", "哪儿人", "回家过年", "flights home", "fly home"],
         # where one works (the employer) and what one does (occupation and employer)
@@ -154,6 +158,8 @@ def _default_topic_cues() -> dict[str, list[str]]:
         # physical activity: conditions that limit it, and the activities one likes
         "activity": ["trail", "hike", "hiking", "running", "my run", "a run", "marathon", "gym", "exercise", "workout", "sport", "climb",
                      "swim", "yoga", "pilates", "爬山", "徒步", "跑步", "运动", "健身", "锻炼", "游泳"],
+        # a drink asks what conditions and medicines allow it ("wine" left out: wine stains, wine regions)
+        "alcohol": ["alcohol", "beer", "booze", "get drunk", "喝酒", "喝两", "喝一杯", "啤酒", "白酒"],
         "likes": ["i like", "i'd like", "i love", "favourite", "favorite", "hobby", "hobbies", "我喜欢", "爱好"],
     }
 
@@ -185,6 +191,7 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
         "health": {"user.health_conditions": 0.8, "user.medication*": 0.8},
         "plans": {"user.plan": 0.6},
         "activity": {"user.health_conditions": 0.5, "user.likes": 0.2},
+        "alcohol": {"user.health_conditions": 0.6, "user.medication*": 0.6},
         "likes": {"user.likes": 0.5},
     }
 
