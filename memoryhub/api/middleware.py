@@ -104,12 +104,14 @@ CONSOLE_CSP = "; ".join([
     "img-src 'self' data:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    # Redoc builds its search index in a worker made from a blob of its own bundle.
+    "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
 ])
-CSP_PATHS = ("/admin/", "/api/docs/")
+CSP_PATHS = ("/admin/", "/api/docs/", "/api/redoc/")
 
 
 class ContentSecurityPolicyMiddleware:

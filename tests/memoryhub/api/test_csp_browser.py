@@ -36,3 +36,21 @@ def test_console_and_swagger_render_under_the_policy(live_server, make_staff, te
         browser.find("#swagger-ui .information-container", timeout=60)  # rendered by swagger-ui's bundle
         browser.find("#swagger-ui .opblock", timeout=60)  # and the operations came from /api/schema/
         assert not _violations(browser), _violations(browser)
+
+        browser.go("/api/redoc/")
+        # Redoc's bundle (from drf-spectacular-sidecar, no CDN) ran and rendered the schema's operations.
+        browser.find("redoc .api-content", timeout=60)
+        browser.find("redoc [data-section-id^='operation/']", timeout=60)
+        # The one request the policy refuses is the "API docs by Redocly" logo, an <img> whose CDN
+        # address the bundle hard-codes (and hides itself when it fails to load); nothing else.
+        refused = [v for v in _violations(browser) if "https://cdn.redoc.ly/redoc/logo-mini.svg" not in v]
+        assert not refused, refused
+
+
+def test_the_docs_pages_carry_the_policy_and_load_nothing_from_elsewhere(client):
+    for path in ("/api/docs/", "/api/redoc/"):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert response["Content-Security-Policy"].startswith("default-src 'self'"), path
+        page = response.content.decode()
+        assert "googleapis" not in page and "cdn." not in page and "unpkg" not in page, path
