@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "layers.transient",
     "layers.short_term",
     "layers.long_term",
+    "layers.long_term.graph",  # its relation graph: own tables, part of the long-term room
     "layers.formation",
     "layers.forgetting",
     "layers.context",

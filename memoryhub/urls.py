@@ -20,6 +20,7 @@ api_v1 = [
     path("", include("layers.transient.urls")),
     path("", include("layers.short_term.urls")),
     path("", include("layers.long_term.urls")),
+    path("", include("layers.long_term.graph.urls")),
     path("", include("layers.context.urls")),
     path("", include("permanent.urls")),
     path("", include("layers.erasure.urls")),

@@ -16,9 +16,10 @@ from layers.long_term.events import (
     MEMORY_QUARANTINED,
     MEMORY_SUPERSEDED,
 )
+from layers.long_term.graph.services import memory_edges_sync
+from layers.long_term.importance import importance_infer
 from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
-from layers.long_term.importance import importance_infer
 from layers.long_term.services.indexing import (
     apply_derived,
     content_hash,
@@ -243,6 +244,9 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
         Memory.history.bulk_history_create(created, default_date=now, default_change_reason=None,
                                            default_user=None)
         _audit_created(tenant, created, actor=actor, single=len(normalised) == 1)
+        # Bulk inserts send no post_save: the new rows' edges are derived here, in this transaction (saved
+        # rows get theirs from layers/long_term/graph/receivers.py), covered by the events just recorded.
+        memory_edges_sync(created)
         superseded = _supersede(tenant, created, policy=policy, actor=actor, now=now)
         for index, write in enumerate(results):
             if write.outcome == Outcome.CREATED and write.memory.pk in superseded:
