@@ -17,7 +17,7 @@ from django.db import models
 
 # Apps that store end-user data. Audit is never touched (its rows are pseudonymous and append-only);
 # tenancy holds staff and keys, not end users.
-USER_DATA_APPS = ("short_term", "transient", "long_term", "formation", "permanent", "reminders")
+USER_DATA_APPS = ("short_term", "transient", "long_term", "long_term_graph", "formation", "permanent", "reminders")
 # Derived columns that only repeat the content in another form and are not useful in an export.
 EXPORT_SKIPPED_FIELDS = {"embedding", "search_vector", "keywords", "term_freqs"}
 
