@@ -215,3 +215,32 @@ def test_erasing_a_user_removes_their_working_memory_only(api):
     assert not EntityResolution.objects.filter(session__user_id="alice").exists()
     assert SessionEntity.objects.filter(session__user_id="bob").exists()
     assert EntityResolution.objects.filter(session__user_id="bob").count() == 1
+
+
+def test_context_annotations_stay_within_their_tenant_and_user(api, other_api):
+    # Two tenants with the same session id and user id, and a second user of the first tenant.
+    open_session(api, "home-1", "alice")
+    append(api, say(("user", "打开客厅的灯"), ("assistant", "客厅灯已打开。"), ("user", "把它调亮20%")))
+    open_session(other_api, "home-1", "alice")
+    body = append(other_api, say(("user", "Play Hotel California"), ("assistant", "Playing Hotel California."),
+                                 ("user", "Pause it")))
+    assert [e["name"] for e in body["resolutions"][0]["entities"]] == ["Hotel California"]
+    open_session(api, "home-2", "bob")
+    append(api, say(("user", "Turn on the porch light"), ("assistant", "Porch light is on."), ("user", "Dim it")),
+           session_id="home-2")
+
+    def session_block(client, user_id, session_id):
+        response = client.post_json("/api/v1/context", {"user_id": user_id, "query": "light",
+                                                        "session_id": session_id})
+        assert response.status_code == 200, response.json()
+        return next(b for b in response.json()["blocks"] if b["name"] == "session")["content"]
+
+    mine, theirs = session_block(api, "alice", "home-1"), session_block(other_api, "alice", "home-1")
+    bobs = session_block(api, "bob", "home-2")
+    assert "它 = 客厅的灯" in mine and "Hotel California" not in mine and "porch light" not in mine
+    assert "it = Hotel California" in theirs and "客厅" not in theirs
+    assert "it = porch light" in bobs and "客厅" not in bobs
+    # Another user's session is refused, not annotated with that user's entities.
+    refused = api.post_json("/api/v1/context", {"user_id": "bob", "query": "灯", "session_id": "home-1"})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "session_user_mismatch"
+    assert other_api.get("/api/v1/sessions/home-2/entities").status_code == 404
