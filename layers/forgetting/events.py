@@ -12,3 +12,6 @@ MEMORY_ARCHIVED = event_type("memory.archived", object_type=MEMORY, label=_("mem
                              before=_STATE, after=_STATE + " + decayed score")
 MEMORY_PURGED = event_type("memory.purged", object_type=MEMORY, label=_("memory purged after the grace period"),
                            before=_STATE)
+MEMORY_HABIT_DECAYED = event_type("memory.habit_decayed", object_type=MEMORY,
+                                  label=_("habit weakened: expected occurrences missed"),
+                                  before=_STATE, after=_STATE + " + missed occurrences")

@@ -16,6 +16,11 @@ class ForgettingPolicy:
     archive_score_below: float = setting(0.1, low=0.0, high=1.0)
     archive_idle_days: int = setting(30, low=1, high=3650)
     hard_delete_grace_days: int = setting(30, low=0, high=3650)
+    # A habit (layers/forgetting/habits.py) that missed this many expected occurrences in a row starts
+    # losing confidence, by `habit_decay_factor` per further miss, and is archived at `habit_missed_to_archive`.
+    habit_missed_before_decay: int = setting(2, low=1, high=365)
+    habit_decay_factor: float = setting(0.8, low=0.0, high=1.0)
+    habit_missed_to_archive: int = setting(7, low=1, high=365)
 
 
 def forgetting_policy(tenant_id: int) -> ForgettingPolicy:

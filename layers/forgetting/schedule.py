@@ -4,6 +4,7 @@ BEAT_SCHEDULE = {
     "forget-long-term-expire": {"task": "forgetting.run", "schedule": 3600.0, "args": ["long_term.expire"]},
     "forget-long-term-archive-decayed": {"task": "forgetting.run", "schedule": 6 * 3600.0,
                                          "args": ["long_term.archive_decayed"]},
+    "forget-long-term-decay-habits": {"task": "forgetting.run", "schedule": 3600.0, "args": ["long_term.decay_habits"]},
     "forget-long-term-purge-deleted": {"task": "forgetting.run", "schedule": 6 * 3600.0,
                                        "args": ["long_term.purge_deleted"]},
 }

@@ -27,13 +27,14 @@ class FormationPolicy:
     # `habit_lookback_days`, read in `habit_time_zone` (an IANA name), become a habit when one request
     # recurs on at least `habit_min_days` distinct days within a time-of-day window of at most
     # `habit_window_max_minutes` (served at least `habit_window_min_minutes` wide), on a weekday pattern
-    # covering at least `habit_min_coverage` of its expected days and holding `habit_min_purity` of them.
+    # covering at least `habit_min_coverage` of its expected days, the other days at least `habit_min_purity`
+    # empty (layers/formation/habits/patterns.py).
     habit_lookback_days: int = setting(28, low=1, high=365)
     habit_min_days: int = setting(3, low=2, high=365)
     habit_window_max_minutes: int = setting(60, low=10, high=720)
     habit_window_min_minutes: int = setting(30, low=0, high=720)
     habit_min_coverage: float = setting(0.7, low=0.0, high=1.0)
-    habit_min_purity: float = setting(0.8, low=0.0, high=1.0)
+    habit_min_purity: float = setting(0.6, low=0.0, high=1.0)
     habit_time_zone: str = "UTC"
     # ≥ 0.7: a 90-day TTL that is extended on expiry; whether a habit still holds is the habit decay's call
     # (layers/forgetting/habits.py), not the TTL's.

@@ -4,13 +4,13 @@ Pure functions over local datetimes (no database), so the corpus check and the j
 1. the time-of-day cluster: the window of at most `window_max_minutes` holding occurrences on the most
    distinct days (also tried across midnight, so 23:50 and 00:10 are one evening);
 2. the weekday pattern of the cluster's days: daily, weekdays, weekends, or one weekday, whichever covers
-   the expected days between the first and the last occurrence best (ties go to the broader pattern);
-   it must cover at least `min_coverage` of them and hold at least `min_purity` of the cluster's days;
+   the expected days of its current run best (the longest run ending with the latest occurrence that covers
+   at least `min_coverage` of the pattern's days in its span, with the other days of the span at least
+   `min_purity` empty); the best coverage × purity wins, ties go to more support, then the broader pattern;
 3. a habit when at least `min_days` distinct days support it.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -93,6 +93,29 @@ def _expected(days: set[int], first: date, last: date) -> int:
     return sum(1 for offset in range(span) if (first + timedelta(days=offset)).weekday() in days)
 
 
+def _current_run(days: list[date], weekdays: tuple[int, ...], thresholds: Thresholds):
+    """(support, coverage, purity, first day) of the longest run of the pattern's days that ends with the
+    latest one and still covers `min_coverage` of its expected days (so a habit resumed after a break is
+    judged by the resumption, and one sparse early week does not hide a steady month), or None.
+
+    Purity is how empty the other days of the run's span stay: 1 - (days off the pattern with an occurrence /
+    days off the pattern); a "weekdays" habit that also happens on the weekends is a daily one."""
+    own = [day for day in days if day.weekday() in weekdays]
+    others = set(ALL_DAYS) - set(weekdays)
+    for start in range(len(own)):
+        run = own[start:]
+        if len(run) < thresholds.min_days:
+            return None
+        coverage = len(run) / _expected(set(weekdays), run[0], run[-1])
+        off_expected = _expected(others, run[0], run[-1]) if others else 0
+        off_seen = sum(1 for day in days if run[0] <= day <= run[-1] and day.weekday() in others)
+        purity = 1.0 - off_seen / off_expected if off_expected else 1.0
+        if coverage >= thresholds.min_coverage:
+            # judged on the longest run only: dropping the days that contradict it would always make it fit
+            return (len(run), coverage, purity, run[0]) if purity >= thresholds.min_purity else None
+    return None
+
+
 def pattern_detect(moments: list[datetime], thresholds: Thresholds) -> Pattern | None:
     """The habit these local occurrence times of one request make, or None."""
     if len({m.date() for m in moments}) < thresholds.min_days:
@@ -104,24 +127,21 @@ def pattern_detect(moments: list[datetime], thresholds: Thresholds) -> Pattern |
     days = sorted({_day(m, shift) for m in cluster})
     if len(days) < thresholds.min_days:
         return None
-    weekday_counts = Counter(day.weekday() for day in days)
     best = None
     for name, weekdays in _CANDIDATES:
-        support = sum(weekday_counts[d] for d in weekdays)
-        if support < thresholds.min_days or support / len(days) < thresholds.min_purity:
+        found = _current_run(days, weekdays, thresholds)
+        if found is None:
             continue
-        # the span from the first to the last occurrence on the pattern's own days
-        own = [day for day in days if day.weekday() in weekdays]
-        coverage = support / _expected(set(weekdays), own[0], own[-1])
-        if coverage < thresholds.min_coverage:
-            continue
-        key = (round(coverage, 6), -_BREADTH[name])
+        support, coverage, purity, first_day = found
+        key = (round(coverage * purity, 6), support, -_BREADTH[name])
         if best is None or key > best[0]:
-            best = (key, name, weekdays, support, coverage, own[0])
+            best = (key, name, weekdays, support, coverage, first_day)
     if best is None:
         return None
     _, name, weekdays, support, coverage, first_day = best
-    start, end = _window(cluster, shift, thresholds)
-    last_seen = max(m for m in cluster if _day(m, shift).weekday() in weekdays)
+    # the window and the last occurrence of the run itself, not of what came before a break
+    run = [m for m in cluster if _day(m, shift) >= first_day and _day(m, shift).weekday() in weekdays]
+    start, end = _window(run, shift, thresholds)
+    last_seen = max(run)
     return Pattern(pattern=name, weekdays=tuple(weekdays), start_minute=start, end_minute=end, support=support,
                    coverage=round(coverage, 3), first_day=first_day, last_seen=last_seen)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -10,15 +10,13 @@ from audit.models import AuditEvent
 from layers.formation.habits.requests import request_read
 from layers.formation.services.habits import habits_catch_up, habits_mine
 from layers.long_term.models import Memory
-from layers.short_term.services import session_open, turns_append
-from memoryhub.core.actors import Actor
+from layers.short_term.services import session_open
 from memoryhub.outbox.models import OutboxTask
 from permanent.services import change_request_approve, change_request_propose
+from tests.support.habits import ACTOR, UTC, evenings, say_at
 
 pytestmark = pytest.mark.django_db
 
-ACTOR = Actor.system("tests.habits")
-UTC = timezone.utc
 # Friday 27 November 2026, late evening
 NOW = datetime(2026, 11, 27, 23, 30, tzinfo=UTC)
 
@@ -35,21 +33,13 @@ def approve_global(tenant, make_staff):
 
 @pytest.fixture
 def said(tenant):
-    """said(user_id, [(moment, text), ...]): one session per day, the turns dated when they were said."""
     def append(user_id, moments, *, target_tenant=None):
-        for moment, text in moments:
-            session, _ = session_open(tenant=target_tenant or tenant, session_id=f"{user_id}-{moment:%Y%m%d}",
-                                      user_id=user_id, actor=ACTOR)
-            turns_append(session=session, actor=ACTOR, turns=[
-                {"role": "user", "content": text, "occurred_at": moment.isoformat()},
-                {"role": "assistant", "content": "好的" if any("\u4e00" <= c <= "\u9fff" for c in text) else "Sure."}])
+        say_at(target_tenant or tenant, user_id, moments)
     return append
 
 
 def _evenings(text="播放白噪音", offsets=(-20, -5, 0, 10, 20), last=NOW.date()):
-    first = last - timedelta(days=len(offsets) - 1)
-    return [(datetime(first.year, first.month, first.day, 22, 0, tzinfo=UTC) + timedelta(days=i, minutes=m), text)
-            for i, m in enumerate(offsets)]
+    return evenings(last, text=text, offsets=offsets)
 
 
 def _habits(tenant, user_id="alice", **filters):
