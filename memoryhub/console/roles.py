@@ -12,10 +12,14 @@ _READ_MEMORIES = ("long_term.view_memory",)
 _READ_SESSIONS = ("short_term.view_session", "short_term.view_turn", "short_term.view_sessionsummary",
                   "transient.view_tasktype", "transient.view_taskstate")
 _EDIT_TASK_TYPES = ("transient.add_tasktype", "transient.change_tasktype")
+# Reminders: staff read them and may cancel one (the change list's action); editors keep the webhook.
+_HANDLE_REMINDERS = ("reminders.view_reminder", "reminders.change_reminder", "reminders.view_remindersettings")
+_EDIT_REMINDER_SETTINGS = ("reminders.add_remindersettings", "reminders.change_remindersettings")
 
 GROUP_PERMISSIONS: dict[str, tuple[str, ...]] = {
-    "editor": _READ_PERMANENT + _READ_MEMORIES + _READ_SESSIONS + _EDIT_TASK_TYPES + ("permanent.add_changerequest",),
-    "reviewer": _READ_PERMANENT + _READ_MEMORIES + _READ_SESSIONS + (
+    "editor": _READ_PERMANENT + _READ_MEMORIES + _READ_SESSIONS + _EDIT_TASK_TYPES + _HANDLE_REMINDERS
+    + _EDIT_REMINDER_SETTINGS + ("permanent.add_changerequest",),
+    "reviewer": _READ_PERMANENT + _READ_MEMORIES + _READ_SESSIONS + _HANDLE_REMINDERS + (
         "permanent.add_changerequest", "permanent.review_changerequest", "long_term.change_memory",
     ),
     "auditor": _READ_PERMANENT + _READ_MEMORIES + (
@@ -25,7 +29,8 @@ GROUP_PERMISSIONS: dict[str, tuple[str, ...]] = {
 
 
 # Auditors read everything the project stores: every view permission of these apps.
-AUDITOR_READS_APPS = ("permanent", "audit", "tenancy", "long_term", "short_term", "transient", "formation")
+AUDITOR_READS_APPS = ("permanent", "audit", "tenancy", "long_term", "short_term", "transient", "formation",
+                      "reminders")
 
 
 def staff_groups_grant(*, group_model, permission_model) -> None:
