@@ -131,7 +131,7 @@ def _write(session: Session, items: list[ExtractedItem], result: ExtractionResul
             counts.rejected += 1  # a second line behind the extractor's guard: episodes and foreign keys never
             continue
         fields = _fields(session, item, result)
-        errors = memory_fields_errors(**{name: fields[name] for name in (
+        errors = memory_fields_errors(tenant_id=session.tenant_id, **{name: fields[name] for name in (
             "user_id", "kind", "content", "memory_key", "entities", "attributes", "confidence", "importance",
             "source")})
         if errors:

@@ -64,7 +64,8 @@ def memory_update(*, memory: Memory, actor: Actor, **changes) -> Memory:
                        code="invalid_transition")
     current = {name: getattr(memory, name) for name in EDITABLE_FIELDS}
     merged = {**current, **{k: v for k, v in changes.items() if not (k == "memory_key" and v is None)}}
-    errors = memory_fields_errors(user_id=memory.user_id, kind=merged["kind"], content=merged["content"],
+    errors = memory_fields_errors(tenant_id=memory.tenant_id, user_id=memory.user_id, kind=merged["kind"],
+                                  content=merged["content"],
                                   memory_key=merged["memory_key"], entities=merged["entities"],
                                   attributes=merged["attributes"], confidence=merged["confidence"],
                                   importance=merged["importance"])

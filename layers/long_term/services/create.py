@@ -187,7 +187,7 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
             key = item.get("memory_key") if isinstance(item.get("memory_key"), str) else None
             item["importance"] = importance_infer(kind=item["kind"], memory_key=key, content=content,
                                                   by_key_family=policy.importance_by_key)
-        problems = memory_fields_errors(**{k: item.get(k) for k in (
+        problems = memory_fields_errors(tenant_id=tenant.pk, **{k: item.get(k) for k in (
             "user_id", "kind", "content", "memory_key", "entities", "attributes", "confidence", "importance",
             "source", "client_id")})
         if problems:

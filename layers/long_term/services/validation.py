@@ -5,6 +5,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from layers.long_term.graph.schemas import attribute_schema_errors
 from layers.long_term.models import Memory, MemoryKind, MemorySource
 from memoryhub.api.identifiers import user_id_error
 from memoryhub.core.errors import InvalidInput
@@ -13,8 +14,12 @@ from memoryhub.safety.secrets import find_secrets, secret_message, secrets_in_js
 
 def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: Any = None, entities: Any = (),
                          attributes: Any = None, confidence: Any = 1.0, importance: Any = 0.5,
-                         source: Any = MemorySource.STATED, client_id: Any = None) -> list[dict]:
-    """Problems with one memory's fields, as [{field, code, message}] (empty when it can be written)."""
+                         source: Any = MemorySource.STATED, client_id: Any = None,
+                         tenant_id: int | None = None) -> list[dict]:
+    """Problems with one memory's fields, as [{field, code, message}] (empty when it can be written).
+
+    With `tenant_id`, attributes are also checked against their key family's JSON Schema
+    (policy.graph.attribute_schemas, layers/long_term/graph/schemas.py)."""
     errors = []
 
     def bad(field, code, message):
@@ -59,6 +64,9 @@ def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: A
                                   or len(client_id) > Memory.CLIENT_ID_MAX_LENGTH):
         bad("client_id", "invalid", _("client_id must be a non-empty string of at most %d characters")
             % Memory.CLIENT_ID_MAX_LENGTH)
+    # Only for otherwise sound fields: a schema message quotes the value, which must not be a secret.
+    if tenant_id is not None and not errors:
+        errors.extend(attribute_schema_errors(tenant_id=tenant_id, memory_key=memory_key, attributes=attributes))
     return errors
 
 
