@@ -5,6 +5,11 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from layers.context.conflicts_api import (
+    CONFLICTS_EXAMPLE,
+    ConflictSerializer,
+    conflicts_count,
+)
 from layers.context.selectors import DEFAULT_PROFILE_TOP_K, context_assemble
 from layers.long_term.models import Memory
 from layers.long_term.services import memory_access_record
@@ -39,6 +44,11 @@ class ContextApi(TenantAPIView):
         now = serializers.DateTimeField(
             required=False, help_text="The moment the context is for (ISO 8601 with an offset); absent: now. Habits "
                                       "whose time window holds it are served in the profile.")
+        slots = serializers.DictField(
+            required=False, help_text="The task's slots ({\"destination\": \"airport\"}): a conditional preference "
+                                      "whose condition names a slot is checked against its value.")
+        scene = serializers.CharField(max_length=100, required=False, allow_blank=True,
+                                      help_text="The scene; absent: read from the query.")
 
     @extend_schema(
         summary="Assemble prompt blocks (rules, profile, session, task state, input) within a token budget",
@@ -49,17 +59,21 @@ class ContextApi(TenantAPIView):
             "token_count": serializers.IntegerField(),
             "dropped": serializers.ListField(child=serializers.DictField()),
             "tokenizer": serializers.CharField(),
+            "conflicts": ConflictSerializer(many=True),
         }),
+        examples=[CONFLICTS_EXAMPLE],
     )
     def post(self, request):
         data = self.ContextInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         context = context_assemble(tenant=self.tenant, **data.validated_data)
         memory_access_record(context.memory_ids)
+        conflicts = conflicts_count(self.tenant, self.actor, context.conflicts, data.validated_data.get("session_id"))
         return Response({
             "blocks": [block.as_dict() for block in context.blocks],
             "token_budget": context.token_budget,
             "token_count": context.token_count,
             "dropped": context.dropped,
             "tokenizer": tokenizer_name(),
+            "conflicts": conflicts,
         })

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from layers.context.conflicts import profile_conditions_apply, request_facts
 from layers.context.policy import context_policy
 from layers.long_term.models import MemoryKind
 from layers.long_term.policy import tenant_policy
@@ -72,6 +73,8 @@ class AssembledContext:
     blocks: list[Block]
     token_budget: int
     dropped: list[dict]
+    # requests that contradict a stored preference (layers/context/conflicts.py)
+    conflicts: list[dict] = field(default_factory=list)
 
     @property
     def token_count(self) -> int:
@@ -244,7 +247,7 @@ def _next_to_drop(blocks: dict[str, Block]) -> tuple[str, int] | None:
     for part in block.parts))
 def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, session_id: str | None = None,
                      task_type: str | None = None, profile_top_k: int | None = DEFAULT_PROFILE_TOP_K,
-                     now=None) -> AssembledContext:
+                     now=None, slots: dict | None = None, scene: str | None = None) -> AssembledContext:
     """Assemble the five blocks for `user_id` and fit them into `token_budget` tokens; `now` is the moment the
     context is for (the request's time when absent), which decides the habits that are due."""
     system_rules = _system_rules(tenant)
@@ -264,6 +267,10 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
     profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k)
     if profile_top_k != 0:
         profile.parts += _habits_now(tenant, user_id, now, {part.detail["memory_id"] for part in profile.parts})
+    conflicts: list[dict] = []
+    if profile_top_k != 0:  # the variant whose condition holds, and what the request contradicts
+        facts = request_facts(tenant, query=query, task_type=task_type, slots=slots, scene=scene)
+        profile.parts, conflicts = profile_conditions_apply(tenant, user_id, profile.parts, facts, Part)
     blocks = {
         "system_rules": system_rules,
         "user_profile": profile,
@@ -283,4 +290,5 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
         dropped.append({"block": name, "source_id": part.source_id, "token_count": part.token_count})
         total = sum(block.token_count for block in blocks.values())
 
-    return AssembledContext(blocks=[blocks[name] for name in BLOCK_ORDER], token_budget=token_budget, dropped=dropped)
+    return AssembledContext(blocks=[blocks[name] for name in BLOCK_ORDER], token_budget=token_budget, dropped=dropped,
+                            conflicts=conflicts)

@@ -32,3 +32,7 @@ MEMORY_FEEDBACK = event_type("memory.feedback", object_type=MEMORY, label=_("fee
                              before=_STATE, after=_STATE + " + feedback counts")
 MEMORY_REEMBEDDED = event_type("memory.reembedded", object_type=MEMORY, label=_("memory re-embedded"),
                                before="embedding model", after="embedding model")
+# Repeated requests contradicting a stored preference replaced it (layers/long_term/conditions/services.py).
+PREFERENCE_CORRECTED = event_type("memory.preference_corrected", object_type=MEMORY,
+                                  label=_("preference changed by repeated corrections"), before=_STATE,
+                                  after=_STATE + " + replaced_by, value, corrections, reason")

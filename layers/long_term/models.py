@@ -177,3 +177,7 @@ class Memory(models.Model):
                 _("a %(current)s memory cannot become %(target)s") % {"current": self.status, "target": status},
                 code="invalid_transition", details={"from": self.status, "to": status})
         self.status = status
+
+
+# A conditional preference's corrections live beside the condition model; imported so the app registers them.
+from layers.long_term.conditions.models import PreferenceCorrection  # noqa: E402,F401

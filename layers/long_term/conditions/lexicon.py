@@ -1,0 +1,177 @@
+"""What conditional preferences talk about, in zh and en: the preference topics (a memory key, the values it
+takes and the words that say each value), and the condition dimensions (destination, audio channel, dish,
+time of day, weather) with the words that name each of their values.
+
+One lexicon serves three readers (layers/long_term/conditions/): the statement parser ("avoid highways unless
+I'm going to the airport"), the matcher that decides whether a stored condition holds for a request ("navigate
+to the airport"), and the conflict reader that hears a request asking for another value ("play it loud").
+Patterns are families of wording, not single sentences: a negated form sits beside its positive one and the
+reader keeps the longest match, so "不走高速" is `avoid` although it holds "走高速".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_HWY = r"(?:highways?|motorways?|freeways?|expressways?|toll\s+roads?)"
+
+
+@dataclass(frozen=True)
+class Topic:
+    memory_key: str
+    # value -> regular expressions (case-insensitive) that say it
+    values: dict[str, tuple[str, ...]]
+    # value -> the value an "unless"/"except" branch takes when it names none
+    opposites: dict[str, str]
+    # words that make a request about this topic even when no value is said ("navigate to …")
+    domain: tuple[str, ...]
+    # dimensions that qualify the topic inside one clause ("music volume", "导航的声音")
+    facets: tuple[str, ...] = ()
+    # how a variant reads as content: value -> (en, zh); {when} is the condition in words
+    render: dict[str, tuple[str, str]] | None = None
+
+
+TOPICS: tuple[Topic, ...] = (
+    Topic(
+        "user.preference.route.highways",
+        values={
+            "avoid": (rf"\b(?:avoid(?:ing)?|no|skip|stay(?:ing)?\s+off|keep\s+off|without|hate|dislike)\s+(?:the\s+)?{_HWY}",
+                      rf"\b(?:don'?t|do\s+not|never|not)\s+(?:take|use|go\s+on|get\s+on|want|like)\s+(?:the\s+|any\s+)?{_HWY}",
+                      rf"\b{_HWY}\s+(?:are\s+)?(?:off|out)\b",
+                      r"(?:不|别|不要|不想|避开|避免|绕开|躲开|不喜欢)(?:走|上|开)?高速", r"高速(?:就)?(?:别|不要|不)走"),
+            "allowed": (rf"\b(?:take|use|via|prefer|go\s+on|get\s+on|on)\s+(?:the\s+)?{_HWY}",
+                        rf"\b{_HWY}\s+(?:are|is)\s+(?:fine|ok(?:ay)?|allowed)", rf"\b(?:allow|fine\s+with)\s+{_HWY}",
+                        r"(?:走|上)高速", r"高速(?:也)?(?:可以|没问题|没关系|行)"),
+        },
+        opposites={"avoid": "allowed", "allowed": "avoid"},
+        domain=(r"\bnavigat", r"\broute\b", r"\bdriv(?:e|ing)\b", r"\bdirections?\b", r"\btake\s+me\s+to\b",
+                r"\bhead(?:ing)?\s+to\b", r"导航", r"路线", r"开车", r"带我去", r"开到"),
+        render={"avoid": ("avoid highways", "不走高速"), "allowed": ("highways are fine", "可以走高速")},
+    ),
+    Topic(
+        "user.preference.volume",
+        values={
+            "low": (r"\b(?:low|quiet|soft|lower|turn(?:ed)?\s+(?:it\s+)?down|down\s+low|not\s+(?:too\s+)?loud)\b",
+                    r"(?:小声|调小|调低|低一?点|小一?点|轻一?点|轻声|别太大|不要太大|低音量|音量低|声音小|小音量)"),
+            "high": (r"\b(?:loud(?:er)?|high|turn(?:ed)?\s+(?:it\s+)?up|crank|max(?:imum)?|blast)\b",
+                     r"(?:大声|调大|调高|大一?点|高一?点|响一?点|最大|音量大|声音大|大音量)"),
+            "medium": (r"\b(?:medium|moderate|normal)\b", r"(?:适中|中等|正常音量)"),
+        },
+        opposites={"low": "high", "high": "low", "medium": "low"},
+        domain=(r"\bvolume\b", r"\bplay\b", r"\bmusic\b", r"\bsongs?\b", r"\bsound\b", r"\bvoice\b",
+                r"音量", r"声音", r"播放", r"放(?:首|点|一?首)", r"音乐", r"歌"),
+        facets=("audio",),
+        render={"low": ("volume low", "音量低"), "high": ("volume high", "音量大"),
+                "medium": ("volume medium", "音量适中")},
+    ),
+    Topic(
+        "user.preference.sort.price",
+        values={
+            "ascending": (r"\b(?:low(?:est)?\s+to\s+high(?:est)?|cheap(?:est)?\s+(?:ones?\s+)?first|ascending|price\s+up)\b",
+                          r"(?:从低到高|由低到高|升序|便宜的(?:在)?(?:前|先)|先看便宜)"),
+            "descending": (r"\b(?:high(?:est)?\s+to\s+low(?:est)?|(?:most\s+)?expensive\s+(?:ones?\s+)?first|descending|price\s+down)\b",
+                           r"(?:从高到低|由高到低|降序|贵的(?:在)?(?:前|先)|先看贵)"),
+        },
+        opposites={"ascending": "descending", "descending": "ascending"},
+        domain=(r"\bsort", r"\border\s+by\b", r"\bprice", r"\brank", r"排序", r"排", r"价格"),
+        render={"ascending": ("sort by price, low to high", "价格从低到高排序"),
+                "descending": ("sort by price, high to low", "价格从高到低排序")},
+    ),
+    Topic(
+        "user.preference.spice",
+        values={
+            "none": (r"\b(?:no|not|nothing|non)[\s-]+spicy\b", r"\b(?:no|without)\s+(?:chil[il]i|spice)\b",
+                     r"\b(?:don'?t|do\s+not|can'?t|never)\s+(?:eat|like|want|do|handle)\s+(?:anything\s+)?spic(?:y|e)",
+                     r"(?:不要|不吃|别放|不放|不能吃|免|不加|别加|不)辣"),
+            "mild": (r"\b(?:mild(?:ly)?(?:\s+spicy)?|a\s+(?:little|bit)\s+(?:of\s+)?spic(?:y|e)|slightly\s+spicy)\b",
+                     r"(?:微辣|小辣|一点点?辣|少辣|稍微辣)"),
+            "hot": (r"\b(?:extra|very|super|really)\s+spicy\b", r"\b(?:hot|spicy)\s+as\s+possible\b",
+                    r"(?:特辣|重辣|变态辣|超辣|多放辣|多加辣|特别辣|要辣|加辣|麻辣)"),
+        },
+        opposites={"none": "mild", "mild": "none", "hot": "none"},
+        domain=(r"\beat\b", r"\bfood\b", r"\border\b", r"\bdinner\b", r"\blunch\b", r"\bmeal\b", r"\bspic",
+                r"\brestaurant", r"吃", r"点(?:个|份|菜|餐)", r"外卖", r"餐", r"菜", r"辣"),
+        render={"none": ("no spicy food", "不要辣"), "mild": ("mildly spicy", "可以微辣"),
+                "hot": ("extra spicy", "要特辣")},
+    ),
+)
+TOPIC_BY_KEY = {topic.memory_key: topic for topic in TOPICS}
+
+# dimension -> canonical value -> words that name it (zh and en)
+DIMENSIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "destination": {
+        "airport": (r"\bairports?\b", r"\bflights?\b", r"\bterminal\b", r"机场", r"航站楼", r"赶飞机"),
+        "office": (r"\boffice\b", r"\bwork(?:place)?\b", r"\bcompany\b", r"公司", r"单位", r"上班"),
+        "home": (r"\bhome\b", r"\bmy\s+house\b", r"回家", r"家里"),
+        "school": (r"\bschool\b", r"学校", r"接孩子", r"送孩子"),
+        "station": (r"\b(?:train|railway)\s+station\b", r"火车站", r"高铁站"),
+        "hospital": (r"\bhospital\b", r"医院"),
+    },
+    "audio": {
+        "music": (r"\bmusic\b", r"\bsongs?\b", r"\bplaylist\b", r"\bjazz\b", r"\bradio\b", r"\bpodcasts?\b",
+                  r"音乐", r"歌", r"电台", r"播客"),
+        "navigation": (r"\bnavigation\b", r"\bdirections?\b", r"\bvoice\s+guidance\b", r"\bturn[\s-]by[\s-]turn\b",
+                       r"导航", r"语音播报", r"播报"),
+        "call": (r"\b(?:phone\s+)?calls?\b", r"\bringtone\b", r"电话", r"通话", r"铃声"),
+    },
+    "dish": {
+        "hotpot": (r"\bhot\s?pot\b", r"火锅"),
+        "bbq": (r"\bbbq\b", r"\bbarbecue\b", r"烧烤", r"烤串"),
+        "sichuan": (r"\bsichuan\b", r"\bszechuan\b", r"川菜"),
+        "noodles": (r"\bnoodles?\b", r"面条", r"拉面", r"米线"),
+    },
+    "time": {
+        "night": (r"\bnight\b", r"\blate\b", r"\bevening\b", r"晚上", r"夜里", r"深夜", r"半夜"),
+        "morning": (r"\bmorning\b", r"早上", r"上午", r"早晨"),
+        "weekend": (r"\bweekends?\b", r"周末"),
+    },
+    "weather": {
+        "rain": (r"\brain(?:s|y|ing)?\b", r"下雨", r"雨天"),
+        "snow": (r"\bsnow(?:s|y|ing)?\b", r"下雪", r"雪天"),
+    },
+    "company": {
+        "kids": (r"\bkids?\b", r"\bchildren\b", r"\bbaby\b", r"孩子", r"小孩", r"宝宝"),
+        "guests": (r"\bguests?\b", r"\bfriends?\s+over\b", r"客人", r"朋友来"),
+    },
+}
+
+
+def _compile(patterns) -> re.Pattern:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+
+
+TOPIC_VALUE_PATTERNS = {topic.memory_key: {value: _compile(pats) for value, pats in topic.values.items()}
+                        for topic in TOPICS}
+TOPIC_DOMAIN_PATTERNS = {topic.memory_key: _compile(topic.domain) for topic in TOPICS}
+DIMENSION_PATTERNS = {dim: {value: _compile(pats) for value, pats in values.items()}
+                      for dim, values in DIMENSIONS.items()}
+
+
+def words_pattern(value: str) -> re.Pattern:
+    """How a dimension value that the lexicon does not know is heard: its own words (a Latin word on word
+    boundaries, CJK as a substring)."""
+    escaped = re.escape(value.strip())
+    if re.search(r"[A-Za-z0-9]", value):
+        return re.compile(rf"(?<![A-Za-z0-9]){escaped}(?![A-Za-z0-9])", re.IGNORECASE)
+    return re.compile(escaped)
+
+
+def value_pattern(dimension: str, value: str) -> re.Pattern:
+    """The words that name `value` of `dimension`: the lexicon's family when it knows the value (by its
+    canonical name or any word of it, so "机场" and "airport" are one value), else the value's own words."""
+    known = DIMENSION_PATTERNS.get(dimension, {})
+    if value in known:
+        return known[value]
+    for canonical, pattern in known.items():
+        if pattern.fullmatch(value.strip()):
+            return known[canonical]
+    return words_pattern(value)
+
+
+def canonical_value(dimension: str, value: str) -> str:
+    """A value as stored: the lexicon's canonical name when the words are one of its values ("机场" → airport)."""
+    value = value.strip()
+    for canonical, pattern in DIMENSION_PATTERNS.get(dimension, {}).items():
+        if value.casefold() == canonical or pattern.fullmatch(value):
+            return canonical
+    return value

@@ -1,0 +1,91 @@
+"""Which variant of a user's conditional preferences applies to a request."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+from layers.long_term.conditions.lexicon import TOPIC_BY_KEY
+from layers.long_term.conditions.model import (
+    RequestFacts,
+    condition_holds,
+    condition_normalise,
+)
+from layers.long_term.conditions.reading import topics_in_domain, values_heard
+from layers.long_term.models import Memory, MemoryStatus
+
+PREFERENCE_PREFIX = "user.preference."
+
+
+@dataclass
+class Applied:
+    """A variant served for the request, and why."""
+    memory: Memory
+    reason: str  # "condition_match" | "condition_default"
+    detail: dict = field(default_factory=dict)
+
+
+@dataclass
+class VariantSelection:
+    applied: list[Applied] = field(default_factory=list)
+    # variants not to serve for this request: a condition that does not hold, a default an exception overrides
+    withheld: dict[int, str] = field(default_factory=dict)
+
+
+def preference_variants(*, tenant, user_id: str) -> list[Memory]:
+    """The user's active preferences that have variants: keyed `user.preference.*`, or carrying a condition."""
+    return list(Memory.objects.filter(tenant=tenant, user_id=user_id, status=MemoryStatus.ACTIVE)
+                .filter(Q(memory_key__startswith=PREFERENCE_PREFIX) | Q(attributes__has_key="condition"))
+                .exclude(memory_key="").order_by("id"))
+
+
+def stored_value(memory: Memory) -> str | None:
+    """What a preference says: `attributes.value`, else the value its content says (lexicon topics)."""
+    value = (memory.attributes or {}).get("value")
+    if isinstance(value, str) and value.strip():
+        return value
+    heard = values_heard(memory.content).get(memory.memory_key)
+    return heard.value if heard else None
+
+
+def preference_variants_select(*, tenant, user_id: str, facts: RequestFacts,
+                               searched_ids: set[int] = frozenset()) -> VariantSelection:
+    """Per memory key: the variants whose condition holds for `facts` (most specific first) override the
+    general preference; with none holding, the general preference applies. A key is looked at when the
+    request is about it (its topic's words or values, a condition that holds, or a search hit on a variant);
+    every conditional variant whose condition does not hold is withheld."""
+    groups: dict[str, list[Memory]] = {}
+    for memory in preference_variants(tenant=tenant, user_id=user_id):
+        groups.setdefault(memory.memory_key, []).append(memory)
+    about = topics_in_domain(facts.text) | set(values_heard(facts.text))
+    selection = VariantSelection()
+    for key, rows in groups.items():
+        conditional = [m for m in rows if isinstance((m.attributes or {}).get("condition"), dict)]
+        general = [m for m in rows if m not in conditional]
+        matched = []
+        for memory in conditional:
+            evidence = condition_holds(memory.attributes["condition"], facts)
+            if evidence is None:
+                selection.withheld[memory.pk] = "condition_not_met"
+            else:
+                matched.append((memory, evidence))
+        relevant = bool(matched) or key in about or any(m.pk in searched_ids for m in rows)
+        if not relevant:
+            continue
+        if matched:
+            matched.sort(key=lambda pair: (-len(pair[1]), -pair[0].pk))
+            for memory, evidence in matched:
+                selection.applied.append(Applied(memory, "condition_match", {
+                    "condition": condition_normalise(memory.attributes["condition"]), "evidence": evidence,
+                    **({"overrides": [m.pk for m in general]} if general else {})}))
+            for memory in general:
+                selection.withheld[memory.pk] = "overridden_by_condition"
+        elif general:
+            for memory in general:
+                selection.applied.append(Applied(memory, "condition_default", {
+                    **({"not_holding": [m.pk for m in conditional]} if conditional else {})}))
+    return selection
+
+
+def topic_known(memory_key: str) -> bool:
+    return memory_key in TOPIC_BY_KEY
