@@ -31,7 +31,8 @@ REQUEST_EXAMPLES: dict[tuple[str, str], tuple[str, dict]] = {
         "task_type": "book_restaurant", "slots": {"city": "Lyon"}}),
     ("patch", "/api/v1/tasks/{task_id}"): ("Fill the missing slot", {"slots": {"date": "2026-12-04"}}),
     ("post", "/api/v1/context"): ("The prompt blocks for the next answer", {
-        "user_id": "alice", "session_id": "chat-001", "query": "Book dinner for Friday", "token_budget": 1500}),
+        "user_id": "alice", "session_id": "chat-001", "query": "Book dinner for Friday", "token_budget": 1500,
+        "now": "2026-12-04T19:30:00+08:00"}),
 }
 
 
