@@ -46,7 +46,9 @@ class Entity:
 
 
 
-_ZH_ASK = re.compile(r"叫什么|什么名字|哪家|哪一家|哪个|是哪|在哪|推荐")
+_ZH_LISTED = re.compile(r"(?:^|[：:；;。\n])\s*([\u4e00-\u9fff]{2,6}?)(?=是|在|，|,|、|人均)")
+_ZH_NOT_LISTED = {"有两家", "有三家", "附近", "推荐", "可以", "不过", "另外", "还有", "其中", "一家", "另一家"}
+_ZH_ASK = re.compile(r"有什么|叫什么|什么名字|哪家|哪一家|哪个|是哪|在哪|推荐")
 _ZH_ANSWER = re.compile(r"(?:是|叫|去的是|推荐)([\u4e00-\u9fff]{2,8}?)(?=[，。,.！!（(、]|$|，|在)")
 
 
@@ -103,10 +105,22 @@ class Registry:
         asked_before = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
         if role != "user" and asked_before and getattr(self, "asked_name", False):
             # "上次那家粤菜馆叫什么" → "你上次去的是点都德，在天河路。": the answer is the name.
-            for match in _ZH_ANSWER.finditer(text):
+            listed = [m for m in _ZH_LISTED.finditer(text) if m.group(1) not in _ZH_NOT_LISTED]
+            for match in _ZH_ANSWER.finditer(text) if len(listed) < 2 else ():
                 start, end = match.start(1), match.end(1)
                 if not any(start < m.end and m.start < end for m in mentions):
                     mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end))
+            # "附近有什么火锅店" → "有两家：小龙坎是麻辣锅底…；捞王是猪肚鸡锅，不辣…": each item of the list.
+            for match in listed if len(listed) >= 2 else ():
+                start, end = match.start(1), match.end(1)
+                overlapping = [m for m in mentions if start < m.end and m.start < end]
+                if any(not (m.weak or m.type == lx.PERSON) for m in overlapping):
+                    continue
+                mentions = [m for m in mentions if m not in overlapping]
+                stop = re.search(r"[；;。\n]", text[end:])
+                said = text[start:end + (stop.start() if stop else len(text) - end)]
+                mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end,
+                                        segment=said, clause=said))
             mentions.sort(key=lambda m: m.start)
         if role == "user":
             self.asked_types = {m.type for m in mentions if not m.weak}

@@ -7,6 +7,9 @@ confidence (scoring.py). The registry itself is registry.py; mentions come from 
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from layers.transient.references.extract import mentions_extract
 from layers.transient.references.referring import references_find, zero_reference
 from layers.transient.references.registry import (
     MAX_REFERENCES,
@@ -32,4 +35,30 @@ def references_resolve_text(registry: Registry, utterance: str) -> list[Resoluti
     if not refs:
         zero = zero_reference(utterance)
         refs = [zero] if zero else []
-    return [reference_resolve(registry, ref, utterance) for ref in refs]
+    resolutions = []
+    for ref in refs:
+        scratch, originals = _with_prefix(registry, utterance[:ref.start])
+        resolution = reference_resolve(scratch, ref, utterance)
+        resolution.entities = [originals.get(id(e), e) for e in resolution.entities]
+        resolutions.append(resolution)
+    return resolutions
+
+
+def _with_prefix(registry: Registry, prefix: str) -> tuple[Registry, dict]:
+    """The registry as it stands at a reference inside the utterance: "Did the invoice and receipt go
+    through? Send them to finance" names the antecedents before the pronoun. A copy, made only when the
+    prefix names something; {id(copy): original} maps what was copied back."""
+    if len(prefix.strip()) < 2 or not any(not m.weak for m in mentions_extract(prefix, "user")):
+        return registry, {}
+    originals, copies = {}, []
+    for entity in registry.entities:
+        copy = replace(entity, aliases=list(entity.aliases), attributes=list(entity.attributes),
+                       clauses=list(entity.clauses), numbers=list(entity.numbers))
+        originals[id(copy)] = entity
+        copies.append(copy)
+    scratch = Registry(copies, size=registry.size)
+    for name in ("asked_types", "asked_name"):
+        if hasattr(registry, name):
+            setattr(scratch, name, getattr(registry, name))
+    scratch.update(max((e.last_turn for e in registry.entities), default=0) + 1, "user", prefix)
+    return scratch, originals

@@ -138,6 +138,11 @@ def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
             if hits:
                 return hits
     for tier in tiers:
+        if negative:
+            # "不辣的那家" is the one said to be 不辣, when both were said with 辣.
+            said = [e for e in candidates if any(attr in t.lower() for t in tier(e))]
+            if said and len(said) < len(candidates):
+                return said
         hits = [e for e in candidates if any(word in t.lower() for t in tier(e))]
         if negative and hits and len(hits) < len(candidates):
             return [e for e in candidates if e not in hits]
@@ -281,6 +286,10 @@ def _group(candidates: list[Entity]) -> list[Entity]:
     lead = candidates[0]
     if lead.plural:
         return [lead]
+    together = [e for e in candidates if e.last_turn == lead.last_turn and not e.plural
+                and type_family(e.type) == type_family(lead.type)]
+    if len(together) >= 2:  # named together again just now: "Did the invoice and receipt go through?"
+        return sorted(together, key=lambda e: (e.first_turn, e.recency))
     group = []
     for entity in candidates:
         if entity.plural:
