@@ -6,6 +6,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from layers.long_term.apis.quarantine import quarantine_read_check
+from layers.long_term.graph.models import Edge
+from layers.long_term.graph.search import graph_search_scope
+from layers.long_term.graph.serializers import NeighbourSerializer
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.selectors.search import (
     MAX_QUERY_LENGTH,
@@ -42,11 +45,21 @@ class MemorySearchApi(TenantAPIView):
         created_before = serializers.DateTimeField(required=False)
         task_type = serializers.CharField(max_length=100, required=False, allow_blank=True)
         explain = serializers.BooleanField(default=False)
+        # Structured first (layers/long_term/graph/search.py): attribute conditions, one hop around an entity.
+        attributes = serializers.DictField(required=False, help_text='conditions that must hold, e.g. '
+                                           '{"employer": "网易"}; applied before the semantic paths')
+        expand = serializers.CharField(max_length=Edge.ENTITY_MAX_LENGTH, required=False,
+                                       help_text="an entity: search its one-hop neighbourhood in the graph")
 
     @extend_schema(
         summary="Search one user's memories (hybrid, vector or keyword), scored in [0, 1]",
         request=MemorySearchInputSerializer,
-        responses=inline_serializer("MemorySearchResponse", {"results": SearchResultSerializer(many=True)}),
+        description="`attributes` conditions (e.g. `{\"employer\": \"网易\"}`) narrow the candidates before the "
+                    "keyword and vector paths; `expand` narrows them to an entity's one-hop neighbourhood in the "
+                    "relation graph and lists those edges in `expansion`.",
+        responses=inline_serializer("MemorySearchResponse", {
+            "results": SearchResultSerializer(many=True),
+            "expansion": NeighbourSerializer(many=True, required=False)}),
     )
     def post(self, request):
         data = self.MemorySearchInputSerializer(data=request.data)
@@ -56,6 +69,15 @@ class MemorySearchApi(TenantAPIView):
         if status:
             params["statuses"] = [*params.get("statuses", []), status]
         quarantine_read_check(self.api_key, statuses=params.get("statuses", ()))
+        attributes, expand = params.pop("attributes", None), params.pop("expand", None)
+        scope = None
+        if attributes is not None or expand is not None:
+            scope = graph_search_scope(tenant_id=self.tenant.pk, user_id=params["user_id"], attributes=attributes,
+                                       expand=expand)
+            params["memory_ids"] = scope.memory_ids
         results = memory_search(tenant=self.tenant, **params)
         memory_access_record([scored.memory.pk for scored in results])
-        return Response({"results": SearchResultSerializer(results, many=True).data})
+        body = {"results": SearchResultSerializer(results, many=True).data}
+        if expand is not None:
+            body["expansion"] = NeighbourSerializer(scope.expansion, many=True).data
+        return Response(body)

@@ -83,6 +83,8 @@ class SearchFilters:
     max_confidence: float | None = None
     created_after: datetime | None = None
     created_before: datetime | None = None
+    # The graph's structured filter and expansion narrow to these ids (layers/long_term/graph/search.py).
+    memory_ids: list[int] | None = None
 
 
 def _where(tenant_id: int, user_id: str, filters: SearchFilters) -> tuple[str, list]:
@@ -112,6 +114,9 @@ def _where(tenant_id: int, user_id: str, filters: SearchFilters) -> tuple[str, l
     if filters.created_before is not None:
         clauses.append("m.created_at < %s")
         params.append(filters.created_before)
+    if filters.memory_ids is not None:
+        clauses.append("m.id = ANY(%s::bigint[])")
+        params.append(list(filters.memory_ids))
     return " AND ".join(clauses), params
 
 
@@ -317,7 +322,8 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                   explain: bool = False, statuses: list[str] | None = None, entities: list[str] | None = None,
                   memory_key: str | None = None, min_confidence: float | None = None,
                   max_confidence: float | None = None, created_after: datetime | None = None,
-                  created_before: datetime | None = None, policy: Policy | None = None) -> list[ScoredMemory]:
+                  created_before: datetime | None = None, policy: Policy | None = None,
+                  memory_ids: list[int] | None = None) -> list[ScoredMemory]:
     """The user's memories most relevant to `query`, best first, each scored in [0, 1].
 
     `policy` lets a caller that already read the tenant's policy (context assembly) pass it on.
@@ -361,7 +367,7 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
 
     filters = SearchFilters(kinds=kinds, statuses=statuses, entities=entities, memory_key=memory_key,
                             min_confidence=min_confidence, max_confidence=max_confidence,
-                            created_after=created_after, created_before=created_before)
+                            created_after=created_after, created_before=created_before, memory_ids=memory_ids)
     where, where_params = _where(tenant.pk, user_id, filters)
     # With the second stage on, the first stage hands over its best `rerank_pool` uncut: the second stage
     # may lift a candidate over min_score, and cuts itself (layers/long_term/selectors/rerank.py).
