@@ -23,6 +23,9 @@ from layers.transient.references.scoring import (
     reference_resolve,
 )
 
+PREFIX_WINDOW = 200
+PREFIX_REFERENCES = 3
+
 __all__ = ["CONFIDENCE_THRESHOLD", "MAX_REFERENCES", "MAX_TURN_CHARS", "Entity", "Registry", "Resolution",
            "references_resolve_text"]
 
@@ -36,8 +39,16 @@ def references_resolve_text(registry: Registry, utterance: str) -> list[Resoluti
         zero = zero_reference(utterance)
         refs = [zero] if zero else []
     resolutions = []
+    # Antecedents inside the utterance: near the reference, and looked for at a few references only, so
+    # a long turn stays cheap on the append path (one extraction of the utterance, then a window each).
+    named = [m for m in mentions_extract(utterance, "user") if not m.weak] if refs else []
+    budget = PREFIX_REFERENCES
     for ref in refs:
-        scratch, originals = _with_prefix(registry, utterance[:ref.start])
+        scratch, originals = registry, {}
+        low = max(0, ref.start - PREFIX_WINDOW)
+        if budget and any(low <= m.start and m.end <= ref.start for m in named):
+            budget -= 1
+            scratch, originals = _with_prefix(registry, utterance[low:ref.start])
         resolution = reference_resolve(scratch, ref, utterance)
         resolution.entities = [originals.get(id(e), e) for e in resolution.entities]
         resolutions.append(resolution)
@@ -46,10 +57,8 @@ def references_resolve_text(registry: Registry, utterance: str) -> list[Resoluti
 
 def _with_prefix(registry: Registry, prefix: str) -> tuple[Registry, dict]:
     """The registry as it stands at a reference inside the utterance: "Did the invoice and receipt go
-    through? Send them to finance" names the antecedents before the pronoun. A copy, made only when the
-    prefix names something; {id(copy): original} maps what was copied back."""
-    if len(prefix.strip()) < 2 or not any(not m.weak for m in mentions_extract(prefix, "user")):
-        return registry, {}
+    through? Send them to finance" names the antecedents before the pronoun. A copy of the registry with
+    the prefix added as the latest turn; {id(copy): original} maps what was copied back."""
     originals, copies = {}, []
     for entity in registry.entities:
         copy = replace(entity, aliases=list(entity.aliases), attributes=list(entity.attributes),
