@@ -25,7 +25,12 @@ from layers.erasure.selectors import (
 )
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import DomainError
-from memoryhub.core.locks import FORMATION_EXTRACT, FORMATION_SUMMARISE, advisory_lock
+from memoryhub.core.locks import (
+    FORMATION_EXTRACT,
+    FORMATION_SUMMARISE,
+    advisory_lock,
+    deadlock_retry,
+)
 from memoryhub.outbox.models import OutboxTask
 from memoryhub.tenancy.models import Tenant
 from permanent.cache import invalidate_on_commit, user_snapshots_delete
@@ -58,7 +63,7 @@ def _outbox_rows_mentioning(user_id: str) -> list[int]:
 def _hold_off_writers(tenant_id: int, user_id: str) -> None:
     """Wait for running formation jobs on the user's sessions and for memory writes of the user, and
     keep new ones out until commit, in the one lock order of memoryhub/core/locks.py (the sessions'
-    formation locks, then the user's memory lock)."""
+    formation locks, then the sessions' rows, then the user's memory lock)."""
     from layers.long_term.services.create import lock_user_memories
     from layers.short_term.models import Session
 
@@ -66,9 +71,15 @@ def _hold_off_writers(tenant_id: int, user_id: str) -> None:
     for session_pk in session_pks:
         for lock_class in (FORMATION_EXTRACT, FORMATION_SUMMARISE):
             advisory_lock(lock_class, session_pk)
+    # Then the sessions' rows, before any of their turns, tasks or entities is deleted: deleting those
+    # children first would hold their rows while the session's DELETE waits for an append or a task
+    # write that holds the session and wants the same child rows (the order's step 1 before the rest).
+    list(Session.objects.select_for_update(of=("self",)).filter(pk__in=list(session_pks))
+         .order_by("pk").values_list("pk", flat=True))
     lock_user_memories(tenant_id, user_id)
 
 
+@deadlock_retry
 def user_erase(*, tenant: Tenant, user_id: str, actor: Actor) -> ErasureReport:
     """Remove everything stored about `user_id` in `tenant`. Idempotent: erasing again finds nothing.
 

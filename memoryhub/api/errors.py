@@ -4,14 +4,20 @@ from __future__ import annotations
 import logging
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.db import OperationalError
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from memoryhub.core.errors import DomainError
+from memoryhub.core.locks import DEADLOCK_ATTEMPTS, is_deadlock
 
 logger = logging.getLogger(__name__)
+
+# A request that lost every attempt to a deadlock or a serialisation failure (memoryhub/api/views.py
+# retries it) did nothing: the client may send it again, shortly.
+CONTENDED_RETRY_AFTER_SECONDS = 1
 
 _DRF_CODES = {
     exceptions.ParseError: "malformed_request",
@@ -42,6 +48,14 @@ def _flatten_detail(detail):
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(error_body(exc.code, exc.message, exc.details), status=exc.status_code)
+    if isinstance(exc, OperationalError) and is_deadlock(exc):
+        logger.warning("request lost %d attempts to PostgreSQL aborts (%s)", DEADLOCK_ATTEMPTS,
+                       exc.__cause__.sqlstate)
+        return Response(
+            error_body("contended", "The request collided with concurrent writes to the same data and was "
+                       "not applied; send it again.", {"retry_after_seconds": CONTENDED_RETRY_AFTER_SECONDS}),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(CONTENDED_RETRY_AFTER_SECONDS)})
     if isinstance(exc, RequestDataTooBig):
         return Response(error_body("body_too_large", str(exc)), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):

@@ -23,6 +23,7 @@ from layers.long_term.services.indexing import apply_derived, embed_contents, ex
 from layers.long_term.services.validation import memory_fields_errors, raise_item_errors
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import Conflict, InvalidInput, NotFound
+from memoryhub.core.locks import deadlock_retry
 from memoryhub.providers.embeddings import Embedder, get_embedder
 from memoryhub.safety.injection import injection_reasons
 
@@ -52,6 +53,7 @@ def _set_content(memory: Memory, content: str) -> None:
     memory.quarantine_reasons = reasons
 
 
+@deadlock_retry
 @transaction.atomic
 def memory_update(*, memory: Memory, actor: Actor, **changes) -> Memory:
     """Correct a memory (PATCH): a new history version; a new content is re-embedded and re-tokenised."""
@@ -88,6 +90,7 @@ def memory_update(*, memory: Memory, actor: Actor, **changes) -> Memory:
     return memory
 
 
+@deadlock_retry
 @transaction.atomic
 def memory_soft_delete(*, memory: Memory, actor: Actor) -> Memory:
     """Hide a memory from every read; `memory_restore` brings it back with the status it had."""
@@ -104,6 +107,7 @@ def memory_soft_delete(*, memory: Memory, actor: Actor) -> Memory:
     return memory
 
 
+@deadlock_retry
 @transaction.atomic
 def memory_restore(*, memory: Memory, actor: Actor) -> Memory:
     memory = _locked(memory)
@@ -119,6 +123,7 @@ def memory_restore(*, memory: Memory, actor: Actor) -> Memory:
     return memory
 
 
+@deadlock_retry
 @transaction.atomic
 def memory_revert(*, memory: Memory, history_id: int, actor: Actor) -> Memory:
     """Bring back the editable fields of an earlier version, as a new version (history is never rewritten)."""
@@ -141,6 +146,7 @@ def memory_revert(*, memory: Memory, history_id: int, actor: Actor) -> Memory:
     return memory
 
 
+@deadlock_retry
 @transaction.atomic
 def memory_quarantine_release(*, memory: Memory, actor: Actor) -> Memory:
     """A reviewer judged quarantined content harmless: serve it from now on."""
@@ -156,6 +162,7 @@ def memory_quarantine_release(*, memory: Memory, actor: Actor) -> Memory:
     return memory
 
 
+@deadlock_retry
 @transaction.atomic
 def memory_hard_delete(*, memory: Memory, actor: Actor) -> None:
     """Remove a soft-deleted memory and every stored version of its content for good."""
@@ -171,6 +178,7 @@ def memory_hard_delete(*, memory: Memory, actor: Actor) -> None:
                  object_id=pk, before=before, after=None, subject_user_id=memory.user_id)
 
 
+@deadlock_retry
 @transaction.atomic
 def memory_feedback(*, memory: Memory, actor: Actor, useful: bool) -> Memory:
     """Count a useful / not useful vote; every `negative_feedback_threshold` negatives halve the weight."""

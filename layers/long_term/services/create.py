@@ -29,7 +29,7 @@ from layers.long_term.services.indexing import (
 from layers.long_term.services.validation import memory_fields_errors, raise_item_errors
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import InvalidInput
-from memoryhub.core.locks import USER_MEMORIES, advisory_lock
+from memoryhub.core.locks import USER_MEMORIES, advisory_lock, deadlock_retry
 from memoryhub.core.request_context import current_request_id
 from memoryhub.safety.injection import injection_reasons
 
@@ -162,6 +162,7 @@ def _audit_created(tenant, created: list[Memory], *, actor: Actor, single: bool)
                      subject_user_id=user_id)
 
 
+@deadlock_retry
 def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: bool = True) -> list[MemoryWrite]:
     """Write up to MAX_BATCH memories, all or nothing.
 

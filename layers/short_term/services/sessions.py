@@ -18,6 +18,7 @@ from layers.short_term.signals import session_ended
 from memoryhub.api.identifiers import validate_user_id
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import Conflict, InvalidInput, TooLarge
+from memoryhub.core.locks import deadlock_retry
 from memoryhub.safety.secrets import refuse_secrets
 from memoryhub.tenancy.models import Tenant
 
@@ -113,6 +114,7 @@ def _check_transition(session: Session, target: str) -> None:
         )
 
 
+@deadlock_retry
 @transaction.atomic
 def session_end(*, session: Session, actor: Actor) -> Session:
     """End an active session (audited; sends `session_ended`). Ending an ended session is a no-op;
@@ -125,6 +127,7 @@ def session_end(*, session: Session, actor: Actor) -> Session:
     return session
 
 
+@deadlock_retry
 @transaction.atomic
 def session_expire(*, session: Session, actor: Actor, now: datetime | None = None) -> Session:
     """Mark an active session expired (audited; sends `session_ended` with reason "expired")."""

@@ -7,6 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from layers.short_term.models import Session
 from layers.transient.models import LIVE_STATUSES, TaskState, TaskStatus
 from layers.transient.services.task_states import resume_suspended
 
@@ -47,6 +48,14 @@ def task_states_sweep_expired(*, now: datetime | None = None, dry_run: bool = Fa
 @transaction.atomic
 def _sweep_one(pk: int, *, now: datetime) -> int | None:
     """Delete one expired task; 1 if that resumed its parent, 0 if not, None if skipped for now."""
+    session_pk = TaskState.objects.filter(pk=pk).values_list("session_id", flat=True).first()
+    # The one lock order (memoryhub/core/locks.py): the session's row before its tasks, as every task
+    # write takes them. Deleting a task also clears its children's `parent` (SET NULL), which waits
+    # for their rows; holding the session first means no task write is half-way through them.
+    # Never waiting: a session a request holds is left for the next run.
+    if session_pk is None or (Session.objects.select_for_update(no_key=True, skip_locked=True, of=("self",))
+                              .filter(pk=session_pk).values_list("pk", flat=True).first()) is None:
+        return None
     task = TaskState.objects.select_for_update(skip_locked=True).filter(pk=pk, expires_at__lte=now).first()
     if task is None:
         return None

@@ -28,6 +28,7 @@ from layers.transient.models import (
 )
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import Conflict, Gone, InvalidInput, NotFound, TooLarge
+from memoryhub.core.locks import deadlock_retry
 from memoryhub.safety.secrets import refuse_secrets
 
 logger = logging.getLogger(__name__)
@@ -156,6 +157,7 @@ def _cancel_descendants(task: TaskState, *, now: datetime) -> None:
         child = _live_child(child)
 
 
+@deadlock_retry
 @transaction.atomic
 def task_start(*, session: Session, task_type_name: str, parent_id: int | None = None, slots: dict | None = None,
                actor: Actor) -> TaskChange:
@@ -205,6 +207,7 @@ def task_start(*, session: Session, task_type_name: str, parent_id: int | None =
     return TaskChange(task=task)
 
 
+@deadlock_retry
 @transaction.atomic
 def task_update(*, task: TaskState, slots: dict | None = None, status: str | None = None,
                 actor: Actor) -> TaskChange:
