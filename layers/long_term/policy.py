@@ -95,7 +95,12 @@ def _default_scene_content_cues() -> dict[str, list[str]]:
                    "alcohol", "gastritis", "反酸", "胃炎"],
         "travel": ["budget", "broke", "cheap", "afford", "预算", "没钱", "省钱", "seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
                    "afraid of flying", "motion sick", "靠窗", "过道", "航空", "里程", "晕车", "晕机", "怕坐飞机",
-                   "高铁", "卧铺"],
+                   "高铁", "卧铺",
+                   # how one travels: luggage, loyalty status, what one can drive, mobility, pregnancy
+                   "luggage", "baggage", "carry-on", "check a bag", "checking bags", "elite", "mvp", "platinum",
+                   "loyalty", "automatics", "stick shift", "only drive", "driving licen", "wheelchair", "stairs",
+                   "elevator", "pregnan", "due date", "weeks now", "行李", "托运", "会员", "金卡", "白金", "积分",
+                   "自动挡", "手动挡", "驾照", "轮椅", "电梯", "楼梯", "怀孕", "预产期"],
         # a stated budget constrains what to buy, book or order (RELEVANCE.md, "indirect needs")
         "shopping": ["budget", "broke", "cheap", "afford", "money", "stipend", "预算", "没钱", "省钱", "便宜"],
         "medical": ["doctor", "physio", "medication", "medicine", "prescri", "mg", "pill", "tablet", "inhaler",
@@ -124,7 +129,10 @@ def _default_topic_cues() -> dict[str, list[str]]:
                       "住在哪", "哪个城市", "住哪儿", "家在哪"],
         "local": ["near me", "nearby", "near home", "close to home", "around here", "in town",
                   "spot", "restaurant", "place to", "places", "takeaway", "takeout", "delivery", "go for dinner",
-                  "eat out", "bar", "附近", "周边", "找个", "推荐个地方", "订个", "餐厅", "去哪", "外卖", "出去吃"],
+                  "eat out", "bar", "附近", "周边", "找个", "推荐个地方", "订个", "餐厅", "去哪", "外卖", "出去吃",
+                  # an outing happens somewhere: shows, trails, parks, museums
+                  "trail", "concert", "exhibition", "museum", "gallery", "theater", "theatre", "opera", "演出", "展览",
+                  "演唱会", "博物馆", "公园", "爬山", "戏"],
         "hometown": ["grow up", "grew up", "originally", "hometown", "where am i from", "where i'm from",
                      "老家", "家乡", "哪里人", "哪儿人", "回家过年", "flights home", "fly home"],
         # where one works (the employer) and what one does (occupation and employer)
