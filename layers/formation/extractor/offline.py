@@ -202,6 +202,31 @@ def _answer_to_question(turn: TranscriptTurn, asked: str | None) -> list[Extract
     return [_item(Candidate(key, reply, 0.8, {"inferred": "answer"}), seq=turn.seq, clause=reply)]
 
 
+# "I have a cat. Her name's Mochi." / "猫主子…，它叫大橘": the name comes in a sentence of its own.
+_LATER_NAME = re.compile(
+    r"\b(?:her|his|its|their)\s+name(?:'s|\s+is)\s+(?P<en>[A-Z][a-zà-ÿ'-]+)|\b(?:calling|call|named|called|naming)\s+"
+    r"(?:her|him|it)\s+(?P<en2>[A-Z][a-zà-ÿ'-]+)|(?:^|[，,。！!\s])(?:它|牠)(?:的名字)?叫(?P<zh>[\u4e00-\u9fff]{1,3}|[A-Z][a-z]+)")
+
+
+def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> list[ExtractedItem]:
+    """One animal or person said twice in a turn is one memory: an unnamed mention takes the name
+    given later in the turn, or folds into a named mention of the same key."""
+    named = {i.memory_key for i in items if i.memory_key and i.memory_key.startswith(("user.pet.", "user.relationship.")) and i.value}
+    out = []
+    for item in items:
+        key = item.memory_key or ""
+        if key.startswith(("user.pet.", "user.relationship.")) and not item.value:
+            if key in named:
+                continue
+            later = _LATER_NAME.search(turn.content) if key.startswith("user.pet.") else None
+            if later:
+                name = later.group("en") or later.group("en2") or later.group("zh")
+                candidate = Candidate(key, name, item.confidence, {k: v for k, v in item.attributes.items() if k != "lang"})
+                item = _item(candidate, seq=item.source_turn_seq, clause=turn.content)
+        out.append(item)
+    return out
+
+
 def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> list[ExtractedItem]:
     items: list[ExtractedItem] = []
     flagged: list[str] = []
@@ -243,6 +268,7 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
         if explicit and not sentence_items and not contains_secret(body) and not is_question(body):
             sentence_items.append(_note(tidy_value(body), seq=turn.seq))
         items.extend(sentence_items)
+    items = _name_across_sentences(items, turn)
     if flagged:
         # One quarantined note per turn, holding every flagged sentence, for staff review.
         items.append(_note(" ".join(flagged), seq=turn.seq, reasons=dict.fromkeys(flagged_reasons)))

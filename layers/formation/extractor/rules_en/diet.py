@@ -72,6 +72,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:keep)\s+(?P<v>(?i:kosher|halal))"), _b_diet),
     (re.compile(r"^(?i:no)\s+(?P<v>[a-z][a-z -]{2,20}?)\s+(?i:for\s+me)\b"), _b_restriction),
     (re.compile(r"(?i:don't|dont|do\s+not|can't|cant|cannot|never|won't|no\s+longer)\s+(?i:eat|drink|touch|tolerate|handle|deal\s+with|digest|have|do)\s+(?P<v>(?!any\b|a\b|an\b|much\b|time\b|kids\b|children\b|pets?\b)[^.;!?]+)"), _b_restriction),
-    (re.compile(r"(?i:avoid|avoiding|cut\s+out|given\s+up|gave\s+up|off)\s+(?P<v>[^.;!?]+)"), _b_restriction),
+    (re.compile(r"(?i:avoid|avoiding|cut\s+out|given\s+up|gave\s+up)\s+(?P<v>[^.;!?]+)"), _b_restriction),
+    # "I'm off sugar", "been off booze": not "laid off", "day off", "off to Paris".
+    (re.compile(r"(?i:i'm|im|i\s+am|been|gone|went|staying|stay)\s+(?:(?i:totally|completely|mostly)\s+)?(?i:off)\s+(?!to\b|from\b|work\b|today\b)(?P<v>[^.;!?]+)"), _b_restriction),
     (re.compile(r"(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn't\s+agree\s+with\s+me|makes\s+me\s+sick)"), _b_restriction),
 ]

@@ -33,7 +33,12 @@ _PROF_EN = (r"(?:engineer|developer|dev|programmer|swe|sde|teacher|doctor|nurse|
             r"pm|product\s+manager|data\s+scientist|economist|banker|trader|realtor|agent|secretary|assistant|"
             r"clerk|tutor|coach|trainer|physio|physiotherapist|midwife|carpenter|welder|tailor|baker|butcher|"
             r"hairdresser|stylist|model|actor|actress|dancer|singer|animator|streamer|youtuber|sales\s+rep|"
-            r"ceo|cto|cfo|vp|director|lead|supervisor|receptionist|caregiver|nanny|janitor|courier)")
+            r"ceo|cto|cfo|vp|director|lead|supervisor|receptionist|caregiver|nanny|janitor|courier|auditor|actuary|"
+            r"paralegal|dietitian|nutritionist|optometrist|radiographer|radiologist|hygienist|social\s+worker|"
+            r"counsell?or|principal|administrator|coordinator|specialist|strategist|planner|operator|inspector|"
+            r"surveyor|machinist|chemist|biologist|physicist|statistician|tester|devops|sre|bookkeeper|broker|"
+            r"underwriter|flight\s+attendant|sailor|security\s+guard|cleaner|housekeeper|gardener|landscaper|"
+            r"painter|builder|contractor|partner|associate|consultant|advisor|adviser|executive)")
 
 
 # Kinds of workplace people name after "a … called": the organisation is the name that follows.
@@ -100,6 +105,13 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "my new role is product manager at Canva", "been at Deloitte for 3 years as an auditor"
+    (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:been|worked|working)\s+(?i:at|for|with)\s+{_ORG}\s+(?i:for\s+[\w ]{{1,20}}?\s+)?(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\b"), _b_employer),
+    (re.compile(rf"(?i:interning|intern|interned)\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:got|accepted|took|received|have)\s+(?i:a|an|the)?\s*(?i:job\s+)?(?i:offer)\s+(?i:from|at)\s+{_ORG}"), _b_employer),
+    # "a nurse at st mary's hospital": a lower-case organisation named by its kind.
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+(?P<v>(?!(?:a|an|the|this|that|my|our|some)\s)(?:[a-z.'&-]+\s+){{1,3}}(?:{_WORKPLACES}|hospital|bank|university|college|library|museum|council|pharmacy))\b"), _b_employer),
     # "I work in HR at Unilever": a function or team, then the employer.
     (re.compile(rf"(?i:work(?:ing)?|been)\s+(?i:in)\s+(?P<role>[A-Za-z][\w&-]*(?:\s+[a-z]+)?)\s+(?i:at|for)\s+{_ORG}"), _b_employer),
     # "… at a small place called Nonna's": an unnamed kind of workplace, then its name.
@@ -118,6 +130,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
-    (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z ]+?)\s+(?i:at|to|in|for)\b"), _b_teach),
+    (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z ]+?)(?:\s+(?i:at|to|in|for)\b|\s*$|(?=[,.;!]))"), _b_teach),
+    # "I work for myself, freelance graphic designer": a self-employed role said on its own.
+    (re.compile(rf"(?:^|(?<=,)\s*)(?:(?i:a|an)\s+)?(?P<v>(?i:freelance|self-employed|independent|contract)\s+(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\b"), _b_occupation),
     (re.compile(r"(?i:doing|do)\s+(?:(?i:some\s+)?)(?P<v>(?i:freelance|contract)\s+[a-z]+(?:\s+work)?)"), _b_occupation),
 ]

@@ -33,11 +33,20 @@ def _lang_level(clause: str) -> str | None:
 def _b_language(m, clause):
     lang = tidy_value(m.group("v"))
     level = m.groupdict().get("lvl") or _lang_level(clause)
-    return [_f("user.languages", lang, level=level)]
+    out = [_f("user.languages", lang, level=level)]
+    # "English and Spanish", "French, German & Dutch": the list shares the verb and the level.
+    rest = m.string[m.end():]
+    more = re.match(rf"\s*(?:,|and|&|or|/)\s*(?:(?i:some|a\s+bit\s+of|basic)\s+)?(?P<l>(?i:{_LANGS}))\b", rest)
+    while more:
+        out.append(_f("user.languages", tidy_value(more.group("l")), level=level))
+        rest = rest[more.end():]
+        more = re.match(rf"\s*(?:,|and|&|or|/)\s*(?:(?i:some|a\s+bit\s+of|basic)\s+)?(?P<l>(?i:{_LANGS}))\b", rest)
+    return out
 
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:bilingual|trilingual|fluent|conversational|proficient|native|basic|rusty)\s+(?i:in)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:speak|speaks|speaking|learning|studying|know|learnt|learned|grinding|practi[cs]ing)\s+(?:(?i:basic|some|a\s+bit\s+of|a\s+little|fluent|conversational)\s+)?{_LANG}"), _b_language),
     (re.compile(rf"{_LANG}\s+(?i:is\s+my\s+(?:first|native|mother|second)\s+(?:language|tongue)|(?:is\s+)?my\s+(?:second|first))"), _b_language),
     (re.compile(rf"(?i:native|fluent)\s+{_LANG}(?:\s+(?i:speaker))?"), _b_language),

@@ -33,9 +33,18 @@ def _b_date(key, **fixed):
     return build
 
 
+# What follows "I'm" with a capital that is not a name: nationalities, faiths, states of mind.
+_NOT_A_NAME = (r"(?i)american|canadian|british|english|scottish|irish|welsh|australian|chinese|japanese|korean|indian|"
+               r"german|french|italian|spanish|mexican|brazilian|dutch|swedish|russian|polish|turkish|greek|"
+               r"vietnamese|thai|filipino|nigerian|kenyan|egyptian|pakistani|iranian|israeli|jewish|muslim|christian|"
+               r"catholic|buddhist|hindu|asian|european|african|latino|latina|hispanic|vegan|vegetarian|fine|good|"
+               r"great|okay|ok|sorry|back|home|here|done|ready|sure|tired|new|single|married|pregnant|retired|"
+               r"busy|free|sick|ill|bored|happy|sad|excited|nervous|confused|lost|late|early|allergic|diabetic")
+
+
 def _b_name(m, clause):
     value = _proper(m.group("v"))
-    if not value or value in _NOT_NAMES or re.match(_LANGS, value):
+    if not value or value in _NOT_NAMES or re.match(_LANGS, value) or re.fullmatch(_NOT_A_NAME, value):
         return []
     return [_f("user.name", value)]
 
@@ -52,6 +61,9 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "I'm Sarah, nice to meet you", "hey, I'm Tom here": a self-introduction.
+    (re.compile(r"^(?:(?i:hi|hey|hello|hiya)[,!\s]+(?:(?i:there|all|everyone)[,!\s]+)?)?(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*(?:[,!.]|$|\s+(?i:here|btw|by\s+the\s+way|and)\b))"), _b_name),
+    (re.compile(rf"(?i:just\s+turned|i\s+turned|turned)\s+(?P<v>{A.EN_NUMBER})\b(?!\s*(?i:min|mins|minutes|hours|%|am|pm|degrees|km|miles))"), _b_age),
     (re.compile(rf"(?i:i'm|im|i\s+am)\s+(?P<v>{A.EN_NUMBER})(?=\s*(?:,|$|\.|!|\s+and\b|\s+(?i:years?|yrs?|y/o|yo)\b|\s+(?i:now|this\s+year|today)\b))"), _b_age),
     (re.compile(rf"(?:^|,\s*)(?P<v>\d{{1,2}}|(?i:{A.EN_NUMBER}))\s+(?i:years?\s+(?:old|young)|yrs?\s+old|y/o)"), _b_age),
     (re.compile(r"(?i:birthday|b-day|bday)\s*(?:'s|\s+is|:)?\s*(?:(?i:on)\s+)?(?P<v>(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),

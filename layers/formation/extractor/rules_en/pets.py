@@ -86,7 +86,8 @@ _PET_MODIFIERS = (r"(?:(?i:rescue|rescued|adopted|new|little|old|senior|elderly|
 
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(rf"(?i:my|our|a|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
+    # Possessed, not merely seen: "a big dog chased me" is nobody's pet ("a … named X" is below).
+    (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
     (re.compile(rf"(?i:have|got|own|adopted|with|ive\s+got|i've\s+got)\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
 ]

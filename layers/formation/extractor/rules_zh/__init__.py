@@ -40,6 +40,7 @@ from layers.formation.extractor.rules_zh.family import (
 from layers.formation.extractor.rules_zh.habits import zh_habit_candidates
 from layers.formation.extractor.rules_zh.languages import _zb_language_clause
 from layers.formation.extractor.rules_zh.location import _place
+from layers.formation.extractor.rules_zh.personal import _zb_name
 from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet
 from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
 from layers.formation.extractor.rules_zh.subject import (
@@ -82,7 +83,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         for pattern, build in _ZH_FACT_RULES:
             for match in pattern.finditer(segment):
                 home = getattr(build, "__qualname__", "").startswith(("_zb_place", "_zb_date"))
-                if not zh_user_said(segment, match.start(), allow_we=home):
+                # "大家都叫我小王": whoever calls, 我 is the one named.
+                names_me = build is _zb_name and match.group().startswith("叫我")
+                if not names_me and not zh_user_said(segment, match.start(), allow_we=home):
                     continue
                 candidates = build(match, context)
                 if not candidates:

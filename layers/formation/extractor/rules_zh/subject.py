@@ -50,7 +50,8 @@ def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
     prefix = _TIME_WORDS.sub("", clause[:start])
     tail = prefix[-12:]
     if allow_we:
-        tail = tail.replace("我们家", "我").replace("我们", "我")
+        # "我们", "我和老婆": a home or a date the user shares is the user's too.
+        tail = re.sub(rf"我(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})", "我", tail.replace("我们家", "我").replace("我们", "我"))
     if _ZH_SUBJECT_TAIL.search(tail):
         # "我朋友说他…" fails; "我老公说我…在华为干" passes (the last subject is 我).
         last_me = tail.rfind("我")
