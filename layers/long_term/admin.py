@@ -22,6 +22,7 @@ from layers.long_term.services import (
     memory_revert,
     memory_soft_delete,
 )
+from memoryhub.console.history import VersionTitledHistoryMixin
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.selectors import restrict_to_member_tenants
@@ -37,7 +38,7 @@ INSPECT_FIELDS = (
 )
 
 
-# What each quarantine reason code (memoryhub/safety/injection.py INJECTION_REASONS) means, for people.
+# What each quarantine reason code (memoryhub/safety/injection INJECTION_REASONS) means, for people.
 # A code without a label here is shown as itself, so a new detector is never hidden.
 QUARANTINE_REASON_LABELS = {
     "override_instructions": _("tells the agent to ignore its instructions"),
@@ -115,7 +116,7 @@ def _run(request, queryset, service, done_message) -> None:
 
 
 @admin.register(Memory)
-class MemoryAdmin(SimpleHistoryAdmin):
+class MemoryAdmin(VersionTitledHistoryMixin, SimpleHistoryAdmin):
     list_display = ("id", "readable_content", "user_id", "kind", "status", "memory_key", "importance", "tenant",
                     "created_at")
     list_display_links = ("id", "readable_content")

@@ -16,6 +16,7 @@ from layers.transient.services import (
     validate_task_type_fields,
 )
 from memoryhub.console.admin import ReadOnlyAdminMixin
+from memoryhub.console.history import VersionTitledHistoryMixin
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.models import Tenant
@@ -48,7 +49,7 @@ class TaskTypeForm(forms.ModelForm):
 
 
 @admin.register(TaskType)
-class TaskTypeAdmin(SimpleHistoryAdmin):
+class TaskTypeAdmin(VersionTitledHistoryMixin, SimpleHistoryAdmin):
     form = TaskTypeForm
     list_display = ("name", "tenant", "required_slots", "optional_slots", "default_ttl_seconds", "updated_at")
     list_filter = ("tenant",)

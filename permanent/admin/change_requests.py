@@ -13,6 +13,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from audit.events import event_label
 from audit.models import AuditEvent
+from memoryhub.console.history import VersionTitledHistoryMixin
 from memoryhub.console.permissions import ChangeRequestPolicy
 from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.selectors import restrict_to_member_tenants
@@ -40,7 +41,7 @@ def proposer_tenants(user):
 
 
 @admin.register(ChangeRequest)
-class ChangeRequestAdmin(ReadOnlyHistoryMixin, SimpleHistoryAdmin):
+class ChangeRequestAdmin(ReadOnlyHistoryMixin, VersionTitledHistoryMixin, SimpleHistoryAdmin):
     list_display = ("id", "key", "scope_display", "action", "state", "origin", "proposer_label", "created_at",
                     "effective_at")
     list_filter = ("state", "action", "origin", ("tenant", admin.RelatedOnlyFieldListFilter))

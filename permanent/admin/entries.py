@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from memoryhub.console.admin import ReadOnlyAdminMixin
+from memoryhub.console.history import VersionTitledHistoryMixin
 from memoryhub.console.permissions import ChangeRequestPolicy
 from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.selectors import restrict_to_member_tenants
@@ -26,7 +27,7 @@ from permanent.services import (
 
 
 @admin.register(PermanentEntry)
-class PermanentEntryAdmin(ReadOnlyAdminMixin, ReadOnlyHistoryMixin, SimpleHistoryAdmin):
+class PermanentEntryAdmin(ReadOnlyAdminMixin, ReadOnlyHistoryMixin, VersionTitledHistoryMixin, SimpleHistoryAdmin):
     list_display = ("key", "scope_display", "tenant", "status", "current_version", "required_approvals", "updated_at")
     list_filter = ("status", ("tenant", admin.RelatedOnlyFieldListFilter))
     search_fields = ("key",)
@@ -37,6 +38,14 @@ class PermanentEntryAdmin(ReadOnlyAdminMixin, ReadOnlyHistoryMixin, SimpleHistor
 
     def get_queryset(self, request):
         return restrict_to_member_tenants(super().get_queryset(request).select_related("tenant"), request.user)
+
+    def history_change_request_ids(self, records) -> dict[int, int]:
+        """A version of the entry was applied by the change request recorded on its PermanentVersion."""
+        numbers = {(record.id, record.current_version): record.history_id for record in records}
+        found = PermanentVersion.objects.filter(entry_id__in={entry for entry, _n in numbers},
+                                                change_request__isnull=False)
+        return {numbers[(v.entry_id, v.number)]: v.change_request_id
+                for v in found.only("entry_id", "number", "change_request_id") if (v.entry_id, v.number) in numbers}
 
     def get_urls(self):
         custom = [path("<int:entry_id>/rollback/<int:number>/", self.admin_site.admin_view(self.rollback_view),

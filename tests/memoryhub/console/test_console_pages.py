@@ -120,6 +120,47 @@ def test_no_rollback_to_a_version_equal_to_the_current_one(tenant, editor, revie
     assert refused.value.code == "no_change"
 
 
+# --- history list pages (django-simple-history) ---------------------------------------------------
+
+RAW_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d")
+
+
+def _history_titles(page: str) -> list[str]:
+    return re.findall(r'<tr class="history-version" id="history-version-\d+">\s*<td><a [^>]*>([^<]+)</a>', page)
+
+
+def test_permanent_entry_history_titles_versions_by_number_and_change_request(tenant, editor, reviewer, rule):
+    entry = rule(value="calm")
+    update = change_request_propose(tenant=tenant, key=entry.key, action="update", value="warm", proposer_user=editor)
+    change_request_approve(change_request=update, reviewer=reviewer, payload_hash=update.payload_hash)
+    client = login(reviewer)
+    titles = _history_titles(client.get(f"/admin/permanent/permanententry/{entry.pk}/history/").content.decode())
+    assert titles and titles[0].startswith("v") and titles[-1].startswith("v1 · "), titles
+    assert any(f"change request #{update.pk}" in title for title in titles), titles
+    assert not any(RAW_TIMESTAMP.search(title) for title in titles), titles
+    zh = _history_titles(login(reviewer, "zh-hans").get(
+        f"/admin/permanent/permanententry/{entry.pk}/history/").content.decode())
+    assert any(f"变更请求 #{update.pk}" in title for title in zh) and all(title.startswith("第") for title in zh), zh
+    version_id = entry.history.order_by("history_date").first().history_id
+    version_page = client.get(f"/admin/permanent/permanententry/{entry.pk}/history/{version_id}/").content.decode()
+    assert re.search(r"<title>[^<]*v1 · ", version_page), "the version page is titled like its row"
+
+
+def test_memory_history_list_titles_versions_and_offers_no_revert_to_the_current_content(api, reviewer):
+    created = api.post_json("/api/v1/memories", {"user_id": "alice", "kind": "fact", "content": "Lives in Lyon"}).json()
+    api.patch_json(f"/api/v1/memories/{created['id']}", {"content": "Lives in Paris"})
+    api.patch_json(f"/api/v1/memories/{created['id']}", {"content": "Lives in Lyon"})  # v3 equals v1
+    client = login(reviewer)
+    url = f"/admin/long_term/memory/{created['id']}/history/"
+    titles = _history_titles(client.get(url).content.decode())
+    assert [title.split(" · ")[0] for title in titles] == ["v3", "v2", "v1"], titles
+    assert not any(RAW_TIMESTAMP.search(title) for title in titles), titles
+    versions = re.findall(r'href="[^"]*/history/(\d+)/"', client.get(url).content.decode())
+    first, second = versions[-1], versions[-2]
+    assert "Revert to this version" not in client.get(f"{url}{first}/").content.decode()  # same content as now
+    assert "Revert to this version" in client.get(f"{url}{second}/").content.decode()
+
+
 # --- memories -------------------------------------------------------------------------------------
 
 def test_memory_list_is_readable_and_filters_by_user(api, reviewer):
@@ -202,7 +243,10 @@ def test_every_quarantine_reason_has_a_translated_label():
     """A detector's new reason code must come with words for the reviewer, in both languages."""
     from django.utils import translation
 
-    from layers.long_term.admin import QUARANTINE_REASON_LABELS, quarantine_reason_labels
+    from layers.long_term.admin import (
+        QUARANTINE_REASON_LABELS,
+        quarantine_reason_labels,
+    )
     from memoryhub.safety.injection import INJECTION_REASONS
 
     assert set(INJECTION_REASONS) <= set(QUARANTINE_REASON_LABELS)
