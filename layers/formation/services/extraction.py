@@ -5,6 +5,7 @@ import logging
 from dataclasses import replace
 
 from audit.services import audit_record
+from layers.formation.conditions import conditional_items_add
 from layers.formation.events import EXTRACTED
 from layers.formation.extractor import (
     DROP_SECRET,
@@ -89,6 +90,7 @@ def _extract(session: Session, provider: LLMProvider) -> RunReport:
     except LLMOutputInvalid:
         logger.warning("extraction for session %s: model reply rejected, offline rules used", session_pk)
         result, outcome = OfflineProvider().extract(transcript, user_id=session.user_id), RunOutcome.FELL_BACK
+    result = conditional_items_add(result, transcript, user_id=session.user_id)  # layers/formation/conditions.py
     session_writes_lock(session, updates_row=False)  # before the memory lock (memoryhub/core/locks.py)
     counts = _write(session, [item for item in result.items if cursor < item.source_turn_seq <= end], result)
     if formation_policy(session.tenant_id).keep_statement_spans:
