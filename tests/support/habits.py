@@ -10,11 +10,11 @@ ACTOR = Actor.system("tests.habits")
 UTC = timezone.utc
 
 
-def say_at(tenant, user_id: str, moments) -> None:
+def say_at(tenant, user_id: str, moments, *, metadata: dict | None = None) -> None:
     """Each (moment, text) as a user turn dated `moment` (and a reply), in one session per user and day."""
     for moment, text in moments:
         session, _ = session_open(tenant=tenant, session_id=f"{user_id}-{moment:%Y%m%d}", user_id=user_id,
-                                  actor=ACTOR)
+                                  metadata=metadata, actor=ACTOR)
         reply = "好的" if any("\u4e00" <= char <= "\u9fff" for char in text) else "Sure."
         turns_append(session=session, actor=ACTOR, turns=[
             {"role": "user", "content": text, "occurred_at": moment.isoformat()},

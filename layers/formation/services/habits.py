@@ -1,6 +1,7 @@
 """Habits from repetition: "short-term is what is happening, long-term is what keeps happening".
 
-`habits_mine` reads one end user's own turns of the last `habit_lookback_days` across every session,
+`habits_mine` reads one end user's own turns of the last `habit_lookback_days` across every session
+(each on its session's `metadata.time_zone`, else `policy.formation.habit_time_zone`),
 reads each as a routine request (layers/formation/habits/requests.py), groups them by (action, object),
 and writes the habit each group makes (layers/formation/habits/patterns.py) as one long-term memory of
 kind `habit` with key `habit.<action>.<object>`, its dimensions in `attributes`:
@@ -112,14 +113,31 @@ def _attributes(request: Request, pattern: Pattern, zone: ZoneInfo) -> dict:
             "observed_confidence": habit_confidence(pattern)}
 
 
+def _zone_named(name, fallback: ZoneInfo) -> ZoneInfo:
+    if isinstance(name, str) and name:
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return fallback
+
+
 def _occurrences(*, tenant_id: int, user_id: str, since, until, zone: ZoneInfo) -> dict:
-    """{(action, object): [(local moment, request, turn)]} of the user's requests in [since, until]."""
-    groups: dict[tuple[str, str], list] = defaultdict(list)
+    """{(action, object): (zone, [(local moment, request, turn)])} of the user's requests in [since, until].
+    A turn's clock is its session's `metadata.time_zone` (as reminders read it), else `zone`; one habit is read
+    in the zone most of its occurrences were said in."""
+    said: dict[tuple[str, str], list] = defaultdict(list)
     for turn in user_turns_between(tenant_id=tenant_id, user_id=user_id, since=since, until=until).select_related(
-            "session").only("content", "occurred_at", "created_at", "seq", "session__session_id"):
+            "session").only("content", "occurred_at", "created_at", "seq", "session__session_id", "session__metadata"):
         request = request_read(turn.content)
         if request is not None:
-            groups[(request.action, request.object)].append((turn.moment.astimezone(zone), request, turn))
+            metadata = turn.session.metadata if isinstance(turn.session.metadata, dict) else {}
+            said[(request.action, request.object)].append((turn, request, _zone_named(metadata.get("time_zone"), zone)))
+    groups = {}
+    for key, found in said.items():
+        counts = Counter(str(turn_zone) for _, _, turn_zone in found)
+        reading_zone = ZoneInfo(counts.most_common(1)[0][0])
+        groups[key] = (reading_zone, [(turn.moment.astimezone(reading_zone), request, turn) for turn, request, _ in found])
     return groups
 
 
@@ -138,17 +156,17 @@ def habits_mine(*, tenant_id: int, user_id: str, now=None, actor: Actor | None =
         # Read under the lock: a concurrent run for the same user waits here and then sees this one's writes.
         groups = _occurrences(tenant_id=tenant_id, user_id=user_id, since=now - timedelta(days=policy.habit_lookback_days),
                               until=now, zone=zone)
-        report["requests"] = sum(len(found) for found in groups.values())
+        report["requests"] = sum(len(found) for _, found in groups.values())
         current = {memory.memory_key: memory for memory in Memory.objects.filter(
             tenant_id=tenant_id, user_id=user_id, kind=MemoryKind.HABIT, status=MemoryStatus.ACTIVE)}
-        for (action, obj), found in sorted(groups.items()):
+        for (action, obj), (group_zone, found) in sorted(groups.items()):
             pattern = pattern_detect([moment for moment, _, _ in found], thresholds)
             if pattern is None:
                 continue
             report["habits"] += 1
             request = found[-1][1]
             language = Counter(req.language for _, req, _ in found).most_common(1)[0][0]
-            attributes = _attributes(request, pattern, zone)
+            attributes = _attributes(request, pattern, group_zone)
             key = habit_key(action, obj)
             stored = current.get(key)
             if stored is not None and all(stored.attributes.get(name) == attributes[name] for name in SHAPE):

@@ -75,3 +75,12 @@ def test_profile_top_k_zero_leaves_habits_out(api, white_noise_habit):
 def test_a_bad_moment_is_a_400(api, now):
     response = api.post("/api/v1/context", {"user_id": "alice", "query": "hi", "now": now}, format="json")
     assert response.status_code == 400 and "now" in str(response.json())
+
+
+def test_a_habit_in_another_zone_is_due_by_its_own_clock(api, tenant):
+    # 22:00 in Shanghai is 14:00 UTC
+    say_at(tenant, "carol", evenings(LAST.date(), hour=14), metadata={"time_zone": "Asia/Shanghai"})
+    habits_mine(tenant_id=tenant.pk, user_id="carol", now=LAST)
+    (item,) = _habit_items(_context(api, "2026-11-28T22:05:00+08:00", user_id="carol"))
+    assert item["time_zone"] == "Asia/Shanghai" and item["window"] == {"start": "21:40", "end": "22:20"}
+    assert _habit_items(_context(api, "2026-11-28T22:05:00Z", user_id="carol")) == []

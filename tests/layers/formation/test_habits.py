@@ -147,6 +147,15 @@ def test_the_time_zone_is_governed_policy(tenant, said, approve_global):
     assert habit.attributes["window"] == {"start": "05:40", "end": "06:20"}
 
 
+def test_a_session_time_zone_reads_the_clock_of_its_turns(tenant):
+    # 14:00 UTC is 22:00 in Shanghai: the sessions say where the user is
+    say_at(tenant, "alice", evenings(NOW.date(), hour=14), metadata={"time_zone": "Asia/Shanghai"})
+    habits_mine(tenant_id=tenant.pk, user_id="alice", now=NOW)
+    (habit,) = _habits(tenant)
+    assert habit.attributes["time_zone"] == "Asia/Shanghai"
+    assert habit.attributes["window"] == {"start": "21:40", "end": "22:20"}
+
+
 def test_the_minimum_number_of_days_is_governed_policy(tenant, said, approve_global):
     approve_global("policy.formation.habit_min_days", 6)
     said("alice", _evenings())
