@@ -19,6 +19,9 @@ _CLAUSE_SPLIT = re.compile(r"[，;；。!！?？：\n]|(?<!\d)[,.:]|[,.:](?!\d)|
 # Characters a zh name never runs over when it is extended to the left of its head noun.
 _ZH_STOP = set("的了在去到住是吃喝那这个家我你他她它们和与跟及有查找订想要把给让从往再还也都就很最好帮看买点"
                "一两二三几些每叫说对被向比用为边过着呢吗吧啊呀哦嗯天已")
+# One-character heads that compound freely with what is in front ("帆布鞋", "皮鞋", "双肩包").
+_ZH_COMPOUNDING = ("鞋", "包")
+_ZH_VERBS = "带上拿放穿背用换洗修找要退寄送收装卖"
 _ZH_STOP_WORDS = ("什么", "哪些", "哪家", "哪个", "上次", "刚才", "今天", "明天", "昨天", "附近", "最近", "周末", "今年", "去年", "这次", "上午", "下午",
                   "中午", "晚上", "早上", "上周", "下周", "上个月", "下个月", "以前", "之前", "后来", "里面", "前面")
 _ACTION_ZH = ("已为你", "已帮你", "已把", "已经把", "已将", "已预订", "已下单", "已购买", "已更新", "已添加", "已改",
@@ -183,7 +186,19 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
                     end += model.end()
                 # A one-character head needs a real modifier ("客厅的灯", "他的猫"), not "小岛" or "出门".
                 if len(head) == 1 and match.start() - start < 2 and head not in "灯猫狗":
-                    continue
+                    before = text[max(0, match.start() - 2):match.start()]
+                    if kind == lx.PRODUCT and re.fullmatch(rf"[{_CLASSIFIER}]", before[-1:] or " ") \
+                            and re.search(r"[两二三四五几俩一]$", before[:-1]):
+                        pass  # "两双鞋", "一个包": counted, so a thing
+                    elif head in _ZH_COMPOUNDING and len(before) == 2 and all(_han(c) and c not in _ZH_STOP and c not in _ZH_VERBS
+                                                                           and c not in _CLASSIFIER for c in before):
+                        start = match.start() - 2  # "帆布鞋", "双肩包": a kind of it
+                    elif head in _ZH_COMPOUNDING and before[-1:] and _han(before[-1]) and before[-1] not in _ZH_STOP and before[-1] not in _ZH_VERBS \
+                            and before[-1] not in _CLASSIFIER and (len(before) < 2 or not _han(before[0])
+                                                                   or before[0] in _ZH_STOP or before[0] in _CLASSIFIER):
+                        start = match.start() - 1  # "皮鞋", "的皮鞋"
+                    else:
+                        continue
                 if head == "预约" and start == match.start():
                     continue  # "已预约明天的牙医": the verb; "牙医预约" is the appointment
                 if head == "会" and not re.search(r"(个|场|次|开|的)$", text[:match.start()]):

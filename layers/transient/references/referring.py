@@ -153,10 +153,25 @@ def _zh_refs(text: str) -> list[Reference]:
     return refs
 
 
+# "Does the hotel have a shuttle?": a definite place noun on its own points back to the one meant; with a
+# qualifier after it ("the hotel near the airport") it describes a new one.
+_EN_THE_PLACE = re.compile(r"\bthe\s+(?P<head>hotel|inn|motel|resort|restaurant|cafe|café|bistro|clinic|hospital|salon|"
+                           r"spa|gym|museum|store|shop|bakery|pharmacy|vet|venue|cabin|rental|apartment|airbnb|"
+                           r"aquarium|theater|theatre|gallery)\b(?!\s+(?:in|near|at|on|of|with|for|called|named|that|"
+                           r"which|by|next|across|downtown|nearby)\b)", re.I)
+
+
 def _en_refs(text: str) -> list[Reference]:
     refs = []
+    for match in _EN_THE_PLACE.finditer(text):
+        head = match.group("head").lower()
+        refs.append(Reference(text=match.group(0), start=match.start(), place=True, head=head,
+                              head_type=_en_head(head) or lx.PLACE))
+    definite = [(r.start, r.start + len(r.text)) for r in refs]
     for match in _EN_REF.finditer(text):
         span = match.group(0)
+        if any(match.start() < end and start < match.end() for start, end in definite):
+            continue
         ref = Reference(text=span, start=match.start())
         if match.group("pro"):
             word = match.group("pro").lower()

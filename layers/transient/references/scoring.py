@@ -55,7 +55,8 @@ _COMPARATIVES = [
     (("lighter", "轻"), "weight", "min"), (("heavier", "重"), "weight", "max"),
     (("bigger", "biggest", "larger", "largest", "大"), "size", "max"),
     (("smaller", "smallest", "小"), "size", "min"),
-    (("earlier", "更早", "早一点", "早的"), "time", "min"), (("later", "更晚", "晚一点", "晚的"), "time", "max"),
+    (("earlier", "earliest", "early", "更早", "早一点", "早的"), "time", "min"),
+    (("later", "late", "更晚", "晚一点", "晚的"), "time", "max"),
     (("older", "oldest", "longer", "more powerful", "more experienced", "higher"), None, "max"),
     (("younger", "youngest", "shorter", "lower"), None, "min"),
 ]
