@@ -4,7 +4,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 
-class ProvenanceSerializer(serializers.Serializer):
+class EdgeProvenanceSerializer(serializers.Serializer):
     memory_id = serializers.IntegerField(source="edge.memory_id")
     memory_key = serializers.CharField(source="edge.memory.memory_key")
     session_id = serializers.CharField(source="edge.source_session_id")
@@ -24,10 +24,7 @@ class NeighbourSerializer(serializers.Serializer):
     weight = serializers.FloatField()
     access_count = serializers.IntegerField(source="edge.access_count")
     rank = serializers.FloatField()
-    provenance = serializers.SerializerMethodField()
+    provenance = EdgeProvenanceSerializer(source="*")
 
     def get_current(self, neighbour) -> bool:
         return neighbour.edge.valid_to is None and neighbour.edge.memory.status == "active"
-
-    def get_provenance(self, neighbour) -> dict:
-        return ProvenanceSerializer(neighbour).data

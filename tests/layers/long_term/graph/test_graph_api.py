@@ -201,3 +201,32 @@ def test_a_batch_writes_every_items_edges_and_the_backfill_rewrites_nothing(api)
     call_command("graph_backfill")
     assert Edge.objects.count() == before
     assert AuditEvent.objects.filter(action="graph.backfilled").count() == 1
+
+
+def test_the_endpoint_is_in_the_openapi_schema_with_examples():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/v1/graph"]["get"]
+    assert {p["name"] for p in operation["parameters"]} == {"user_id", "entity", "at", "include_closed", "limit"}
+    assert {"400", "401", "403"} <= set(operation["responses"])
+    assert operation["responses"]["200"]["content"]["application/json"]["examples"]
+    search = schema["components"]["schemas"]["MemorySearchInputRequest"]["properties"]
+    assert {"attributes", "expand"} <= set(search)
+
+
+def test_the_hot_set_is_the_current_edges_hottest_first(api, tenant):
+    from layers.long_term.graph.selectors import graph_hot_edges
+
+    remember(api, content="用户住在上海", memory_key="user.home_city", entities=["上海"])
+    remember(api, content="用户对花生过敏", memory_key="user.allergies", entities=["花生"])
+    remember(api, content="用户在网易工作", memory_key="user.employer", entities=["网易"])
+    remember(api, content="用户在字节工作", memory_key="user.employer", entities=["字节"])
+    assert [n.edge.predicate for n in graph_hot_edges(tenant_id=tenant.pk, user_id="u1")][0] == "allergic_to"
+    for _ in range(2):
+        graph(api, user_id="u1", entity="上海")
+    hot = graph_hot_edges(tenant_id=tenant.pk, user_id="u1", limit=2)
+    assert [(n.edge.predicate, n.neighbour, n.rank) for n in hot] == [
+        ("lives_in", "上海", pytest.approx(2.1)), ("allergic_to", "花生", pytest.approx(1.0))]
+    assert "网易" not in {n.neighbour for n in graph_hot_edges(tenant_id=tenant.pk, user_id="u1")}
+    assert graph_hot_edges(tenant_id=tenant.pk, user_id="u2") == []
