@@ -98,6 +98,9 @@ class Reminder(models.Model):
     delivery_attempts = models.PositiveIntegerField(_("delivery attempts"), default=0)
     next_attempt_at = models.DateTimeField(_("next attempt at"), null=True, blank=True)
     in_flight_until = models.DateTimeField(_("in flight until"), null=True, blank=True)
+    # Set when the dispatcher enqueues an attempt, so the next runs do not enqueue it again while it waits
+    # in the queue; it lapses like the lease, so a lost message is enqueued anew.
+    queued_until = models.DateTimeField(_("queued until"), null=True, blank=True)
     last_attempt_at = models.DateTimeField(_("last attempt at"), null=True, blank=True)
     last_error = models.CharField(_("last error"), max_length=ERROR_MAX_LENGTH, blank=True, default="")
     delivery_failed = models.BooleanField(_("delivery failed"), default=False)

@@ -145,8 +145,12 @@ def reminders_dispatch(*, now: datetime | None = None) -> dict:
                 continue
             if reminder.in_flight_until and reminder.in_flight_until > now:
                 continue
+            if reminder.queued_until and reminder.queued_until > now:
+                continue
             queued = task_enqueue_on_commit(DELIVER_TASK, kwargs={"reminder_id": reminder.pk},
                                             dedupe_key=f"reminder.deliver:{reminder.pk}:{reminder.delivery_attempts}")
+            reminder.queued_until = now + timedelta(seconds=policy.delivery_lease_seconds)
+            reminder.save(update_fields=["queued_until", "updated_at"])
             counts["enqueued"] += 1 if queued else 0
     return counts
 
@@ -168,7 +172,9 @@ def _lease(reminder_id: int, now: datetime) -> tuple[Reminder, ReminderSettings]
         reminder.delivery_attempts += 1
         reminder.last_attempt_at = now
         reminder.in_flight_until = now + timedelta(seconds=policy.delivery_lease_seconds)
-        reminder.save(update_fields=["delivery_attempts", "last_attempt_at", "in_flight_until", "updated_at"])
+        reminder.queued_until = None  # the queued message is being served; the in-flight lease takes over
+        reminder.save(update_fields=["delivery_attempts", "last_attempt_at", "in_flight_until", "queued_until",
+                                     "updated_at"])
     return reminder, settings
 
 
