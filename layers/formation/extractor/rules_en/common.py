@@ -90,7 +90,7 @@ def _object(raw: str) -> str | None:
 
 def _items(raw: str) -> list[str]:
     raw = re.sub(r"(?i)\s+(?:lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|sadly|apparently|obviously|here)\b.*$", "", raw)
-    parts = re.split(r"\s*(?:,|\band\b|\bor\b|&|/)\s*", tidy_value(raw))
+    parts = re.split(r"\s*(?:,|\band\b|\bor\b|&|/)\s*", re.sub(r"(?i)^(?:both|either)\s+", "", tidy_value(raw)))
     out = []
     for part in parts:
         part = part.strip()

@@ -29,6 +29,8 @@ def _b_contact(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "please only contact me on weekdays", "reach me between 9 and 5": when, not how.
+    (re.compile(r"(?P<v>(?i:only\s+)?(?i:contact|reach|call|text|message|email)\s+(?i:me)\s+(?i:on|during|between|after|before)\s+[\w: ]{2,30})"), _b_contact),
     (re.compile(rf"(?i:prefer|rather\s+get|rather|use|reach\s+me\s+(?:on|via|by)|contact\s+me\s+(?:on|via|by)|get\s+me\s+(?:on|via)|message\s+me\s+on|text\s+me\s+on|ping\s+me\s+on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CHANNELS}))(?:\s+(?i:for\s+[a-z ]+|please|only|pls))"), _b_contact),
     (re.compile(rf"(?P<v>(?i:{_CHANNELS}))\s+(?:(?i:on\s+\w+\s+)?)(?i:are|is|work|works)\s+(?:(?i:the\s+)?(?:fastest|best|easiest|better))"), _b_contact),

@@ -24,15 +24,22 @@ def _b_habit(m, clause):
     said_time = A.time_of_day(clause)
     if said_time:
         activity = activity.replace(said_time, " ")
-    activity = re.sub(r"(?i)\b(?:every|on|most|at|pretty\s+much|always|usually|each|=)\b", " ", activity)
+    activity = re.sub(r"(?i)\b(?:i've\s+been|i\s+have\s+been|been)\s+|\bfor\s+(?:a|one|two|three|\d+)\s+(?:years?|months?|weeks?)\b", " ", activity)
+    activity = re.sub(r"(?i)\b(?:every|on|most|pretty\s+much|always|usually|each|=)\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
     activity = tidy_value(re.sub(r"\s+", " ", activity))
     activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+)", "", activity)  # "Tuesdays I have pottery"
     activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
+    activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&))+$", "", activity).strip()
     if not activity or len(activity.split()) > 6:
         return []
     return [_f("user.habits", activity, time=A.time_of_day(clause), weekdays=A.weekdays(clause), frequency=A.frequency(clause))]
+
+
+_PAST_VERBS = {"woke", "went", "got", "came", "left", "ate", "took", "made", "had", "saw", "was", "did", "ran", "slept",
+               "sat", "met", "felt", "found", "told", "said", "bought", "brought", "thought", "caught", "flew", "drove",
+               "wrote", "spoke", "gave", "lost", "won", "began", "paid", "sent", "spent", "kept", "heard", "fell", "put"}
 
 
 def _is_habit_clause(clause: str) -> bool:
@@ -40,6 +47,13 @@ def _is_habit_clause(clause: str) -> bool:
         return True
     usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single)\b", clause)
     if usual and (A.EN_TIME.search(clause) or A.weekdays(clause)):
+        return True
+    # "I walk the dog at 7am": a first-person present-tense verb at a clock time, with no date said,
+    # is what the user does at that time (a dated one is a plan, "I land at 7am tomorrow").
+    verb = re.match(r"(?i)^i\s+(?!am\b|'m|will\b|was\b|had\b|have\s+(?:a|an|to)\b|need\b|want\b|think\b|hope\b|wish\b|guess\b)([a-z]+)\b", clause)
+    if verb and not re.search(r"ed$", verb.group(1).lower()) and verb.group(1).lower() not in _PAST_VERBS \
+            and re.search(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b", clause) and not A.en_date(clause) \
+            and not re.search(r"(?i)\b(?:tomorrow|tonight|today|yesterday|next|this|last)\b", clause):
         return True
     # "Tuesdays and Thursdays I have pottery": a weekday in the plural recurs.
     return bool(A.EN_FREQ.search(clause) or re.search(

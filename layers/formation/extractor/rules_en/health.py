@@ -127,13 +127,15 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(rf"(?i:allergic)\s+(?i:to)\s+{_LIST}"), _b_allergy),
+    (re.compile(rf"(?i:allergic)\s+(?:(?i:af|as\s+hell|af\s+tbh|like\s+crazy)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
+    # "dust mites trigger my asthma", "my IBS flared up": a condition the user calls theirs.
+    (re.compile(rf"(?i:my)\s+(?P<v>(?i:{_CONDITIONS_EN}))\b(?!\s+(?i:is\s+(?:gone|over|cured)|went\s+away))"), _b_condition),
     (re.compile(r"(?P<v>[A-Za-z][a-z -]{1,25}?)\s+(?i:allergy|allergies)\b"), _b_allergy_noun),
     (re.compile(r"(?i:allergies|allergy)\s*[:：-]\s*(?P<v>[^.;!?]+)"), _b_allergy),
     (re.compile(r"(?i:rash|hives|react\s+badly|reaction)\s+(?i:from|to)\s+(?P<v>[a-z ]+)"), _b_allergy),
     (re.compile(r"(?P<v>[A-Za-z][a-z]+(?:\s[a-z]+)?)\s+(?i:gives\s+me\s+(?:hives|a\s+rash|an\s+allergic\s+reaction)|makes?\s+me\s+(?:break\s+out|swell\s+up|itch|sneeze|wheeze)|makes?\s+my\s+(?:throat|lips|face|skin|tongue)\s+(?:swell|itch|close))"), _b_allergy),
-    (re.compile(rf"(?i:have|has|got|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
+    (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
-    (re.compile(r"(?i:on|take|taking|prescribed|started|takes)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
+    (re.compile(r"(?i:on|take|taking|prescribed|started|takes|use|using|carry)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
 ]

@@ -61,14 +61,15 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?i:i\s+was\s+born|born)\s+(?i:on)\s+(?P<v>[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     # "I'm Sarah, nice to meet you", "hey, I'm Tom here": a self-introduction.
     (re.compile(r"^(?:(?i:hi|hey|hello|hiya)[,!\s]+(?:(?i:there|all|everyone)[,!\s]+)?)?(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*(?:[,!.]|$|\s+(?i:here|btw|by\s+the\s+way|and)\b))"), _b_name),
     (re.compile(rf"(?i:just\s+turned|i\s+turned|turned)\s+(?P<v>{A.EN_NUMBER})\b(?!\s*(?i:min|mins|minutes|hours|%|am|pm|degrees|km|miles))"), _b_age),
     (re.compile(rf"(?i:i'm|im|i\s+am)\s+(?P<v>{A.EN_NUMBER})(?=\s*(?:,|$|\.|!|\s+and\b|\s+(?i:years?|yrs?|y/o|yo)\b|\s+(?i:now|this\s+year|today)\b))"), _b_age),
     (re.compile(rf"(?:^|,\s*)(?P<v>\d{{1,2}}|(?i:{A.EN_NUMBER}))\s+(?i:years?\s+(?:old|young)|yrs?\s+old|y/o)"), _b_age),
-    (re.compile(r"(?i:birthday|b-day|bday)\s*(?:'s|\s+is|:)?\s*(?:(?i:on)\s+)?(?P<v>(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
+    (re.compile(r"(?i:birthday|b-day|bday)(?:'s|\s+is|\s*:)?\s*(?:(?i:on)\s+)?(?P<v>(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     (re.compile(r"(?i:my\s+birthday)\s+(?P<v>(?i:today|tomorrow))|(?i:it's\s+(?:actually\s+)?my\s+birthday)\s+(?P<w>(?i:today))"), lambda m, c: [_f("user.birthday", (m.group("v") or m.group("w")).lower())]),
-    (re.compile(r"(?i:anniversary)\s+(?i:is|'s|:)\s+(?:(?i:on)\s+)?(?P<v>[^,.;!?]+?)(?=\s*(?:,|$|\.|!|\s+(?:so|and|dont|don't|if)\b))"), _b_date("user.anniversary")),
+    (re.compile(r"(?:(?i:our|my)\s+(?:\d+(?:st|nd|rd|th)\s+)?(?:(?i:wedding|dating|engagement)\s+)?)?(?i:anniversary)\s+(?i:is|'s|:)\s+(?:(?i:on)\s+)?(?P<v>[^,.;!?]+?)(?=\s*(?:,|$|\.|!|\s+(?:so|and|dont|don't|if)\b))"), _b_date("user.anniversary")),
     (re.compile(r"(?i:got\s+married|were\s+married|married)\s+(?i:on|in)\s+(?P<v>[^,.;!?]+)"), _b_date("user.anniversary", type="wedding")),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*,\s*\d)"), _b_name),
     (re.compile(r"^(?i:name\s+is|name's|the\s+name's)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)"), _b_name),

@@ -63,6 +63,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:今年|刚满|满|已经|快)?(?P<v>{A.ZH_NUMBER})(?:周?岁)(?:了)?(?!的)"), _zb_age),
     (re.compile(rf"今年(?P<v>{A.ZH_NUMBER})(?=了|$|[，,])"), _zb_age),
     (re.compile(r"(?:生日是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),
+    (re.compile(rf"(?P<v>{A.ZH_DATE.pattern})(?:要)?过(?:生日|农历生日)"), _zb_date("user.birthday")),
+    (re.compile(r"(?:结婚|恋爱|在一起)(?:[一二三四五六七八九十\d]+)?周年(?:纪念日)?(?:是|在|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"今天是我(?:的)?生日"), lambda m, c: [_zc("user.birthday", "今天")]),
     (re.compile(r"(?:(?P<type>恋爱|结婚|相识|订婚)?纪念日|anniversary)是(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"是(?P<v>[^，,。]*?(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])(?P<type>结婚|领证|在一起)的"), _zb_date("user.anniversary")),
