@@ -27,6 +27,9 @@ class Topic:
     domain: tuple[str, ...]
     # dimensions that qualify the topic inside one clause ("music volume", "导航的声音")
     facets: tuple[str, ...] = ()
+    # value -> patterns heard only when the text also says one of `anchor` (layers/long_term/conditions/reading.py)
+    anchored: dict[str, tuple[str, ...]] | None = None
+    anchor: tuple[str, ...] = ()
     # how a variant reads as content: value -> (en, zh); {when} is the condition in words
     render: dict[str, tuple[str, str]] | None = None
 
@@ -51,12 +54,19 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "user.preference.volume",
         values={
-            "low": (r"\b(?:low|quiet|soft|lower|turn(?:ed)?\s+(?:it\s+)?down|down\s+low|not\s+(?:too\s+)?loud)\b",
-                    r"(?:小声|调小|调低|低一?点|小一?点|轻一?点|轻声|别太大|不要太大|低音量|音量低|声音小|小音量)"),
-            "high": (r"\b(?:loud(?:er)?|high|turn(?:ed)?\s+(?:it\s+)?up|crank|max(?:imum)?|blast)\b",
-                     r"(?:大声|调大|调高|大一?点|高一?点|响一?点|最大|音量大|声音大|大音量)"),
-            "medium": (r"\b(?:medium|moderate|normal)\b", r"(?:适中|中等|正常音量)"),
+            "low": (r"\b(?:quiet(?:ly)?|soft(?:ly)?|not\s+(?:too\s+)?loud)\b", r"(?:小声|轻声|低音量|音量低|声音小|小音量)"),
+            "high": (r"\b(?:loud(?:er|ly)?|blast)\b", r"(?:大声|响一?点|音量大|声音大|大音量)"),
+            "medium": (r"(?:适中|正常音量)",),
         },
+        # words that say a level only where the text is about sound ("low" alone could be a price)
+        anchored={
+            "low": (r"\b(?:low|lower|turn(?:ed)?\s+(?:it\s+)?down|down\s+low)\b", r"(?:调小|调低|低一?点|小一?点|轻一?点|别太大|不要太大)"),
+            "high": (r"\b(?:high|higher|turn(?:ed)?\s+(?:it\s+)?up|crank|max(?:imum)?)\b",
+                     r"(?:调大|调高|大一?点|高一?点|最大)"),
+            "medium": (r"\b(?:medium|moderate|normal)\b", r"(?:中等)"),
+        },
+        anchor=(r"\bvolume\b", r"\bsound\b", r"\bvoice\b", r"\bmusic\b", r"\bsongs?\b", r"\bplay",
+                r"\bnavigation\b", r"\bringtone\b", r"音量", r"声音", r"播放", r"音乐", r"歌", r"导航", r"播报", r"铃声"),
         opposites={"low": "high", "high": "low", "medium": "low"},
         domain=(r"\bvolume\b", r"\bplay\b", r"\bmusic\b", r"\bsongs?\b", r"\bsound\b", r"\bvoice\b",
                 r"音量", r"声音", r"播放", r"放(?:首|点|一?首)", r"音乐", r"歌"),
@@ -129,6 +139,11 @@ DIMENSIONS: dict[str, dict[str, tuple[str, ...]]] = {
         "rain": (r"\brain(?:s|y|ing)?\b", r"下雨", r"雨天"),
         "snow": (r"\bsnow(?:s|y|ing)?\b", r"下雪", r"雪天"),
     },
+    "category": {
+        "hotel": (r"\bhotels?\b", r"酒店", r"宾馆", r"民宿"),
+        "electronics": (r"\belectronics\b", r"\bgadgets?\b", r"数码", r"电子产品"),
+        "clothes": (r"\bclothes\b", r"\bclothing\b", r"衣服", r"服装"),
+    },
     "company": {
         "kids": (r"\bkids?\b", r"\bchildren\b", r"\bbaby\b", r"孩子", r"小孩", r"宝宝"),
         "guests": (r"\bguests?\b", r"\bfriends?\s+over\b", r"客人", r"朋友来"),
@@ -142,6 +157,9 @@ def _compile(patterns) -> re.Pattern:
 
 TOPIC_VALUE_PATTERNS = {topic.memory_key: {value: _compile(pats) for value, pats in topic.values.items()}
                         for topic in TOPICS}
+TOPIC_ANCHORED_PATTERNS = {topic.memory_key: {value: _compile(pats) for value, pats in topic.anchored.items()}
+                           for topic in TOPICS if topic.anchored}
+TOPIC_ANCHOR_PATTERNS = {topic.memory_key: _compile(topic.anchor) for topic in TOPICS if topic.anchor}
 TOPIC_DOMAIN_PATTERNS = {topic.memory_key: _compile(topic.domain) for topic in TOPICS}
 DIMENSION_PATTERNS = {dim: {value: _compile(pats) for value, pats in values.items()}
                       for dim, values in DIMENSIONS.items()}

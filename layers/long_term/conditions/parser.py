@@ -31,7 +31,7 @@ _MARKERS = (
     (WHEN, re.compile(r"\b(?:when(?:ever)?|if|while|during|for)\b|如果|要是|假如|的话|的时候|时候", re.I)),
 )
 # Where a clause ends: punctuation, and the markers that open a new clause inside one sentence.
-_CUT = re.compile(r"[,，;；、]|\s(?=(?:unless|except|but|only\s+(?:when|if))\b)|(?=除非|除了|但是|不过|可是)"
+_CUT = re.compile(r"[,，;；、]|\s(?=(?:unless|except|but|and|only\s+(?:when|if))\b)|(?=除非|除了|但是|不过|可是)"
                   r"|(?<=[\u4e00-\u9fff])(?=但(?!是))", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?。！？\n])\s*")
 _ONE_OFF = re.compile(r"\b(?:this\s+time|just\s+this\s+once|for\s+now|today|tonight|right\s+now|this\s+trip)\b"
@@ -126,8 +126,11 @@ def _variants_for(key: str, clauses: list[_Clause], sentence: str, lang: str, ma
         conditional.append((clause.dims, value, clause.marker))
     variants: list[Variant] = []
     for dims, value, marker in conditional:
-        if value is None and marker == EXCEPT and general is not None:
-            value = topic.opposites.get(general)
+        if value is None and marker == EXCEPT:
+            # the opposite of what holds otherwise: the general value, else the exception before this one
+            base = general if general is not None else next(
+                (v for d, v, _ in reversed(conditional[:conditional.index((dims, value, marker))]) if v), None)
+            value = topic.opposites.get(base) if base else None
         if value is None:
             continue
         if marker == ONLY and general is None:

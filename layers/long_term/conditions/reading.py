@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from layers.long_term.conditions.lexicon import (
     DIMENSION_PATTERNS,
+    TOPIC_ANCHOR_PATTERNS,
+    TOPIC_ANCHORED_PATTERNS,
     TOPIC_DOMAIN_PATTERNS,
     TOPIC_VALUE_PATTERNS,
 )
@@ -25,20 +27,28 @@ def _norm(text: str) -> str:
 
 
 def values_heard(text: str) -> dict[str, Heard]:
-    """Per topic, the value the text says: the longest match wins ("不走高速" over "走高速"), then the first."""
+    """Per topic, the value the text says: the longest match wins ("不走高速" over "走高速"), then the first;
+    a topic's anchored words count only where the text names the topic, and a match inside a longer match of
+    another topic is that topic's ("low to high" is a price order, not a volume)."""
     text = _norm(text)
-    out: dict[str, Heard] = {}
+    best_by_key: dict[str, Heard] = {}
     for key, patterns in TOPIC_VALUE_PATTERNS.items():
+        groups = [patterns]
+        if key in TOPIC_ANCHORED_PATTERNS and TOPIC_ANCHOR_PATTERNS[key].search(text):
+            groups.append(TOPIC_ANCHORED_PATTERNS[key])
         best: Heard | None = None
-        for value, pattern in patterns.items():
-            for match in pattern.finditer(text):
-                length = match.end() - match.start()
-                if best is None or length > best.end - best.start or (
-                        length == best.end - best.start and match.start() < best.start):
-                    best = Heard(key, value, match.group(0), match.start(), match.end())
+        for group in groups:
+            for value, pattern in group.items():
+                for match in pattern.finditer(text):
+                    length = match.end() - match.start()
+                    if best is None or length > best.end - best.start or (
+                            length == best.end - best.start and match.start() < best.start):
+                        best = Heard(key, value, match.group(0), match.start(), match.end())
         if best is not None:
-            out[key] = best
-    return out
+            best_by_key[key] = best
+    return {key: heard for key, heard in best_by_key.items() if not any(
+        other.memory_key != key and other.start <= heard.start and heard.end <= other.end
+        and other.end - other.start > heard.end - heard.start for other in best_by_key.values())}
 
 
 def topics_in_domain(text: str) -> set[str]:
