@@ -108,6 +108,9 @@ _CONFUSABLE_PAIRS = {
 }
 _CONFUSABLES = str.maketrans(_CONFUSABLE_PAIRS)
 _NON_LATIN_LETTER = re.compile(r"[\u0250-\u02af\u0370-\u03ff\u0400-\u052f\u0530-\u058f\u1d00-\u1d2b\ua730-\ua7ff\u0131\u0237]")
+# Small capitals, IPA and dotless i are Latin script themselves: a word spelt in them ("ɪɢɴᴏʀᴇ") reads as
+# Latin even with no plain Latin letter around, unlike a word of Greek or Cyrillic look-alikes.
+_LATIN_SCRIPT_LOOKALIKE = re.compile(r"[\u0250-\u02af\u1d00-\u1d2b\ua730-\ua7ff\u0131\u0237]")
 _WORD = re.compile(r"[^\W\d_]+")
 _LATIN = re.compile(r"[a-zA-Z]")
 
@@ -124,7 +127,7 @@ def fold_confusables(text: str) -> str:
         return text
     latin_words = foreign_words = 0
     for word in _WORD.findall(text):
-        if _LATIN.search(word):
+        if _LATIN.search(word) or _LATIN_SCRIPT_LOOKALIKE.search(word):
             latin_words += 1
         elif any(_NON_LATIN_LETTER.match(ch) and ch not in _CONFUSABLE_PAIRS for ch in word):
             foreign_words += 1
@@ -134,7 +137,7 @@ def fold_confusables(text: str) -> str:
         word = match.group(0)
         if not _NON_LATIN_LETTER.search(word):
             return word
-        if _LATIN.search(word):
+        if _LATIN.search(word) or _LATIN_SCRIPT_LOOKALIKE.search(word):
             return word.translate(_CONFUSABLES)
         if latin_context and all(ch in _CONFUSABLE_PAIRS for ch in word if _NON_LATIN_LETTER.match(ch)):
             return word.translate(_CONFUSABLES)
@@ -224,6 +227,11 @@ _OBFUSCATION_SIGN = re.compile(
 )
 
 
+# Words hyphenated into syllables ("ig-nore", "in-struc-tions"): two of them in a text are a sign, one
+# ("e-mail", "co-op") is ordinary spelling.
+_SYLLABLE_HYPHEN = re.compile(r"(?<![\w-])[a-z]{1,4}-[a-z]{2,6}(?:-[a-z]{2,6})*(?![\w-])")
+
+
 def looks_obfuscated(folded: str) -> bool:
     """Whether `deobfuscate` could reveal anything (cheap; spares a second reading of ordinary text)."""
-    return bool(_OBFUSCATION_SIGN.search(folded))
+    return bool(_OBFUSCATION_SIGN.search(folded)) or len(_SYLLABLE_HYPHEN.findall(folded)) >= 2
