@@ -2,15 +2,20 @@
 recorded in the outbox in that same transaction (connected in FormationConfig.ready)."""
 from __future__ import annotations
 
+from layers.formation.habits.requests import request_read
 from layers.formation.selectors import extraction_cursor
 from layers.formation.services.catch_up import extraction_enqueue, summarisation_enqueue
 from layers.formation.services.extraction import extraction_due
 from layers.formation.services.habits import habits_enqueue
+from layers.short_term.models import TurnRole
 
 
 def on_turns_appended(sender, *, session, turns, **kwargs) -> None:
     if session.needs_summary:
         summarisation_enqueue(session.pk)
+    # A routine request ("播放白噪音") may be one more occurrence of a habit; other turns wait for the session end.
+    if any(turn.role == TurnRole.USER and request_read(turn.content) for turn in turns):
+        habits_enqueue(session.tenant_id, session.user_id)
     if extraction_due(session, cursor=extraction_cursor(session_pk=session.pk)):
         extraction_enqueue(session.pk)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter, defaultdict
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import transaction
@@ -141,6 +141,14 @@ def _occurrences(*, tenant_id: int, user_id: str, since, until, zone: ZoneInfo) 
     return groups
 
 
+def _lookback_start(tenant_id: int, user_id: str, now, policy: FormationPolicy):
+    """The lookback ends at the user's latest turn, not at `now`: an imported or replayed history (turns dated
+    by `occurred_at`) is mined as it happened; whether its habits still hold is the decay's call."""
+    latest = (user_turns_between(tenant_id=tenant_id, user_id=user_id, since=datetime.min.replace(tzinfo=UTC),
+                                 until=now).order_by("-moment").values_list("moment", flat=True).first())
+    return (latest or now) - timedelta(days=policy.habit_lookback_days)
+
+
 def habits_mine(*, tenant_id: int, user_id: str, now=None, actor: Actor | None = None) -> dict:
     """Find the user's habits in their recent turns and write them (see the module's docstring); a report."""
     actor = actor or Actor.system("formation.habits")
@@ -154,7 +162,7 @@ def habits_mine(*, tenant_id: int, user_id: str, now=None, actor: Actor | None =
     with transaction.atomic():
         lock_user_memories(tenant_id, user_id)
         # Read under the lock: a concurrent run for the same user waits here and then sees this one's writes.
-        groups = _occurrences(tenant_id=tenant_id, user_id=user_id, since=now - timedelta(days=policy.habit_lookback_days),
+        groups = _occurrences(tenant_id=tenant_id, user_id=user_id, since=_lookback_start(tenant_id, user_id, now, policy),
                               until=now, zone=zone)
         report["requests"] = sum(len(found) for _, found in groups.values())
         current = {memory.memory_key: memory for memory in Memory.objects.filter(

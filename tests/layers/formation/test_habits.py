@@ -186,6 +186,20 @@ def test_a_session_end_enqueues_mining_and_the_catch_up_finds_recent_speakers(te
     assert OutboxTask.objects.filter(task_name="formation.mine_habits", args=[tenant.pk, "alice"]).count() == 1
 
 
+def test_a_routine_request_enqueues_mining_and_chatter_does_not(tenant):
+    say_at(tenant, "alice", [(NOW, "今天好累")])
+    assert not OutboxTask.objects.filter(task_name="formation.mine_habits").exists()
+    say_at(tenant, "alice", [(NOW, "播放白噪音")])
+    assert OutboxTask.objects.filter(task_name="formation.mine_habits", args=[tenant.pk, "alice"]).count() == 1
+
+
+def test_a_replayed_history_is_mined_where_it_happened(tenant, said):
+    said("alice", _evenings(last=datetime(2025, 3, 7).date()))  # a year and more before `now`
+    report = habits_mine(tenant_id=tenant.pk, user_id="alice", now=NOW)
+    assert report["created"] == 1
+    assert _habits(tenant).get().attributes["last_seen"].startswith("2025-03-07T")
+
+
 @pytest.mark.parametrize("text, expected", [
     ("播放白噪音", ("play", "white_noise")), ("好困，放一下白噪声吧", ("play", "white_noise")),
     ("把窗帘拉开", ("open", "curtains")), ("开窗帘", ("open", "curtains")), ("开灯", ("turn_on", "lights")),
