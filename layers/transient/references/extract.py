@@ -408,8 +408,10 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
             continue
         if kind is None:
             continue
-        if initial(index) and low in ("book", "order", "return", "call", "plan", "review", "file", "show", "case",
-                                      "switch", "lock", "record", "check", "set", "play", "stream", "text"):
+        after_subject = index > 0 and tokens[index - 1][0].lower() in _VERB_SLOT
+        if (initial(index) or after_subject) and low in ("book", "order", "return", "call", "plan", "review", "file",
+                                                         "show", "case", "switch", "lock", "record", "check", "set",
+                                                         "play", "stream", "text", "park", "email", "ship"):
             continue  # "Book a table", "Order more paper": the imperative, not the noun
         if index + 1 < len(tokens) and tokens[index + 1][1] == end + 1 and (
                 tokens[index + 1][0].lower() in _EN_AFTER_MODIFIER or (_en_head(tokens[index + 1][0]) and
@@ -443,6 +445,9 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
 _NOT_A_NAME_AFTER = re.compile(r"!|\s+(?!(?:is|was|has|had|will|would|can|could|does|did|are|were|opens|closes|offers|"
                                r"says|said|and|or|on|in|at)\b)[a-z]")
 _PRICE_AFTER = re.compile(r"\s?(?:元|块|美元|dollars?\b|[%％])")
+# After these a word like "book" or "order" is the verb ("Can you book it", "I'll order one").
+_VERB_SLOT = {"you", "i", "we", "they", "to", "can", "could", "will", "would", "please", "let's", "lets", "don't",
+              "should", "must", "i'll", "we'll", "you'll", "also", "then", "just", "and"}
 _PERSON_CUES = ("with", "tell", "text", "call", "ask", "email", "meet", "invite", "to", "from")
 _DINING = re.compile(r"\b(eat|ate|dinner|lunch|brunch|breakfast|restaurants?|table|reservation|menu|food|ramen|"
                      r"italian|chinese|thai|mexican|japanese|indian|korean|french|vegan|vegetarian|"
@@ -543,8 +548,17 @@ _ZH_GUESS = re.compile(r"(?:买|入手|订|放|装|送|收到|拿到|换|租|借
 _ZH_GUESS_TYPE = {"台": lx.DEVICE, "部": lx.DEVICE, "辆": lx.VEHICLE, "盆": lx.OTHER, "只": lx.OTHER, "个": lx.OTHER}
 
 
+# "把 Q4 roadmap 发给张总": what 把 takes is a thing handled, whatever the word for it.
+_ZH_BA = re.compile(r"把\s*(?P<noun>[^，,。？?！!\s它他她这那我你][^，,。？?！!]{1,20}?)\s*(?=发给|发到|转给|抄送|给|调到|调成|"
+                    r"关掉|关了|打开|放到|放进|加到|加入|改成|改为|删掉|删了|移到|存到|设为|设成|打印|导出|拿)")
+
+
 def _guessed_nouns(text: str) -> list[Mention]:
     found: list[Mention] = []
+    for match in _ZH_BA.finditer(text):
+        noun = match.group("noun").strip()
+        if len(noun) >= 2:
+            _add(found, noun, lx.OTHER, match.start("noun"), weak=True, guess=True)
     for match in _EN_GUESS.finditer(text):
         words = match.group("noun").split()
         while words and (words[-1].lower() in _EN_GUESS_END or words[-1].lower() in _EN_STOP):

@@ -37,7 +37,7 @@ ZH_HEADS: dict[str, list[str]] = {
         "酒店", "宾馆", "民宿", "公园", "博物馆", "科技馆", "美术馆", "图书馆", "水族馆", "动物园", "游乐园",
         "商场", "超市", "医院", "诊所", "牙科", "机场", "火车站", "高铁站", "车站", "地铁站", "景区", "海滩",
         "银行", "学校", "幼儿园", "健身房", "电影院", "影院", "理发店", "美发店", "4S店", "维修点", "门店",
-        "广场", "大厦", "小区", "公司", "岛", "山", "寺", "古镇", "驿站",
+        "广场", "大厦", "小区", "公司", "岛", "山", "寺", "古镇", "驿站", "会议室", "教室",
     ],
     RESTAURANT: [
         "火锅店", "面馆", "饭店", "饭馆", "餐馆", "菜馆", "川菜馆", "湘菜馆", "粤菜馆", "日料店", "烤肉店", "西餐厅",
@@ -149,7 +149,7 @@ EN_HEADS: dict[str, set[str]] = {
     VEHICLE: {"car", "truck", "suv", "van", "flight", "train", "bus", "ferry", "motorcycle", "scooter"},
     EVENT: {"meeting", "appointment", "call", "interview", "party", "reunion", "wedding", "class", "lesson",
             "session", "dinner", "lunch", "conference", "webinar", "standup", "review", "birthday", "trip",
-            "concert", "game", "exam", "checkup"},
+            "concert", "game", "exam", "checkup", "haircut", "massage", "cleaning", "visit"},
     OTHER: {"plant", "cat", "dog", "puppy", "kitten", "pet", "timer", "alarm", "fish"},
 }
 _EN_MORE = {

@@ -36,6 +36,10 @@ ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("浇水", "喂", "不吃"), {"types": ("other",)}),
     (("几点到", "晚点", "登机", "改签", "起飞"), {"types": ("vehicle",)}),
     (("导出", "打印", "抄送", "共享", "发给", "签字", "提纲", "页"), {"types": ("document", "media", "order")}),
+    # Said of a place: when it opens, whether there is a seat, how to get there.
+    (("几点关门", "几点开门", "营业", "关门", "开门", "排队", "有位", "订位", "停车", "地址", "怎么走", "人均"),
+     {"types": ("place", "restaurant")}),
+    (("改到", "推迟", "提前到", "延期", "改期"), {"types": ("event", "vehicle", "order")}),
     # Booking or staying somewhere: a lodging or a restaurant, not the aquarium inside the hotel.
     (("订", "预订", "入住", "住"), {"heads": ("酒店", "宾馆", "民宿", "客栈"), "types": ("restaurant",)}),
 ]
@@ -54,6 +58,11 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("pick them up", "pick him up", "pick her up", "tell them", "ask them", "call them", "text them",
       "email them", "invite them", "meet them", "thank them"), {"types": ("person",)}),
     (("drive",), {"types": ("vehicle",)}),
+    (("pet friendly", "pet-friendly", "open late", "does it close", "it close", "closes", "open on", "opens at",
+      "is it open", "parking", "reservations", "book it for", "wifi", "wait time", "how far", "address",
+      "dress code", "vegetarian options"), {"types": ("place", "restaurant")}),
+    (("move it", "reschedule", "postpone", "push it", "cancel it", "push back"), {"types": ("event", "vehicle",
+                                                                                         "order")}),
     (("close it", "open it", "shut it", "close them", "open them", "shut them"),
      {"heads": ("door", "blind", "curtain", "window", "garage", "gate", "shade", "valve"), "types": ("document",)}),
     (("book ", "stay at", "stay there", "reserve"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",

@@ -46,9 +46,16 @@ def references_resolve_text(registry: Registry, utterance: str) -> list[Resoluti
     for ref in refs:
         scratch, originals = registry, {}
         low = max(0, ref.start - PREFIX_WINDOW)
-        if budget and any(low <= m.start and m.end <= ref.start for m in named):
+        if ref.place:
+            # "Is parking expensive there?": a place in the clause of "there" is not what it points to.
+            clause = max(utterance.rfind(mark, 0, ref.start) for mark in ",.;!?，。；！？")
+            named_here = [m for m in named if m.end <= clause + 1]
+            end = clause + 1
+        else:
+            named_here, end = named, ref.start
+        if budget and low < end and any(low <= m.start and m.end <= end for m in named_here):
             budget -= 1
-            scratch, originals = _with_prefix(registry, utterance[low:ref.start])
+            scratch, originals = _with_prefix(registry, utterance[low:end])
         resolution = reference_resolve(scratch, ref, utterance)
         resolution.entities = [originals.get(id(e), e) for e in resolution.entities]
         resolutions.append(resolution)

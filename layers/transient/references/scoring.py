@@ -172,11 +172,12 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
         candidates = visited or candidates
     bare = ref.person is None and not ref.place and not ref.head_type and not ref.head
     they = ref.text.lower() in ("they", "them", "their")
-    if ref.person is False or (bare and not ref.plural and not they and not narrowed):
+    constraint = predicate_of(utterance)
+    said_of_place = bool(set(constraint.get("types", ())) & lx.PLACE_LIKE)
+    if (ref.person is False or (bare and not ref.plural and not they and not narrowed)) and not said_of_place:
         # "it" and "that one" are rarely a place or a person: only when nothing else fits.
         things = [e for e in candidates if e.type not in lx.PLACE_LIKE and e.type != lx.PERSON]
         candidates = things or [e for e in candidates if e.type != lx.PERSON or ref.attribute]
-    constraint = predicate_of(utterance)
     if constraint and not ref.plural:
         fits = [e for e in candidates if fits_predicate(e, constraint)]
         if fits or ref.zero:
