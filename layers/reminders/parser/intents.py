@@ -50,7 +50,7 @@ ZH_VERBS = [("关", r"关掉|关上|关闭|关了|关"), ("开", r"打开|开启
             ("充电", r"充电|充上"), ("锁", r"锁门|锁上|锁")]
 ZH_FILLER = re.compile(r"^(?:[，,。！!、：:\s]|的时候|时候|记得|要|该|再|请|一下|帮我|我要|我得|我|把它|给我|准时|一声|然后|就|得|吧|哦|啊|呀|哈|呢)+|"
                        r"(?:[，,。！!？?、\s~～]|的时候|一下|吧|哦|啊|呀|哈|呢|了|好吗|好不好|可以吗|行吗|嗎|吗|谢谢|一声|哈)+$")
-ZH_OBJECT_STOP = re.compile(r"现在|马上|立刻|已经|刚刚?|了|吧|掉|上|我|把|它|那个|这个|一下|好|完|给|去")
+ZH_OBJECT_STOP = re.compile(r"现在|马上|立刻|已经|刚刚?|了|吧|掉|上|我|把|将|它|那个|这个|一下|好|完|给|去|也|都|就|\s")
 
 
 def _clock_only(when: When) -> tuple | None:
@@ -84,10 +84,10 @@ def _zh_verbs(text: str) -> tuple[list[str], list[str]]:
         match = re.search(pattern, rest)
         if match:
             verbs.append(canonical)
-            tail = rest[match.end():match.end() + 4]
-            tail = ZH_OBJECT_STOP.sub("", tail)
-            if tail:
-                objects.append(tail[:2])
+            # the object after the verb (关灯) or before it (把空调关了, 药我刚吃了)
+            tail = ZH_OBJECT_STOP.sub("", rest[match.end():match.end() + 4]).strip()
+            head = ZH_OBJECT_STOP.sub("", re.split(r"[，,。！!？?]", rest[:match.start()])[-1][-6:]).strip()
+            objects += ([tail[:2]] if tail else []) + ([head[-2:]] if head else [])
             rest = rest[:match.start()] + " " * (match.end() - match.start()) + rest[match.end():]
     return verbs, objects
 
@@ -185,7 +185,11 @@ EN_STOP = {"the", "a", "an", "my", "it", "that", "this", "to", "now", "already",
 
 def en_verbs(text: str) -> tuple[list[str], list[str]]:
     verbs = [canonical for canonical, pattern in EN_VERBS if re.search(pattern, text, re.I)]
-    words = [word for word in re.findall(r"[a-z']+", text.lower()) if word not in EN_STOP and len(word) > 2]
+    # the objects are what is left once the verbs are gone: "I called Bob" names Bob, not "called"
+    rest = text.lower()
+    for _canonical, pattern in EN_VERBS:
+        rest = re.sub(pattern, " ", rest, flags=re.I)
+    words = [word for word in re.findall(r"[a-z']+", rest) if word not in EN_STOP and len(word) > 2]
     return verbs, words
 
 

@@ -71,6 +71,16 @@ def test_withdrawn_and_amended_with_the_turn_that_did_it(api):
     assert anna.status == ReminderStatus.CANCELLED and anna.cancelled_by_turn.seq == 5
 
 
+def test_an_action_on_something_else_fulfils_nothing(api):
+    open_session(api)
+    say(api, "remind me in 20 minutes to call Anna", "等会儿提醒我关灯")
+    body = say(api, "I called Bob already", "把空调关了", start=T0 + timedelta(minutes=2))
+    assert body["reminders"] == [] and Reminder.objects.filter(status="pending").count() == 2
+    body = say(api, "just called Anna", start=T0 + timedelta(minutes=4))
+    assert [r["action"] for r in body["reminders"]] == ["fulfilled"]
+    assert Reminder.objects.get(text="call Anna").cancel_reason == "fulfilled"
+
+
 def test_push_back_shifts_the_current_time(api):
     open_session(api)
     say(api, "remind me tomorrow at 7am to run")
