@@ -269,7 +269,8 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
         profile.parts += _habits_now(tenant, user_id, now, {part.detail["memory_id"] for part in profile.parts})
     conflicts: list[dict] = []
     if profile_top_k != 0:  # the variant whose condition holds, and what the request contradicts
-        facts = request_facts(tenant, query=query, task_type=task_type, slots=slots, scene=scene)
+        facts = request_facts(tenant, query=query, task_type=task_type, slots=slots, scene=scene,
+                              session=session)
         profile.parts, conflicts = profile_conditions_apply(tenant, user_id, profile.parts, facts, Part)
     blocks = {
         "system_rules": system_rules,

@@ -181,3 +181,33 @@ def test_a_secret_in_a_condition_is_refused(api):
 def test_bad_context_input_is_400(api, body):
     response = api.post_json(CONTEXT, {"user_id": "alice", "query": "navigate", **body})
     assert response.status_code == 400, response.content
+
+
+def test_the_session_task_slots_decide_the_variant(api, highways):
+    general, airport = highways
+    assert api.post_json("/api/v1/task-types", {"name": "navigate", "required_slots": ["destination"]}).status_code == 201
+    api.post_json("/api/v1/sessions", {"session_id": "drive-1", "user_id": "alice"})
+    started = api.post_json("/api/v1/sessions/drive-1/tasks", {"task_type": "navigate",
+                                                               "slots": {"destination": "虹桥机场"}})
+    assert started.status_code == 201, started.content
+    served = _profile(_context(api, "start the route", session_id="drive-1"))
+    assert airport in served and general not in served and served[airport]["evidence"][0]["via"] == "slot"
+    # slots in the request win over the session's task
+    served = _profile(_context(api, "start the route", session_id="drive-1", slots={"destination": "office"}))
+    assert general in served and airport not in served
+
+
+def test_conflicts_are_in_the_openapi_schema_with_an_example():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/v1/context"]["post"]
+    body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert {"slots", "scene"} <= set(schema["components"]["schemas"][body]["properties"])
+    response = operation["responses"]["200"]["content"]["application/json"]
+    properties = schema["components"]["schemas"][response["schema"]["$ref"].rsplit("/", 1)[-1]]["properties"]
+    assert "conflicts" in properties
+    conflict = schema["components"]["schemas"]["Conflict"]["properties"]
+    assert {"memory_id", "stored_value", "requested_value", "why", "corrections"} <= set(conflict)
+    example = next(iter(response["examples"].values()))["value"]
+    assert example["conflicts"][0]["requested_value"] == "descending"
