@@ -68,7 +68,7 @@ _EN_WEEKDAYS = re.compile(
     rf"|(?P<weekend>weekends?)|(?P<weekday>weekdays)|(?P<one>(?:mon|tues|tue|wednes|thurs|fri|satur|sun)days?|(?:every|on)\s+(?:mon|tue|wed|thu|fri|sat|sun)\b))\b",
     re.IGNORECASE)
 _ZH_WEEKDAYS = re.compile(
-    r"(?:周|星期|礼拜)(?P<a>[一二三四五六日天])(?:(?:到|至|-|~)(?:周|星期|礼拜)?(?P<b>[一二三四五六日天]))?(?P<more>[一二三四五六日天、和]*)"
+    r"(?:周|星期|礼拜)(?P<a>[一二三四五六日天])(?![次天回趟遍])(?:(?:到|至|-|~)(?:周|星期|礼拜)?(?P<b>[一二三四五六日天]))?(?P<more>[一二三四五六日天、和]*)"
     r"|(?P<weekend>周末|双休日)|(?P<workday>工作日)")
 
 
@@ -126,7 +126,7 @@ EN_TIME = re.compile(
     r"|\b(?:in\s+the\s+)?(?:mornings?|evenings?|afternoons?|nights?|lunchtime|lunch\s+break)\b"
     r"|\b(?:before\s+bed|after\s+work|after\s+dinner|after\s+lunch|before\s+work|at\s+noon|at\s+night)\b",
     re.IGNORECASE)
-ZH_FREQ = re.compile(r"每天|每晚|每日|天天|每周|每个?星期|每个?礼拜|每个?月|每年|一天[一两二三四]次|一周[一两二三四五六七]次|每隔一天|隔天")
+ZH_FREQ = re.compile(r"每周[一两二三四五六七]次|每周[一两二三四五六]天|一周[一两二三四五六七]天|每天|每晚|每日|天天|每周|每个?星期|每个?礼拜|每个?月|每年|一天[一两二三四]次|一周[一两二三四五六七]次|每隔一天|隔天")
 EN_FREQ = re.compile(
     r"\b(?:every\s+(?:day|night|morning|evening|week|weekend|month|other\s+day)|daily|nightly|weekly|monthly|"
     r"(?:once|twice|three\s+times|four\s+times|\d+\s+times|[a-z]+\s+times)\s+a\s+(?:day|week|month)|"

@@ -105,6 +105,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:就职于|供职于|任职于|受雇于){_ORG_ZH}(?:[，,]\s*任(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:一职)?)?(?=$|[，,。])"), _zb_job),
     (re.compile(rf"(?:入职了?|加入了?|跳槽到了?|跳槽去了?|换到了?|去(?=[^，,。]{{2,10}}?(?:报到|上班|入职))|进了?(?=[^，,。]{{2,10}}?(?:工作|上班|$))){_ORG_ZH}(?:(?:报到|上班)?[，,]?\s*(?:岗位是|职位是|做|当|担任)(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}))?(?=$|[，,。]|报到|上班|了)"), _zb_job),
     (re.compile(rf"拿到了?{_ORG_ZH}的offer"), _zb_job),
+    # "在一家律所当律师，律所叫金杜": the workplace named after its kind.
+    (re.compile(r"^(?:我们|我的)?(?:公司|律所|单位|医院|银行|工作室|事务所|学校|门店|店)(?:的名字)?(?:叫|是)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_job),
     (re.compile(rf"从{_ORG_ZH}(?:离职|辞职|跳槽|出来|裸辞)"), _zb_former),
     (re.compile(rf"是{_ORG_ZH}的(?:员工|正式员工|实习生)"), _zb_job),
     (re.compile(rf"(?:离开了?|辞掉了?|不在){_ORG_ZH}(?:了|干了|工作了|上班了|的工作|[，,。]|$)"), _zb_former),

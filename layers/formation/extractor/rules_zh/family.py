@@ -7,6 +7,7 @@ from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh.common import _TERM, _TRAILING, _c, _zc
 from layers.formation.extractor.rules_zh.employment import _PROFESSIONS
+from layers.formation.extractor.rules_zh.personal import _SURNAMES
 from layers.formation.extractor.text import tidy_value
 
 _ROLES = {"老婆": "wife", "妻子": "wife", "太太": "wife", "爱人": "partner", "老公": "husband", "丈夫": "husband",
@@ -65,6 +66,11 @@ def _zb_person(m, clause):
     if not role or role.endswith("_in_law"):
         return []
     name = m.groupdict().get("v") or ""
+    # A name right after the role ("我女儿朵朵", "我同事小李") looks like one: a surname, 小/老/阿, a doubled
+    # character or Latin letters; "帮我爸管店" is a verb phrase, not a name. After 叫 anything goes.
+    if name and re.fullmatch(r"[\u4e00-\u9fff]+", name) and not (
+            name[0] in _SURNAMES or name[0] in "小老阿" or (len(name) == 2 and name[0] == name[1])):
+        name = ""
     rest = clause[m.end():]
     if not name:
         named = re.match(r"(?:的名字)?(?:叫做|名叫|叫|是叫)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-zA-Z]+)", rest)

@@ -14,12 +14,14 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     freq = A.frequency(clause)
     days = A.weekdays(clause)
     habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|每|天天|都会|都要|都去|喜欢", context or clause)
-    if not (freq or (days and habitual) or (habitual and A.time_of_day(clause))):
+    # "工作日早上七点出门": several days and a time recur without a marker.
+    recurring_days = days and (len(days) > 1 or re.search(r"每|逢", clause)) and A.time_of_day(clause)
+    if not (freq or (days and habitual) or (habitual and A.time_of_day(clause)) or recurring_days):
         return []
     if not zh_user_said(clause, 0) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
         return []
     time = A.time_of_day(clause)
-    body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?周末|工作日", "", clause)
+    body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?![次天回趟遍])(?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?周末|工作日", "", clause)
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         body = pattern.sub("", body)
     body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的|喜欢)", "", body)
@@ -29,7 +31,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = tidy_value(body)
     if not body or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body):
         return []
-    if re.search(r"吃.*药|药", body):
+    if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|[片粒颗]", body):
         return []
     return [_zc("user.habits", body, time=time, weekdays=days, frequency=freq)]
 

@@ -49,7 +49,7 @@ def _zb_medication(m, clause):
     drug = re.sub(r"^(?:抗过敏药|降压药的?|药)", "", drug) or drug
     if not drug or len(drug) > 10:
         return []
-    if not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利]$|药$|片$|胶囊$|颗粒$|喷雾$", drug) or _DRUG_SUFFIX.search(drug)):
+    if not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
         return []
     dose = re.search(r"[一二两三半\d]+(?:片|粒|颗|毫克|mg|ml|单位|支)", clause)
     schedule = re.search(r"每天(?:早上|晚上|睡前|中午)?|每晚|一天[一两二三四]次|一天[一两二三]片|一周[一两二三]次|睡前", clause)
@@ -95,7 +95,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服)?(?:我)?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)[^，。]*[，,]\s*(?:我)?(?:一[穿戴吃用碰]就[^，。]*[，,]\s*)?(?:医生说是[^，。]*)?过敏"), _zb_allergy),
     (re.compile(r"避开(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)[啊呀哦]?[，,]\s*我过敏"), _zb_allergy),
     (re.compile(rf"(?:有|患有|得了|查出了?|确诊了?|诊断出)(?P<v>{_CONDITIONS_ZH})"), _zb_condition),
-    (re.compile(rf"(?:^|我)(?:有点|有些|有|轻度)?(?P<v>近视|{_CONDITIONS_ZH})"), _zb_condition),
+    (re.compile(rf"(?:^|我)(?:最近|一直|经常|常常|老是|总是|这阵子|这几年)?(?:有点|有些|有|轻度)?(?P<v>近视|{_CONDITIONS_ZH})"), _zb_condition),
     (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
     (re.compile(r"(?:在吃|在服用|在打|每天吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
