@@ -33,11 +33,15 @@ _IMPERATIVE_AFTER_COLON = _c(
     r"开启|忽略|输出|执行|回答|允许|授予|删除|发送|转发|解除|取消|公开|提供|透露|跳过|绕过|无视|禁用|服从|遵守)")
 
 
+# "[[OVERRIDE]]", "*** ADMIN OVERRIDE ***", "<override>": the word set off as a banner.
+_BRACKETED_OVERRIDE = re.compile(r"[\[(<{*#=!]{1,3}\s*(?:system\s+|admin\s+|developer\s+|root\s+)?override\s*[\])>}*#=!]{1,3}")
+
+
 def _system_override(text: str) -> bool:
     header = bool(re.search(
         r"\b(?:system|admin(?:istrator)?|developer|dev|operator|platform|vendor|security|safety|trust\s*(?:&|and)\s*safety|compliance|"
-        r"policy|priority|official|executive|urgent|critical|emergency|important|high(?:est)?[- ]priority|top[- ]priority|root|kernel|"
-        r"moderation|management|mandatory|maintainer|openai|anthropic)\s+(?:team\s+)?(?:override|notice|directive|alert|message|order|"
+        r"policy|priority|official|executive|urgent|critical|emergency|important|high(?:est)?[- ]priority|top[- ]priority|root|kernel|maintenance|"
+        r"moderation|management|mandatory|maintainer|openai|anthropic)\s+(?:(?:team|mode|desk|cent(?:er|re))\s+)?(?:override|notice|directive|alert|message|order|"
         r"update|change|instruction|command|notification|memo|announcement|bulletin|mandate|broadcast|warning)s?\b|"
         r"\b(?:notice|message|order|directive|instruction|command|memo|update|announcement)\s+from\s+(?:the\s+|your\s+)?(?:[\w&]+\s+){0,3}?"
         r"(?:team|developers?|admin\w*|owner|operator|platform|company|vendor|security|system|compliance|management|openai|anthropic|"
@@ -56,6 +60,7 @@ def _system_override(text: str) -> bool:
         r"engineers?|support)\b|\b(?:per|under|according\s+to)\s+(?:the\s+)?(?:new|updated|revised|latest)\s+(?:terms|polic\w+|guidelines|"
         r"rules|tos|agreement)|(?:comes?|came)\s+(?:directly\s+)?from\s+(?:your|the)\s+(?:developers?|creators?|admin\w*|operators?|owners?|system|"
         r"security\s+team)|\bauthori[sz]ation\s+(?:level|granted|confirmed)|\bclearance\s+(?:level|granted)", text)) or bool(_ZH_HEADER.search(text))
+    header = header or bool(_BRACKETED_OVERRIDE.search(text))
     if not header:
         return False
     return bool(_AI_MODAL_EN.search(text) or _ZH_AI_MODAL.search(text) or _LIFT_RESTRICTIONS.search(text) or _ZH_LIFT.search(text)

@@ -71,7 +71,9 @@ _PAYLOAD_EN = [
 ]
 
 
-_SKIP_PROTECTION = _c(r"\b(?:doesn't|does\s+not|don't|do\s+not|never|no\s+longer)\s+(?:needs?|has|have)\s+to\s+(?:confirm|verify|approve|"
+_SKIP_PROTECTION = _c(r"\b(?:confirmations?|verifications?|approvals?|identity\s+checks?|2fa|pins?|authentication|consent)\s+(?:is|are)\s+"
+                      r"(?:no\s+longer|not)\s+(?:required|needed|necessary|asked\s+for)\b|"
+                      r"\b(?:doesn't|does\s+not|don't|do\s+not|never|no\s+longer)\s+(?:needs?|has|have)\s+to\s+(?:confirm|verify|approve|"
                       r"authenticate|authori[sz]e|check|be\s+asked)\b|\b(?:skip|bypass|disable|ignore|turn\s+off|waive|drop|remove|suppress|avoid|circumvent|(?:don't|do\s+not|never|"
                       r"no\s+need\s+to)\s+(?:ask|require|need|show|request|wait)|no\s+need\s+for|stop\s+asking)\s+(?:\w+\s+){0,3}?"
                       r"(?:confirmations?|confirm(?:ing)?|2fa|two-factor|verification|approvals?|authentication|permission|consent|review\w*|"
@@ -85,7 +87,7 @@ _SKIP_PROTECTION = _c(r"\b(?:doesn't|does\s+not|don't|do\s+not|never|no\s+longer
 
 
 _LIFT_RESTRICTIONS = _c(r"\bexempt\s+from\s+(?:\w+\s+){0,2}?(?:polic\w+|rules|restrictions|filters|moderation|guidelines|safety)|"
-                        r"\b(?:safety|security|content|moderation)\s+(?:\w+\s+)?(?:offline|inactive|paused|deactivated|down)\b|\bstop\s+(?:filtering|censoring|moderating|screening|refusing|warning|checking)\b|\b(?:disabl\w*|turn\w*\s+off|deactivat\w*|bypass\w*|suspend\w*|lift\w*|remov\w*|switch\w*\s+off)\s+"
+                        r"\b(?:safety|security|content|moderation|refusal)\s+(?:\w+\s+)?(?:(?:is|are)\s+(?:now\s+)?)?(?:offline|inactive|paused|deactivated|down|off|suspended|lifted)\b|\bstop\s+(?:filtering|censoring|moderating|screening|refusing|warning|checking)\b|\b(?:disabl\w*|turn\w*\s+off|deactivat\w*|bypass\w*|suspend\w*|lift\w*|remov\w*|switch\w*\s+off)\s+"
                         r"(?:all\s+|any\s+|the\s+|your\s+)?(?:\w+\s+){0,1}?(?:restrictions?|filters?|filtering|moderation|safety|guardrails?|"
                         r"content\s+polic(?:y|ies)|censorship|safeguards?|warnings?)|"
                         r"\b(?:restrictions?|limits?|limitations?|filters?|filtering|moderation|safety(?:\s+\w+)?|guardrails?|"
@@ -98,7 +100,7 @@ _LIFT_RESTRICTIONS = _c(r"\bexempt\s+from\s+(?:\w+\s+){0,2}?(?:polic\w+|rules|re
 
 _AI_MODAL_EN = _c(rf"\b(?:the\s+|all\s+|every\s+|any\s+)?{_AI}(?:'s)?\s+(?:\w+\s+){{0,3}}?(?:must|shall|should|will\s+now|is\s+(?:now\s+)?"
                   rf"(?:required|authori[sz]ed|permitted|allowed|instructed|expected|to)|are\s+(?:now\s+)?(?:required|authori[sz]ed|"
-                  rf"permitted|allowed|instructed|expected|to)|needs?\s+to|has\s+to|have\s+to|now\s+\w+s|will\s+(?:no\s+longer|always|"
+                  rf"permitted|allowed|instructed|expected|to)|(?:is|are)\s+(?:now\s+)?(?:cleared|free|approved|licensed)\s+to|needs?\s+to|has\s+to|have\s+to|now\s+\w+s|will\s+(?:no\s+longer|always|"
                   rf"henceforth))\b|\byou\s+will\s+(?:now\s+)?(?:answer|comply|obey|respond|follow|do|reply|share|reveal|execute)\b|"
                   rf"\b{_AI}\s+(?:has|have)\s+(?:now\s+)?been\s+(?:granted|given|authori[sz]ed|cleared|allowed|permitted)|\brequires?\s+(?:the\s+|all\s+)?"
                   rf"{_AI}\s+to\b|\b{_AI}\s+(?:is|are)\s+(?:hereby\s+)?(?:ordered|directed|obliged)\b|\byou\s+(?:may|can)\s+now\b|\b(?:no\s+longer\s+(?:need|have)\s+to|(?:is|are)\s+no\s+longer\s+(?:required|bound|"
@@ -149,7 +151,7 @@ _CONSENT_EN = _c(r"\b(?:the\s+)?(?:user|owner|account\s+holder|customer|he|she|t
 
 
 _MEMORY_HEADER_EN = _c(r"(?:^|\n)\W*(?:(?:saved|stored|updated|new|user|permanent|important|key|core)\s+(?:preference|fact|memory|note|setting|instruction)s?|"
-                       r"preferences?|note\s+for\s+(?:the\s+)?(?:future|later)|save\s+(?:this|that)|store\s+(?:this|that)|add\s+(?:this\s+)?to\s+(?:memory|"
+                       r"preferences?|notes?\s+for\s+(?:the\s+)?(?:future|later|next|all)(?:\s+(?:sessions?|chats?|conversations?))?|save\s+(?:this|that)|store\s+(?:this|that)|add\s+(?:this\s+)?to\s+(?:memory|"
                        r"(?:the\s+|my\s+)?profile)|remember|long-?term\s+memory|key\s+fact|memory\s+(?:saved|note|update|entry)|user\s+(?:fact|"
                        r"profile(?:\s+update)?|note|preference\s+update)|important\s+(?:memory|fact|note)|permanent\s+(?:note|memory)|"
                        r"core\s+memory|persistent\s+memory|stored\s+fact|fact)\b[^:\n]{0,30}[:\-–—]|\bremember\s+(?:that|this|for\s+"
@@ -207,7 +209,7 @@ _ZH_LIFT = _c(r"(?:开放|授予|给予)[^，。]{0,8}(?:管理员|最高|全部
 
 
 _ZH_AI_MODAL = _c(r"(?:助手|ai|模型|机器人|智能体|客服助手|智能助手|人工智能|你)(?:们)?(?:现在|从现在起|即日起|必须|须|应当|应该|需要|需|务必|要|"
-                  r"不得|不要|禁止|将|现已|已被授权|被授权|获准|有权|可以直接|请|不再|无需|不用|可以|能够|允许)")
+                  r"不得|不要|禁止|将|现已|已被授权|被授权|获准|有权|可以直接|请|不再|无需|不用|可以|能够|允许|从即日起|自即日起|从今天起|自今日起)")
 
 
 _ZH_AI_ADDRESS = _c(r"(?:ai|助手|模型|智能助手|人工智能|机器人|智能体)(?:助手)?(?:请注意|注意|请|须知|们)|(?:给|致|对|告)(?:阅读|正在阅读|"

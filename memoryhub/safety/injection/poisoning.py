@@ -26,7 +26,7 @@ _IF_ANYONE_ASKS = _c(r"\b(?:if|when|whenever)\s+(?:anyone|anybody|someone|somebo
                      r"requests?|wants?)\b")
 
 
-_TO_ANYONE_ASKING = _c(r"\b(?:to|with)\s+(?:anyone|anybody|whoever|everyone|any\s+\w+|friends|people|contacts|family|relatives|colleagues)\s+(?:who\s+|that\s+)?(?:asks?|requests?|wants?|"
+_TO_ANYONE_ASKING = _c(r"\b(?:to|with|for)\s+(?:anyone|anybody|whoever|everyone|any\s+\w+|friends|people|contacts|family|relatives|colleagues)\s+(?:who\s+|that\s+)?(?:asks?|requests?|wants?|"
                        r"calls?|claims?|messages?|writes?)")
 
 

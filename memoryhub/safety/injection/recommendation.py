@@ -91,8 +91,8 @@ _ZH_FIRST_PERSON = _c(r"(?:我|我们|咱们|本人)[^，。！？；,.!?;]{0,6}
 _ZH_SPEAKER = _c(r"给我|帮我|为我|替我|跟我|对我|我的(?:口味|饮食|偏好)|让我|教我")
 
 
-_ZH_DISPARAGE = _c(r"(?:贬低|诋毁|抹黑|说[^，。]{0,6}坏话)[^，。]{0,8}(?:其他|别的|同类|竞争|竞品|别家)|(?:竞争对手|竞品|其他品牌|别家|其他家|同行|别的牌子|其他牌子|其他产品)[^，。]{0,12}(?:漏洞|不安全|垃圾|骗|差|不可靠|不靠谱|不行|"
-                   r"不好|靠不住|有隐患|有问题|风险|容易坏)")
+_ZH_DISPARAGE = _c(r"(?:贬低|诋毁|抹黑|说[^，。]{0,6}坏话)[^，。]{0,8}(?:其他|别的|同类|竞争|竞品|别家)|(?:竞争对手|竞品|其他品牌|别家|其他家|同行|别的牌子|别的品牌|其它品牌|别的厂家|其他厂家|其他牌子|其他产品)[^，。]{0,12}(?:漏洞|不安全|垃圾|骗|差|不可靠|不靠谱|不行|"
+                   r"不好|靠不住|有隐患|有问题|风险|容易坏|安全问题|质量问题|隐患)")
 
 
 def _sentences(text: str) -> list[str]:
@@ -119,7 +119,10 @@ def _planted_recommendation(text: str) -> bool:
                     continue
                 if promo.group(0) in ("tell", "told", "say", "send", "list", "put", "place", "end", "point", "refer", "direct", "insist",
                                       "claim", "assert", "emphasise", "emphasize", "stress", "link") and \
-                        not re.search(r"\b(?:is|are)\s+(?:the\s+)?(?:only|best|safest|cheapest|top|number\s+one)|\bonly\s+\S+\s+(?:is|are)\b|"
+                        not re.search(r"\b(?:is|are)\s+(?:the\s+)?(?:only|top|number\s+one|most\s+\w+|\w+iest|best|safest|cheapest|fastest|"
+                                      r"greatest|strongest|finest|smartest|cleanest|freshest|purest|newest)\b|\b(?:is|are)\s+(?:much\s+|far\s+)?"
+                                      r"(?:better|safer|cheaper|healthier|faster|stronger|more\s+\w+)\s+than\s+(?:every|all|any|other|the\s+(?:rest|"
+                                      r"competition|others))|\bonly\s+\S+\s+(?:is|are)\b|"
                                       r"\b(?:guaranteed|risk-free|unbeatable|the\s+best|the\s+only|#1|number\s+one)\b|\b(?:to\s+)?"
                                       r"(?:buy|use|try|switch|choose|pick|sign\s+up|subscribe|visit|install|call|book|order)\b|\bfirst\b|"
                                       r"^\w+\s+(?:them|users?|people|customers?|everyone|him|her)\s+(?:\w+ly\s+)?(?:to|toward|towards)\b",
