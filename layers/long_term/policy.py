@@ -34,6 +34,9 @@ def _default_single_valued() -> list[str]:
         "user.work_city", "user.age", "user.hometown",
         # a habit's pattern changes by supersession (layers/formation/habits/)
         "habit.*",
+        # one value per preference and condition: a variant is replaced by its own condition's next value
+        # (layers/long_term/conditions/model.py), the general preference and other exceptions stay
+        "user.preference.*",
     ]
 
 
@@ -255,6 +258,12 @@ class Policy:
     rerank_pool: int = setting(30, low=1, high=100)
     rerank_speaker_share: float = setting(0.3, low=0.0, high=1.0)
     rerank_coverage_share: float = setting(0.1, low=0.0, high=1.0)
+    # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
+    # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any
+    # invalid reply, the offline stage is served.
+    rerank_llm: bool = setting(True)
+    rerank_llm_pool: int = setting(10, low=1, high=50)
+    rerank_llm_timeout_seconds: float = setting(3.0, low=0.1, high=60.0)
     # Context: memories this important (allergies, health, identity: the ones that never expire) join
     # the user profile even when the query does not mention them; a restaurant question must still
     # see the peanut allergy. At most `core_profile_limit` of them, after the query's own matches.

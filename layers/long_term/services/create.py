@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 from audit.subjects import subject_digest
+from layers.long_term.conditions.model import condition_signature
 from layers.long_term.events import (
     MEMORY_BATCH_CREATED,
     MEMORY_CREATED,
@@ -116,17 +117,20 @@ def _new_memory(*, tenant, item: dict, embedding: list[float], embedding_model: 
 
 
 def _supersede(tenant, new_rows: list[Memory], *, policy: Policy, actor: Actor, now) -> dict[int, Memory]:
-    """Retire older active values of single-valued keys; returns {new memory pk: a row it superseded}."""
-    latest: dict[tuple[str, str], Memory] = {}
+    """Retire older active values of single-valued keys; returns {new memory pk: a row it superseded}.
+    A conditional preference's variants share the key and differ by condition (layers/long_term/conditions/
+    model.py): a value replaces the one of the same condition only, never the general one or another exception."""
+    latest: dict[tuple[str, str, str], Memory] = {}
     for memory in new_rows:
         if memory.status == MemoryStatus.ACTIVE and policy.is_single_valued(memory.memory_key):
-            latest[(memory.user_id, memory.memory_key)] = memory  # the last of a batch is the current value
+            # the last of a batch is the current value
+            latest[(memory.user_id, memory.memory_key, condition_signature(memory.attributes))] = memory
     superseded: dict[int, Memory] = {}
-    for (user_id, memory_key), winner in latest.items():
+    for (user_id, memory_key, condition), winner in latest.items():
         olds = (Memory.objects.select_for_update()
                 .filter(tenant=tenant, user_id=user_id, memory_key=memory_key, status=MemoryStatus.ACTIVE)
                 .exclude(pk=winner.pk).order_by("id"))
-        for old in olds:
+        for old in (old for old in olds if condition_signature(old.attributes) == condition):
             before = memory_audit_state(old)
             old.transition_to(MemoryStatus.SUPERSEDED)
             old.valid_to = now

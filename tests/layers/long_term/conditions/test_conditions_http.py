@@ -211,3 +211,19 @@ def test_conflicts_are_in_the_openapi_schema_with_an_example():
     assert {"memory_id", "stored_value", "requested_value", "why", "corrections"} <= set(conflict)
     example = next(iter(response["examples"].values()))["value"]
     assert example["conflicts"][0]["requested_value"] == "descending"
+
+
+def test_a_new_value_supersedes_its_own_variant_only(api, highways):
+    general, airport = highways
+    # user.preference.* is single-valued by default (policy.long_term.single_valued_keys)
+    newer = _write(api, "Highways are not fine to the airport after all.", HIGHWAYS, "avoid",
+                   {"destination": "机场"})
+    assert newer["outcome"] == "superseded"
+    assert Memory.objects.get(pk=airport).status == MemoryStatus.SUPERSEDED
+    assert Memory.objects.get(pk=airport).superseded_by_id == newer["id"]
+    assert Memory.objects.get(pk=general).status == MemoryStatus.ACTIVE
+    office = _write(api, "Highways fine to the office.", HIGHWAYS, "allowed", {"destination": "office"})
+    assert office["outcome"] == "created" and Memory.objects.get(pk=newer["id"]).status == MemoryStatus.ACTIVE
+    plain = _write(api, "Highways are fine now.", HIGHWAYS, "allowed")
+    assert plain["outcome"] == "superseded" and Memory.objects.get(pk=general).status == MemoryStatus.SUPERSEDED
+    assert Memory.objects.filter(memory_key=HIGHWAYS, status=MemoryStatus.ACTIVE).count() == 3
