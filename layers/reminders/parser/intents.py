@@ -267,7 +267,19 @@ def reminder_intent(text: str, *, now: datetime, time_zone: str = "UTC", default
     if not text or not text.strip():
         return None
     text = text[:1000]
-    zone = ZoneInfo(time_zone)
+    try:
+        return _intent(text, now=now, zone=ZoneInfo(time_zone), default_hour=default_hour, vague_delay=vague_delay,
+                       require_time=require_time)
+    except (OverflowError, ValueError):
+        return None  # "in 99999999999 days": past any calendar; not a reminder
+
+
+# Further ahead than this is not a reminder anyone means.
+HORIZON = timedelta(days=3660)
+
+
+def _intent(text: str, *, now: datetime, zone, default_hour: int, vague_delay: timedelta,
+            require_time: bool) -> ReminderIntent | None:
     chinese = bool(CJK.search(text))
     normalised = text.translate(str.maketrans("０１２３４５６７８９：", "0123456789:")) if chinese else text
     when = read_zh(normalised) if chinese else read_en(normalised)
@@ -276,6 +288,8 @@ def reminder_intent(text: str, *, now: datetime, time_zone: str = "UTC", default
         when.weekday = None
     due = when_resolve(when, now=now, zone=zone, default_hour=default_hour, vague_delay=vague_delay) \
         if when.found or ZH_TRIGGER.search(normalised) or EN_TRIGGER.search(normalised) else None
+    if due is not None and due[0] - now > HORIZON:
+        return None
     if due is None and not when.found:
         if require_time:
             return None

@@ -63,6 +63,9 @@ def test_utterance_that_asks_for_nothing_is_refused(api):
     ({"text": "x", "due_at": "2020-01-01T00:00:00Z"}, "due_in_past"),
     ({"text": "x", "due_at": "tomorrow"}, "invalid"),
     ({"text": "x", "when": "whenever you like"}, "unreadable_time"),
+    ({"text": "x", "when": "in 99999999999 days"}, "unreadable_time"),
+    ({"text": "x", "when": "99999999999分钟后"}, "unreadable_time"),
+    ({"utterance": "remind me in 9999999 weeks to x"}, "no_reminder_intent"),
     ({"text": "x", "when": "in 5 minutes", "due_at": "2030-01-01T00:00:00Z"}, "required"),
     ({"text": "x", "when": "in 5 minutes", "time_zone": "Mars/Olympus"}, "invalid_time_zone"),
     ({"text": "x", "when": "in 5 minutes", "recurrence": "FREQ=SECONDLY"}, "invalid_recurrence"),
@@ -226,3 +229,10 @@ def test_openapi_lists_the_operations_with_examples(api):
     assert post["requestBody"]["content"]["application/json"]["examples"]
     assert "patch" in schema["paths"]["/api/v1/reminders/{reminder_id}"]
     assert "put" in schema["paths"]["/api/v1/reminder-settings"]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/reminders/99999999999999999999", "/api/v1/reminders/0",
+                                  "/api/v1/reminders/abc"])
+def test_ids_out_of_range_are_404(api, path):
+    for response in (api.get(path), api.patch_json(path, {"status": "cancelled"})):
+        assert response.status_code == 404 and "error" in response.json()
