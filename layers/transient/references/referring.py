@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from layers.transient.references import lexicon as lx
 from layers.transient.references import pronouns as pr
-from layers.transient.references.extract import _en_head, mentions_extract
+from layers.transient.references.extract import mentions_extract
+from layers.transient.references.mentions_en import _en_head
 
 
 @dataclass

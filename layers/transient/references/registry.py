@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass, field
 
 from layers.transient.references import lexicon as lx
-from layers.transient.references.extract import Mention, _en_head, mentions_extract
+from layers.transient.references.extract import mentions_extract
+from layers.transient.references.mention import Mention
+from layers.transient.references.mentions_en import _en_head
 
 # Bounds of the work per turn (an append may carry 100 turns of 32,000 characters).
 MAX_TURN_CHARS = 2000
