@@ -68,7 +68,8 @@ class ContextApi(TenantAPIView):
         data.is_valid(raise_exception=True)
         context = context_assemble(tenant=self.tenant, **data.validated_data)
         memory_access_record(context.memory_ids)
-        conflicts = conflicts_count(self.tenant, self.actor, context.conflicts, data.validated_data.get("session_id"))
+        conflicts = conflicts_count(self.tenant, self.actor, context.conflicts, data.validated_data.get("session_id"),
+                                    may_write=self.api_key.has_scope("write"))
         return Response({
             "blocks": [block.as_dict() for block in context.blocks],
             "token_budget": context.token_budget,

@@ -17,6 +17,8 @@ class ConflictSerializer(serializers.Serializer):
     requested_value = serializers.CharField()
     requested_words = serializers.CharField(help_text="The words of the request that asked for it.")
     why = serializers.CharField()
+    counted = serializers.BooleanField(help_text="Whether this request counted as a correction (a key with write "
+                                                 "scope, policy.conditions.corrections_counted).")
     corrections = serializers.IntegerField(help_text="Conversations that asked for this value against the preference.")
     corrections_needed = serializers.IntegerField(help_text="How many change it (policy.conditions.correction_threshold).")
     replaced_by = serializers.IntegerField(required=False, help_text="The new preference, when this request tipped it.")
@@ -32,23 +34,26 @@ CONFLICTS_EXAMPLE = OpenApiExample("A request contradicting a stored preference"
     "conflicts": [{"memory_id": 42, "memory_key": "user.preference.sort.price", "stored_value": "ascending",
                    "requested_value": "descending", "requested_words": "从高到低",
                    "why": "the request asks for 'descending' ('从高到低') where the stored preference says 'ascending'",
-                   "corrections": 1, "corrections_needed": 3}],
+                   "counted": True, "corrections": 1, "corrections_needed": 3}],
 })
 
 
-def conflicts_count(tenant, actor, conflicts: list[dict], session_id: str | None) -> list[dict]:
+def conflicts_count(tenant, actor, conflicts: list[dict], session_id: str | None, *, may_write: bool) -> list[dict]:
     """Each conflict counted as a correction of its preference (one per conversation), with the count; the
-    one that reaches the threshold names the preference that replaced it."""
+    one that reaches the threshold names the preference that replaced it. A key that may only read gets
+    the conflicts uncounted (`counted` false): reading a context must not change memories it cannot write."""
     policy = conditions_policy(tenant.pk)
+    counting = policy.corrections_counted and may_write
     out = []
     for conflict in conflicts:
         counted, replaced = 0, None
-        if policy.corrections_counted:
+        if counting:
             outcome = preference_correction_record(
                 tenant=tenant, actor=actor, memory_id=conflict["memory_id"],
                 requested_value=conflict["requested_value"],
                 occasion=f"session:{session_id}" if session_id else f"request:{current_request_id.get()}")
             counted, replaced = outcome.counted, outcome.replaced_by
-        out.append({**conflict, "corrections": counted, "corrections_needed": policy.correction_threshold,
+        out.append({**conflict, "counted": counting, "corrections": counted,
+                    "corrections_needed": policy.correction_threshold,
                     **({"replaced_by": replaced.pk} if replaced else {})})
     return out

@@ -102,7 +102,7 @@ def test_conflict_is_reported_with_the_stored_and_requested_values(api):
     assert body["conflicts"] == [{
         "memory_id": sort, "memory_key": "user.preference.sort.price", "stored_value": "ascending",
         "requested_value": "descending", "requested_words": "从高到低", "why": body["conflicts"][0]["why"],
-        "corrections": 1, "corrections_needed": 3}]
+        "counted": True, "corrections": 1, "corrections_needed": 3}]
     assert "ascending" in body["conflicts"][0]["why"]
     assert _context(api, "按价格从低到高排")["conflicts"] == []  # the same value is no conflict
     volume = _write(api, "User keeps the volume low.", "user.preference.volume", "low")["id"]
@@ -227,3 +227,25 @@ def test_a_new_value_supersedes_its_own_variant_only(api, highways):
     plain = _write(api, "Highways are fine now.", HIGHWAYS, "allowed")
     assert plain["outcome"] == "superseded" and Memory.objects.get(pk=general).status == MemoryStatus.SUPERSEDED
     assert Memory.objects.filter(memory_key=HIGHWAYS, status=MemoryStatus.ACTIVE).count() == 3
+
+
+def test_a_read_only_key_sees_conflicts_but_does_not_count_them(api, make_client, tenant):
+    sort = _write(api, "User sorts by price, low to high.", "user.preference.sort.price", "ascending")["id"]
+    reader = make_client(tenant, scopes=["read"])
+    for session in ("r1", "r2", "r3"):
+        api.post_json("/api/v1/sessions", {"session_id": session, "user_id": "alice"})
+        body = reader.post_json(CONTEXT, {"user_id": "alice", "query": "sort by price high to low",
+                                          "session_id": session})
+        assert body.status_code == 200, body.content
+        conflict = body.json()["conflicts"][0]
+        assert conflict["counted"] is False and conflict["corrections"] == 0
+    assert not PreferenceCorrection.objects.exists() and Memory.objects.get(pk=sort).status == MemoryStatus.ACTIVE
+
+
+def test_erasing_the_user_removes_the_corrections(api):
+    _write(api, "User sorts by price, low to high.", "user.preference.sort.price", "ascending")
+    _context(api, "sort by price high to low", session_id="e1")
+    assert PreferenceCorrection.objects.filter(user_id="alice").count() == 1
+    response = api.delete("/api/v1/users/alice")
+    assert response.status_code in (200, 202, 204), response.content
+    assert not PreferenceCorrection.objects.filter(user_id="alice").exists()
