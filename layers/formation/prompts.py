@@ -42,10 +42,15 @@ and their memory_key (the same ones the offline extractor writes):
 - user.languages (the language; native, fluent, learning or basic in the content);
 - user.habits (a repeated activity, with its time, weekdays and frequency in the content);
 - user.likes and user.dislikes (the thing);
-- plans with a date or time: user.plan (kind "event"), the date as said and the destination in
-  the content; the entities are the places and people, never the time words ("下个月去北京出差"
-  has the entity 北京, not 下个月);
-- user.contact_preference (a channel or constraint: email, 微信, "no calls after 9pm");
+- plans with a date or time: user.plan (kind "event"), the value a short description without the
+  date or the modal ("I'm starting a new job on Monday" gives "start new job"; "下周三要去上海出差"
+  gives "去上海出差"), the date as said and the destination in the content; the entities are the
+  places and people, never the time words ("下个月去北京出差" has the entity 北京, not 下个月);
+- user.contact_preference (a channel or constraint: email, 微信, "no calls after 9pm"; "avoid
+  calling me on Sundays" is "no calls on Sundays");
+- one item per thing: "I love hiking and rock climbing" is two user.likes; one person or pet
+  mentioned twice in a turn is one item; what the user's household does ("we moved to Austin",
+  "we adopted a greyhound") is the user's fact;
 - corrections: when the user changes a fact ("I moved to Berlin"), output the new value.
 Output nothing for: greetings, thanks and small talk; questions ("你住哪？"); requests to the
 assistant ("remind me to call mum" is a request, not a plan); hypotheticals, wishes and undecided

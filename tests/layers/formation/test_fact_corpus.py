@@ -27,8 +27,8 @@ CORPORA = Path(__file__).parent / "corpora"
 # measured figures, so a regression fails. Raise these as the rules improve; never tune on the
 # test part to do it.
 TARGET_PRECISION, TARGET_RECALL, TARGET_FAMILY_RECALL = 0.90, 0.80, 0.60
-MIN_PRECISION = 0.65
-MIN_RECALL = 0.45
+MIN_PRECISION = 0.68
+MIN_RECALL = 0.50
 # Families with at least this many labelled facts in the test part must each reach MIN_FAMILY_RECALL.
 MIN_FAMILY_RECALL = 0.10
 MIN_FAMILY_FACTS = 5
@@ -138,7 +138,7 @@ def test_dev_part_reports(capsys):
         print("\n" + table("dev", result))
     precision, recall = _pr(*result["total"])
     # The part the rules were tuned on: a regression guard, set below the reached figures.
-    assert precision >= 0.87 and recall >= 0.72, (precision, recall)
+    assert precision >= 0.89 and recall >= 0.82, (precision, recall)
 
 
 def test_test_part_meets_the_targets(capsys):

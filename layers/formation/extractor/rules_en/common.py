@@ -104,6 +104,26 @@ def _items(raw: str) -> list[str]:
     return out
 
 
+# Names that hold an "and" ("mac and cheese", 'Dungeons and Dragons') are one thing, not a list.
+_ONE_THING = re.compile(
+    r"(?i)(?:mac|macaroni)\s+(?:and|&|n)\s+cheese|rock\s+(?:and|&|n)\s+roll|fish\s+(?:and|&)\s+chips|salt\s+and\s+pepper|"
+    r"r\s*&\s*b|pb\s*&\s*j|peanut\s+butter\s+and\s+jelly|black\s+and\s+white|dungeons\s+(?:and|&)\s+dragons|"
+    r"law\s+(?:and|&)\s+order|sex\s+and\s+the\s+city|pride\s+and\s+prejudice|tom\s+and\s+jerry|bread\s+and\s+butter|"
+    r"sweet\s+and\s+sour|hide\s+and\s+seek|drum\s+and\s+bass|surf\s+and\s+turf|rice\s+and\s+beans|"
+    r"鱼香肉丝|酸甜")
+
+
+def taste_items(value: str) -> list[str]:
+    """"hiking and rock climbing" -> two likes; "猫和狗" -> 猫, 狗; a name with an "and" stays whole."""
+    if _ONE_THING.search(value):
+        return [value]
+    if re.search(r"[\u4e00-\u9fff]", value):
+        parts = [p for p in re.split(r"和|、|还有|以及", value) if p]
+        return parts if len(parts) > 1 and all(1 <= len(p) <= 8 for p in parts) else [value]
+    parts = [p.strip() for p in re.split(r"\s*(?:,|\band\b|&|\bor\b)\s*", value) if p.strip()]
+    return parts if len(parts) > 1 and all(len(p.split()) <= 3 for p in parts) else [value]
+
+
 def _proper(raw: str) -> str | None:
     words = tidy_value(raw).split()
     while words and words[-1] in _STOP_CAPS:

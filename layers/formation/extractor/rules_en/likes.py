@@ -13,8 +13,12 @@ from layers.formation.extractor.rules_en.common import (
     _f,
     _object,
     _phrase,
+    taste_items,
     value_rule,
 )
+
+_LIST_ITEM = r"(?!(?:but|so|because|which|though|although|if|when|i|it|that|especially|like|love|hate|enjoy|no|not|never|lol|haha|obviously|hands|for|of)\b)[A-Za-z][\w' -]{1,25}?"
+_LIST_TAIL = re.compile(rf"(?:\s*,\s*{_LIST_ITEM})+(?:,?\s+(?:and|&|or)\s+{_LIST_ITEM})?(?=\s*(?:[.!;?]|$))")
 
 
 def _b_like(key):
@@ -22,7 +26,11 @@ def _b_like(key):
         value = _phrase(m.group("v"))
         if not value or re.match(r"(?i)(?:to\s+)?(?:know|ask|help|see|hear|get|have|try|go|be|do|make)\b", value) or re.fullmatch(r"(?i)[a-z]+ly", value):
             return []
-        return [_f(key, value)]
+        # "I enjoy reading, cooking and travel": a list the comma cut off runs on to the clause's end.
+        more = _LIST_TAIL.match(m.string[m.end():])
+        if more and m.group("v").rstrip().endswith(value.split()[-1]):
+            value = value + more.group()
+        return [_f(key, item) for item in taste_items(value)]
     return build
 
 

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import re
 
-from layers.formation.extractor.rules_en.common import Candidate, value_rule
+from layers.formation.extractor.rules_en.common import (
+    Candidate,
+    taste_items,
+    value_rule,
+)
 from layers.formation.extractor.rules_zh.common import (
     _ADV,
     _INTENSE,
@@ -24,7 +28,7 @@ def _zb_like(key):
         if not value or re.match(r"(?:你|您|他|她|这样|那样|一个人|去|吃饭$)", value) and key == "user.likes" and value != "一个人待着":
             if value != "一个人待着":
                 return []
-        return [_zc(key, value)]
+        return [_zc(key, item) for item in taste_items(value)]
     return build
 
 
