@@ -9,7 +9,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from layers.reminders.models import Reminder, ReminderSettings
-from layers.reminders.services import reminder_cancel, reminder_settings_update
+from layers.reminders.services import (
+    reminder_cancel,
+    reminder_delivery_retry,
+    reminder_settings_update,
+)
 from layers.reminders.services.reminders import time_zone_validate
 from memoryhub.console.admin import ReadOnlyAdminMixin
 from memoryhub.core.actors import Actor
@@ -33,7 +37,7 @@ class ReminderAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     date_hierarchy = "due_at"
     fields = REMINDER_FIELDS
     readonly_fields = REMINDER_FIELDS
-    actions = ["cancel_selected"]
+    actions = ["cancel_selected", "retry_delivery"]
 
     def get_queryset(self, request):
         return restrict_to_member_tenants(
@@ -55,6 +59,20 @@ class ReminderAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         if done:
             messages.success(request, ngettext("%(count)d reminder cancelled.", "%(count)d reminders cancelled.",
                                                done) % {"count": done})
+
+
+    @admin.action(description=_("Retry the delivery of the selected failed reminders"), permissions=["change"])
+    def retry_delivery(self, request, queryset):
+        actor, done = Actor.for_user(request.user), 0
+        for reminder in queryset:
+            try:
+                reminder_delivery_retry(reminder=reminder, actor=actor)
+                done += 1
+            except DomainError as exc:
+                messages.error(request, f"#{reminder.pk}: {exc.message}")
+        if done:
+            messages.success(request, ngettext("%(count)d reminder will be delivered again.",
+                                               "%(count)d reminders will be delivered again.", done) % {"count": done})
 
 
 class ReminderSettingsForm(forms.ModelForm):

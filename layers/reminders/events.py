@@ -15,6 +15,9 @@ REMINDER_DELIVERED = event_type("reminder.delivered", object_type="reminder", la
                                 after="channel and attempts")
 REMINDER_DELIVERY_FAILED = event_type("reminder.delivery_failed", object_type="reminder",
                                       label=_("reminder delivery gave up"), after="attempts and last error")
+REMINDER_DELIVERY_RETRIED = event_type("reminder.delivery_retried", object_type="reminder",
+                                       label=_("reminder delivery retried"), before="attempts and last error",
+                                       after="attempts")
 REMINDER_EXPIRED = event_type("reminder.expired", object_type="reminder", label=_("reminder expired"),
                               before="status", after="reason")
 REMINDER_SETTINGS_CHANGED = event_type("reminder_settings.changed", object_type="reminder_settings",

@@ -21,6 +21,7 @@ from layers.reminders.events import (
     REMINDER_CANCELLED,
     REMINDER_CREATED,
     REMINDER_DELIVERED,
+    REMINDER_DELIVERY_RETRIED,
     REMINDER_SETTINGS_CHANGED,
 )
 from layers.reminders.models import (
@@ -220,6 +221,23 @@ def reminder_acknowledge(*, reminder: Reminder, actor: Actor, now: datetime | No
         audit_record(tenant_id=reminder.tenant_id, actor=actor, event=REMINDER_DELIVERED, object_id=reminder.pk,
                      subject_user_id=reminder.user_id,
                      after={"channel": DeliveryChannel.POLL, "attempts": reminder.delivery_attempts})
+    return reminder
+
+
+def reminder_delivery_retry(*, reminder: Reminder, actor: Actor, now: datetime | None = None) -> Reminder:
+    """Give a due reminder whose webhook attempts ran out a fresh set (after the receiver is fixed)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        reminder = _locked(reminder)
+        if reminder.status != ReminderStatus.DUE or not reminder.delivery_failed:
+            raise Conflict(_("only a due reminder whose delivery failed can be retried"), code="reminder_not_failed",
+                           details={"status": reminder.status})
+        before = {"attempts": reminder.delivery_attempts, "last_error": reminder.last_error[:200]}
+        reminder.delivery_failed, reminder.delivery_attempts, reminder.next_attempt_at = False, 0, now
+        reminder.in_flight_until = reminder.queued_until = None
+        reminder.save()
+        audit_record(tenant_id=reminder.tenant_id, actor=actor, event=REMINDER_DELIVERY_RETRIED, object_id=reminder.pk,
+                     subject_user_id=reminder.user_id, before=before, after={"attempts": 0})
     return reminder
 
 

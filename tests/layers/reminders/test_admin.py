@@ -86,3 +86,24 @@ def test_an_auditor_reads_but_cannot_cancel(client, make_staff, make_reminder, t
     client.post(LIST, {"action": "cancel_selected", "_selected_action": [reminder.pk]})
     reminder.refresh_from_db()
     assert reminder.status == ReminderStatus.PENDING
+
+
+def test_retry_action_gives_a_failed_reminder_fresh_attempts(client, superuser, make_reminder, tenant):
+    from layers.reminders.services import reminders_dispatch
+
+    reminder = make_reminder("关灯", due_at=NOW + timedelta(hours=1))
+    reminders_dispatch(now=NOW + timedelta(hours=1))
+    reminder.refresh_from_db()
+    reminder.delivery_failed, reminder.delivery_attempts = True, 6
+    reminder.save()
+    client.post(LIST, {"action": "retry_delivery", "_selected_action": [reminder.pk]})
+    reminder.refresh_from_db()
+    assert (reminder.delivery_failed, reminder.delivery_attempts) == (False, 0)
+    assert AuditEvent.objects.filter(action="reminder.delivery_retried", object_id=str(reminder.pk)).count() == 1
+    # a pending one is refused, with a message, not a 500
+    pending = make_reminder("later", due_at=NOW + timedelta(days=2))
+    response = client.post(LIST, {"action": "retry_delivery", "_selected_action": [pending.pk]}, follow=True)
+    assert response.status_code == 200
+    assert "only a due reminder whose delivery failed can be retried" in response.content.decode()
+    pending.refresh_from_db()
+    assert pending.status == ReminderStatus.PENDING and pending.delivery_attempts == 0
