@@ -25,7 +25,7 @@ EXCEPT, ONLY, BUT, WHEN = "except", "only", "but", "when"
 
 _MARKERS = (
     (EXCEPT, re.compile(r"\b(?:unless|except(?:\s+(?:when|if|for|on|to))?|other\s+than|apart\s+from)\b"
-                        r"|除非|除了|否则", re.I)),
+                        r"|除非|除了|否则|除外|例外", re.I)),
     (ONLY, re.compile(r"\bonly\b(?:\s+\w+){0,6}?\s+(?:when|if|for|on|during|at|to|going|heading|driving)\b|只有|只在|仅在|仅当|只要是", re.I)),
     (BUT, re.compile(r"\b(?:but|though|however)\b|但是|但|不过|可是", re.I)),
     (WHEN, re.compile(r"\b(?:when(?:ever)?|if|while|during|for)\b|如果|要是|假如|的话|的时候|时候", re.I)),
@@ -42,7 +42,12 @@ _HYPOTHETICAL = re.compile(r"\bif\s+i\s+(?:were|was|had)\b|\bimagine\b|假设我
 _PREFERENCE_CUE = re.compile(r"\b(?:i\s+(?:usually|always|generally|normally|prefer|like|want|never)|my\s+rule"
                              r"|in\s+general|as\s+a\s+rule|by\s+default)\b"
                              r"|平时|一般|通常|习惯|总是|喜欢|我都|默认|向来|从来", re.I)
-_ONLY_CONSEQUENT = re.compile(r"才|就")
+# An exception that names no value but allows ("…, but to the airport they're fine"): the general value's opposite.
+_ALLOWING = re.compile(r"\b(?:fine|ok(?:ay)?|allowed|acceptable|an\s+exception)\b|可以|没问题|没关系|也行|除外|例外", re.I)
+# "其他时候别走", "otherwise no": the rest of the time, the opposite of the exception said before.
+_OTHERWISE = re.compile(r"\b(?:otherwise|other\s+times|the\s+rest\s+of\s+the\s+time|any\s+other\s+time)\b"
+                        r"|其他时候|其余时候|别的时候|其它时候|平时|否则|不然", re.I)
+_NEGATION = re.compile(r"\b(?:no|not|never|don'?t)\b|不|别|没", re.I)
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,9 @@ def _variants_for(key: str, clauses: list[_Clause], sentence: str, lang: str, ma
         value = clause.values.get(key)
         if not clause.dims:
             if value is None:
+                if general is None and conditional and conditional[-1][1] and _OTHERWISE.search(clause.text) \
+                        and _NEGATION.search(clause.text):
+                    general = topic.opposites.get(conditional[-1][1])
                 continue
             # a value after a "when …" clause that had none is that clause's consequence
             if conditional and conditional[-1][1] is None and conditional[-1][2] in (WHEN, BUT):
@@ -126,6 +134,8 @@ def _variants_for(key: str, clauses: list[_Clause], sentence: str, lang: str, ma
         conditional.append((clause.dims, value, clause.marker))
     variants: list[Variant] = []
     for dims, value, marker in conditional:
+        if value is None and marker in (BUT, WHEN, None) and _ALLOWING.search(clause.text):
+            marker = EXCEPT
         if value is None and marker == EXCEPT:
             # the opposite of what holds otherwise: the general value, else the exception before this one
             base = general if general is not None else next(
@@ -164,7 +174,8 @@ def conditional_preferences_parse(text: str) -> list[Variant]:
         keys = list(dict.fromkeys(key for clause in clauses for key in clause.values))
         if not keys:
             continue
-        marked = any(clause.marker in (EXCEPT, ONLY, BUT, WHEN) for clause in clauses if clause.dims)
+        marked = any(clause.marker in (EXCEPT, ONLY, BUT, WHEN) or _ALLOWING.search(clause.text)
+                     for clause in clauses if clause.dims)
         lang = _lang(sentence)
         for key in keys:
             for variant in _variants_for(key, clauses, sentence, lang, marked):
