@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from layers.long_term.conditions.lexicon import topic_key
 from layers.long_term.conditions.model import RequestFacts, condition_text
 from layers.long_term.conditions.reading import values_heard
 from layers.long_term.conditions.selectors import (
@@ -43,7 +44,7 @@ def _line(memory, reason: str, detail: dict) -> str:
 
 
 def _conflict(memory, facts: RequestFacts) -> dict | None:
-    heard = values_heard(facts.text).get(memory.memory_key)
+    heard = values_heard(facts.text).get(topic_key(memory.memory_key))
     stored = stored_value(memory)
     if heard is None or stored is None or heard.value == stored:
         return None

@@ -107,6 +107,11 @@ TOPICS: tuple[Topic, ...] = (
 )
 TOPIC_BY_KEY = {topic.memory_key: topic for topic in TOPICS}
 
+
+def topic_key(memory_key: str) -> str:
+    """The lexicon's key for a stored key: a client may write `preference.volume` for `user.preference.volume`."""
+    return memory_key if memory_key in TOPIC_BY_KEY or memory_key.startswith("user.") else f"user.{memory_key}"
+
 # dimension -> canonical value -> words that name it (zh and en)
 DIMENSIONS: dict[str, dict[str, tuple[str, ...]]] = {
     "destination": {

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from layers.long_term.conditions.lexicon import TOPIC_BY_KEY
+from layers.long_term.conditions.lexicon import TOPIC_BY_KEY, topic_key
 from layers.long_term.conditions.model import (
     RequestFacts,
     condition_holds,
@@ -34,9 +34,10 @@ class VariantSelection:
 
 def preference_variants(*, tenant, user_id: str) -> list[Memory]:
     """The user's active preferences that have variants: keyed `user.preference.*`, or carrying a condition."""
-    return list(Memory.objects.filter(tenant=tenant, user_id=user_id, status=MemoryStatus.ACTIVE)
-                .filter(Q(memory_key__startswith=PREFERENCE_PREFIX) | Q(attributes__has_key="condition"))
-                .exclude(memory_key="").order_by("id"))
+    active = Memory.objects.filter(tenant=tenant, user_id=user_id, status=MemoryStatus.ACTIVE).exclude(memory_key="")
+    # the general rows of keys the client named outside `user.preference.` come with their exceptions
+    keys = set(active.filter(attributes__has_key="condition").values_list("memory_key", flat=True))
+    return list(active.filter(Q(memory_key__startswith=PREFERENCE_PREFIX) | Q(memory_key__in=keys)).order_by("id"))
 
 
 def stored_value(memory: Memory) -> str | None:
@@ -44,7 +45,7 @@ def stored_value(memory: Memory) -> str | None:
     value = (memory.attributes or {}).get("value")
     if isinstance(value, str) and value.strip():
         return value
-    heard = values_heard(memory.content).get(memory.memory_key)
+    heard = values_heard(memory.content).get(topic_key(memory.memory_key))
     return heard.value if heard else None
 
 
@@ -69,7 +70,7 @@ def preference_variants_select(*, tenant, user_id: str, facts: RequestFacts,
                 selection.withheld[memory.pk] = "condition_not_met"
             else:
                 matched.append((memory, evidence))
-        relevant = bool(matched) or key in about or any(m.pk in searched_ids for m in rows)
+        relevant = bool(matched) or topic_key(key) in about or any(m.pk in searched_ids for m in rows)
         if not relevant:
             continue
         if matched:

@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from audit.services import audit_record
-from layers.long_term.conditions.lexicon import TOPIC_BY_KEY
-from layers.long_term.conditions.model import condition_text
+from layers.long_term.conditions.lexicon import TOPIC_BY_KEY, topic_key
+from layers.long_term.conditions.model import condition_normalise, condition_text
 from layers.long_term.conditions.models import PreferenceCorrection
 from layers.long_term.conditions.parser import Variant
 from layers.long_term.conditions.policy import conditions_policy
@@ -35,9 +35,11 @@ class CorrectionOutcome:
 
 
 def _content(memory: Memory, value: str) -> str:
-    if memory.memory_key in TOPIC_BY_KEY:
+    if topic_key(memory.memory_key) in TOPIC_BY_KEY:
         lang = (memory.attributes or {}).get("lang") or "en"
-        return Variant(memory.memory_key, value, (memory.attributes or {}).get("condition"), lang, "").content
+        condition = (memory.attributes or {}).get("condition")
+        return Variant(topic_key(memory.memory_key), value, condition and condition_normalise(condition), lang,
+                       "").content
     condition = (memory.attributes or {}).get("condition")
     when = f" when {condition_text(condition)}" if condition else ""
     return f"User's preference{when} ({memory.memory_key}): {value}."

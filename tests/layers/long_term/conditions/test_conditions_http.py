@@ -249,3 +249,15 @@ def test_erasing_the_user_removes_the_corrections(api):
     response = api.delete("/api/v1/users/alice")
     assert response.status_code in (200, 202, 204), response.content
     assert not PreferenceCorrection.objects.filter(user_id="alice").exists()
+
+
+def test_a_key_outside_user_preference_keeps_its_variants_together(api):
+    key = "preference.route.highways"
+    general = _write(api, "Avoid highways.", key, "avoid")["id"]
+    airport = _write(api, "Highways fine to the airport.", key, "allowed", {"destination": ["airport"]})["id"]
+    served = _profile(_context(api, "take me to the airport"))
+    assert airport in served and general not in served
+    body = _context(api, "navigate home via the highway")
+    assert general in _profile(body) and airport not in _profile(body)
+    assert [(c["memory_id"], c["stored_value"], c["requested_value"]) for c in body["conflicts"]] == [
+        (general, "avoid", "allowed")]
