@@ -45,6 +45,7 @@ from pgvector.psycopg.vector import VectorBinaryDumper
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
 from layers.long_term.selectors.rerank import rerank
+from layers.long_term.selectors.rerank_llm import llm_rerank, llm_rerank_wanted
 from layers.long_term.selectors.scenes import QueryReading, key_patterns_sql, query_read
 from memoryhub.api.metrics import LAYER_SEARCH, counted_retrieval
 from memoryhub.core.errors import InvalidInput
@@ -377,7 +378,11 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                               min_score=0.0 if second_stage else float(min_score),
                               top_k=max(int(top_k), policy.rerank_pool) if second_stage else int(top_k))
     rows = _fetch(sql, params)
-    if second_stage:
+    if second_stage and llm_rerank_wanted(policy):
+        rows = rerank(rows, query=query, concept_count=len(terms), policy=policy, min_score=0.0,
+                      top_k=max(int(top_k), policy.rerank_pool))
+        rows = llm_rerank(rows, query=query, policy=policy, min_score=float(min_score), top_k=int(top_k))
+    elif second_stage:
         rows = rerank(rows, query=query, concept_count=len(terms), policy=policy, min_score=float(min_score),
                       top_k=int(top_k))
     if not rows:
