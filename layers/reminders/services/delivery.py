@@ -107,11 +107,18 @@ def reminders_dispatch(*, now: datetime | None = None) -> dict:
     now = now or timezone.now()
     counts = {"due": 0, "expired": 0, "enqueued": 0, "next_occurrences": 0}
     webhooks = _webhooks()
+    policies: dict[int, object] = {}  # one policy read per tenant and run, not per reminder
+
+    def policy_of(tenant_id: int):
+        if tenant_id not in policies:
+            policies[tenant_id] = reminder_policy(tenant_id)
+        return policies[tenant_id]
+
     with transaction.atomic():
         pending = list(Reminder.objects.select_for_update(skip_locked=True, of=("self",)).select_related("tenant", "source_session")
                        .filter(status=ReminderStatus.PENDING, due_at__lte=now).order_by("due_at")[:DISPATCH_BATCH])
         for reminder in pending:
-            policy = reminder_policy(reminder.tenant_id)
+            policy = policy_of(reminder.tenant_id)
             if reminder.recurrence and _next_occurrence_create(reminder, now):
                 counts["next_occurrences"] += 1
             if reminder.quarantined:
@@ -134,7 +141,7 @@ def reminders_dispatch(*, now: datetime | None = None) -> dict:
                    .filter(status=ReminderStatus.DUE, delivery_failed=False).order_by("next_attempt_at", "id")
                    [:DISPATCH_BATCH])
         for reminder in due:
-            policy = reminder_policy(reminder.tenant_id)
+            policy = policy_of(reminder.tenant_id)
             if reminder.tenant_id not in webhooks:
                 # No webhook: the reminder waits for an agent to poll and acknowledge it, within the window.
                 if now - reminder.due_at > timedelta(hours=policy.expire_after_hours):
