@@ -106,6 +106,9 @@ ACTION_LABELS: dict[str, tuple[str, str]] = {
 
 # Words around a request that carry no meaning for it.
 FILLERS_ZH = ("请", "帮我", "帮忙", "麻烦", "给我", "替我", "能不能", "可以", "可不可以", "你", "一下", "一点", "点儿",
-              "些", "吧", "呀", "啊", "呢", "哦", "嘛", "了", "的", "个", "把", "那个", "这个", "现在", "马上", "再")
+              "些", "吧", "呀", "啊", "呢", "哦", "嘛", "了", "的", "个", "把", "那个", "这个", "现在", "马上", "再",
+              "它", "他", "她", "这", "那")
 FILLERS_EN = ("please", "could you", "can you", "would you", "will you", "hey", "ok", "okay", "now", "for me",
-              "again", "just", "kindly", "the", "a", "an", "some", "my", "our", "on", "off", "up", "down")
+              "again", "just", "kindly", "the", "a", "an", "some", "my", "our", "on", "off", "up", "down",
+              # a pronoun is not an object of its own ("play it"): what it stands for is working memory's question
+              "it", "this", "that", "them", "these", "those", "one")

@@ -84,3 +84,27 @@ def test_a_habit_in_another_zone_is_due_by_its_own_clock(api, tenant):
     (item,) = _habit_items(_context(api, "2026-11-28T22:05:00+08:00", user_id="carol"))
     assert item["time_zone"] == "Asia/Shanghai" and item["window"] == {"start": "21:40", "end": "22:20"}
     assert _habit_items(_context(api, "2026-11-28T22:05:00Z", user_id="carol")) == []
+
+
+def test_a_week_of_evenings_through_http_becomes_a_habit_the_context_serves(api, tenant):
+    from layers.formation.tasks import mine_habits
+    from memoryhub.outbox.models import OutboxTask
+
+    texts = ["play white noise", "put on some white noise", "play white noise please", "play the white noise now",
+             "could you play the white noise", "play some white noise", "play white noise"]
+    for day, text in zip(range(21, 28), texts):
+        session_id = f"evening-{day}"
+        opened = api.post("/api/v1/sessions", {"session_id": session_id, "user_id": "dan"}, format="json")
+        assert opened.status_code in (200, 201)
+        turns = [{"role": "user", "content": text, "occurred_at": f"2026-11-{day}T22:{day % 3 * 7:02d}:00Z"},
+                 {"role": "assistant", "content": "Playing white noise."}]
+        appended = api.post(f"/api/v1/sessions/{session_id}/turns", {"turns": turns}, format="json")
+        assert appended.status_code in (200, 201)
+        assert api.post(f"/api/v1/sessions/{session_id}/end").status_code == 200
+    # the appends and the session ends asked for mining through the outbox; run what the worker would run
+    assert OutboxTask.objects.filter(task_name="formation.mine_habits", args=[tenant.pk, "dan"]).exists()
+    mine_habits(tenant.pk, "dan")
+    (item,) = _habit_items(_context(api, "2026-11-28T22:10:00Z", user_id="dan", query="good night"))
+    assert item["pattern"] == "daily" and item["support"] == 7 and item["window"] == {"start": "21:50", "end": "22:20"}
+    assert item["text"] == "- (habit) User usually plays white noise every day between 21:50 and 22:20"
+    assert _habit_items(_context(api, "2026-11-28T12:00:00Z", user_id="dan", query="good night")) == []

@@ -206,7 +206,7 @@ def test_a_replayed_history_is_mined_where_it_happened(tenant, said):
     ("把空调调低一点", ("lower", "air_conditioner")), ("看看天气", ("check", "weather")),
     ("turn the lights off", ("turn_off", "lights")), ("Open the blinds", ("open", "curtains")),
     ("could you play the news please", ("play", "news")), ("play my meditation playlist", ("play", "meditation playlist")),
-    ("开心", None), ("今天开会", None), ("白噪音是什么", None), ("不要开空调", None), ("明天早上7点打开窗帘", None),
+    ("white noise, play it", None), ("把它打开", None), ("开心", None), ("今天开会", None), ("白噪音是什么", None), ("不要开空调", None), ("明天早上7点打开窗帘", None),
     ("remind me to play the news", None), ("what's white noise", None), ("I love white noise", None),
 ])
 def test_request_reading(text, expected):
