@@ -90,7 +90,7 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     found = [c for c in found if not (c.memory_key == "user.likes" and any(ch in c.value.casefold() for ch in channels))
              and not (c.memory_key == "user.employer" and c.value.casefold() in former)
              # Being a student is education (FACTS.md), not an occupation.
-             and not (c.memory_key == "user.occupation" and re.search(r"的|(?:学生|研究生|博士生|本科生|大学生)$|^student$", c.value))]
+             and not (c.memory_key == "user.occupation" and re.search(r"(?i)的|(?:学生|研究生|博士生|本科生|大学生)$|\bstudents?$|\bundergrad$|\bfreshman$|\bsophomore$", c.value))]
     homes = {c.value for c in found if c.memory_key == "user.home_city"}
     unique: list[Candidate] = []
     for candidate in found:

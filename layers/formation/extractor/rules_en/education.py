@@ -13,7 +13,12 @@ def _b_education(m, clause):
     groups = m.groupdict()
     degree = groups.get("deg")
     field_ = groups.get("field")
-    status = "graduated" if re.search(r"graduat|\bdid\b|went\s+to|alum|finished|completed|got\s+my", clause, re.I) else \
+    # A degree one holds ("I have a master's from LSE", "my PhD is from MIT") is finished; being
+    # "in my third year", "a sophomore" or "studying" is not.
+    status = "graduated" if re.search(r"graduat|\bdid\b|went\s+to|alum|finished|completed|got\s+my|\bearned\b|"
+                                      r"\b(?:have|hold|got)\s+(?:a|an|my)\s+(?:[a-z'-]+\s+){0,2}(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc|ma)\b|"
+                                      r"\b(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc)\b[\w\s]{0,25}\bfrom\b|\bstudied\b", clause, re.I) \
+        and not re.search(r"(?i)\bstill\s+studying|\bcurrently\b|\bin\s+my\s+\w+\s+year", clause) else \
         "studying" if re.search(r"studying|doing|enrolled|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
     if degree is None:
         found = re.search(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause)

@@ -18,6 +18,11 @@ def _zb_education(m, clause):
     school = tidy_value(groups.get("v") or "")
     school = re.sub(r"(?:的)$", "", school)
     school = re.sub(r"^(?:我|本人)", "", school)
+    # "清华硕士毕业": the degree said after the school is the degree, not part of its name.
+    said_degree = re.search(rf"(?:{_DEGREES_ZH})$", school)
+    if said_degree and len(school) > len(said_degree.group()) + 1:
+        school = school[:said_degree.start()]
+        groups = {**groups, "deg": groups.get("deg") or said_degree.group()}
     field_ = groups.get("field")
     # A lazy match stops early ("毕业于四川|美术学院油画系"): the school runs on to its school word.
     ext = re.match(r"[\u4e00-\u9fffA-Za-z]{0,6}?(?:大学|学院|中学|高中|University|College)", m.string[m.end("v"):])
@@ -32,6 +37,8 @@ def _zb_education(m, clause):
         return []
     degree = {"本科生": "本科", "研究生": "研究生", "硕士生": "硕士", "博士生": "博士", "学生": None, "大学": None,
               "书": None, "研": "研究生", "博": "博士", "在读": None}.get(groups.get("deg") or "", groups.get("deg"))
+    if degree and re.match(r"[大研][一二三四]", degree):
+        degree = None  # a year of study ("大四学生"), not a degree
     if not degree:
         found = re.search(rf"({_DEGREES_ZH}|读博)", clause)
         degree = ("博士" if found.group(1) == "读博" else found.group(1)) if found else None
@@ -46,8 +53,10 @@ def _zb_education(m, clause):
         if field_ is None:
             found = re.search(r"读(?P<f>[A-Za-z][A-Za-z ]+)", clause)
             field_ = found.group("f").strip() if found and not re.match(_DEGREES_ZH, found.group("f")) else None
-    status = "graduated" if re.search(r"毕业", clause) and not re.search(r"明年毕业|快毕业|今年毕业|要毕业", clause) else \
-        "studying" if re.search(r"在读|读|上学|学生|大[一二三四]|研[一二三]|高[一二三]|在上", clause) else None
+    # "本科在武汉大学读的", "是在复旦念的": a finished course is told with 的 at the end.
+    status = "graduated" if (re.search(r"毕业|(?:读|念|上)的(?:$|[，,。])|读完|念完", clause)
+                             and not re.search(r"明年毕业|快毕业|今年毕业|要毕业|在读|正在", clause)) else \
+        "studying" if re.search(r"在读|读|上学|学生|研究生|硕士生|博士生|本科生|大[一二三四]|研[一二三]|高[一二三]|在上", clause) else None
     if re.search(r"考上|录取", clause):
         status = None
     if field_:
@@ -66,7 +75,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系的(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系(?:大[一二三四]|研[一二三])的?学生"), _zb_education),
     (re.compile(r"(?:现在|目前|在读|读|上)?(?P<v>高[一二三]|初[一二三])(?=$|[，,。]|了)"), _zb_education),
-    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))的?(?P<deg>本科生|研究生|硕士生|博士生|学生|大[一二三四]学生|研[一二三]学生|在读)"), _zb_education),
+    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:(?P<field>[\u4e00-\u9fff]{2,6})专业)?的?(?P<deg>本科生|研究生|硕士生|博士生|学生|大[一二三四]学生|研[一二三]学生|在读)"), _zb_education),
     (re.compile(r"从(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|大学)?(?:读的是|上的是|念的是|考的是)(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。!！]|的)"), _zb_education),
     (re.compile(rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中|University|College))(?P<deg>{_DEGREES_ZH})?毕业"), _zb_education),

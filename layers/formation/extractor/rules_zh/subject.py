@@ -48,6 +48,9 @@ _TIME_WORDS = re.compile(rf"每?(?:周|星期|礼拜)[一二三四五六日天�
 
 def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
     prefix = _TIME_WORDS.sub("", clause[:start])
+    # "我现在读高二" matched at "在读": the 在 also closes 现在/正在, which belongs to the prefix.
+    if clause[start:start + 1] == "在" and re.search(r"[现正还都也就]$", prefix):
+        prefix += "在"
     tail = prefix[-12:]
     if allow_we:
         # "我们", "我和老婆": a home or a date the user shares is the user's too.
