@@ -111,6 +111,11 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
             for match in _find_all(text, head):
                 names = kind in (lx.PLACE, lx.RESTAURANT, lx.EVENT, lx.DOCUMENT) or len(head) > 1 and kind == lx.VEHICLE
                 start = _zh_extend_left(text, match.start(), names=names)
+                if kind == lx.VEHICLE and start < match.start():
+                    # "北京到青岛高铁": the places are places, not part of the train's name.
+                    places = [text.rfind(n, start, match.start()) + len(n) for n in lx.ZH_NAMES
+                              if text.rfind(n, start, match.start()) >= 0]
+                    start = max([start, *places])
                 if kind in (lx.DEVICE, lx.PRODUCT):
                     start = _zh_brand_left(text, start)
                 end = match.end()
@@ -161,6 +166,10 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
                 start -= 1
             _add(found, text[start:match.end()], lx.PERSON, start, gender=gender,
                  plural=word in ("父母", "爸妈", "家人", "孩子们"))
+    if any(word in text for word in lx.ZH_PEOPLE):
+        # "两个侄子，大的叫小宇，小的叫小航": names given to people just mentioned.
+        for match in re.finditer(rf"叫([小阿老]?[{HAN}]{{1,2}})(?=[，,。；;、和]|$)", text):
+            _add(found, match.group(1), lx.PERSON, match.start(1))
     for match in _ZH_TITLED.finditer(text):
         _add(found, match.group(0), lx.PERSON, match.start(), gender=lx.ZH_TITLE_GENDER.get(match.group(2), ""))
     for match in re.finditer(rf"([小阿老])([{HAN}])", text):

@@ -63,6 +63,7 @@ def _zh_demonstratives(text: str):
             yield match
 
 
+_ZH_VERB_CHARS = set("买要给是有在去用拿看做吃喝送发放换退能会")
 _ZH_THIS_CL = set("样个家款台件盏本首双只部辆张份套")
 _ZH_PAST = ("上次", "上回", "之前", "那天", "昨天")
 _ZH_ORDINAL = re.compile(rf"第(?P<n>[一二三四五六七八九十1-9])(?P<cl>[{_ZH_CL}])|(?P<last>最后)(?:一|那)?(?P<cl2>[{_ZH_CL}])")
@@ -115,7 +116,9 @@ def _zh_refs(text: str) -> list[Reference]:
         known = ""
         for kind, heads in lx.ZH_HEADS.items():
             for word in heads:
-                if head.startswith(word) or (word in head[:4] and len(word) > 1):
+                at = head.find(word)
+                # "那个红色杯子": a head a word or two on; "那个买个生日礼物": not past a verb.
+                if head.startswith(word) or (0 < at <= 2 and len(word) > 1 and not any(c in _ZH_VERB_CHARS for c in head[:at])):
                     if len(word) > len(known):
                         known, ref.head_type = word, kind
         if head.startswith("店") or head.startswith("地方"):

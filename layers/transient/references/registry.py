@@ -180,10 +180,12 @@ class Registry:
             if mention.numbers and not entity.numbers:
                 entity.numbers = mention.numbers
             touched.append(entity)
-        if not mentions and _THING_PRONOUN.search(text):
-            # "You can scrub them off and re-season it.": a turn that names nothing says it of the thing
-            # just talked about, so what it said counts among that thing's clauses.
-            things = [e for e in self.ranked() if e.type != lx.PERSON and e.type not in lx.PLACE_LIKE]
+        known = [m for m in mentions if not m.weak]
+        if not known and (_THING_PRONOUN.search(text) or role != "user" and mentions):
+            # "You can scrub them off and re-season it.", "可能是滤芯该换了，可以在App里查看": a turn that
+            # names nothing it knows says it of the thing just talked about, so it counts among its clauses.
+            things = [e for e in self.ranked() if e.type != lx.PERSON and e.type not in lx.PLACE_LIKE
+                      and (e.guess or not e.weak)]
             if things and text[:300] not in things[0].clauses:
                 things[0].clauses.append(text[:300])
                 del things[0].clauses[:-6]

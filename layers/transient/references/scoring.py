@@ -138,6 +138,11 @@ def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
                     and not any(w.search(t) for w in others for t in tier(e))]
             if hits:
                 return hits
+    if not negative and re.search(r"[\u4e00-\u9fff]$", attr):
+        # "小的那个" after "大的叫小宇…小的叫小航": the attribute as said, with its 的, before the bare word.
+        said = [e for e in candidates if any(attr + "的" in t for t in e.attributes)]
+        if said and len(said) < len(candidates):
+            return said
     for tier in tiers:
         if negative:
             # "不辣的那家" is the one said to be 不辣, when both were said with 辣.
@@ -180,6 +185,7 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
         candidates = things or [e for e in candidates if e.type != lx.PERSON or ref.attribute]
     if constraint and not ref.plural:
         fits = [e for e in candidates if fits_predicate(e, constraint)]
+        fits = [e for e in fits if not e.weak] or fits  # a known kind fits better than a guessed one ("App")
         if fits or ref.zero:
             # A predicate with no object at all ("调到24度") names nothing else: it must fit.
             candidates = fits
