@@ -47,8 +47,9 @@ TOPICS: tuple[Topic, ...] = (
                         r"(?:走|上)高速", r"高速(?:也)?(?:可以|没问题|没关系|行)"),
         },
         opposites={"avoid": "allowed", "allowed": "avoid"},
-        domain=(r"\bnavigat", r"\broute\b", r"\bdriv(?:e|ing)\b", r"\bdirections?\b", r"\btake\s+me\s+to\b",
-                r"\bhead(?:ing)?\s+to\b", r"导航", r"路线", r"开车", r"带我去", r"开到"),
+        domain=(r"\bnavigat", r"\broute\b", r"\bdriv(?:e|ing)\b", r"\bdirections?\b", r"\btake\s+me\b",
+                r"\bget\s+me\s+(?:to|there)\b", r"\bhead(?:ing)?\s+to\b", r"\bway\s+to\b", r"\bhow\s+do\s+i\s+get\s+to\b",
+                r"导航", r"路线", r"开车", r"带我去", r"送我去", r"开到", r"开去", r"怎么走", r"怎么去"),
         render={"avoid": ("avoid highways", "不走高速"), "allowed": ("highways are fine", "可以走高速")},
     ),
     Topic(

@@ -53,8 +53,9 @@ def preference_variants_select(*, tenant, user_id: str, facts: RequestFacts,
                                searched_ids: set[int] = frozenset()) -> VariantSelection:
     """Per memory key: the variants whose condition holds for `facts` (most specific first) override the
     general preference; with none holding, the general preference applies. A key is looked at when the
-    request is about it (its topic's words or values, a condition that holds, or a search hit on a variant);
-    every conditional variant whose condition does not hold is withheld."""
+    request is about it: a lexicon topic's words or values (layers/long_term/conditions/lexicon.py), a condition
+    holding by the request's slots, task type or scene, or, for a key the lexicon does not know, a condition
+    holding by the query's words or a search hit on a variant. Every conditional variant not served is withheld."""
     groups: dict[str, list[Memory]] = {}
     for memory in preference_variants(tenant=tenant, user_id=user_id):
         groups.setdefault(memory.memory_key, []).append(memory)
@@ -70,7 +71,18 @@ def preference_variants_select(*, tenant, user_id: str, facts: RequestFacts,
                 selection.withheld[memory.pk] = "condition_not_met"
             else:
                 matched.append((memory, evidence))
-        relevant = bool(matched) or topic_key(key) in about or any(m.pk in searched_ids for m in rows)
+        known, about_topic = topic_known(topic_key(key)), topic_key(key) in about
+        # a search hit makes an unknown key's variants relevant; a lexicon topic's words decide for its own
+        hit = not known and any(m.pk in searched_ids for m in rows)
+        if known and not about_topic:
+            # a lexicon topic's exception heard only in the query's words needs the request to be about the
+            # topic ("what time does the airport shuttle leave?" is not a route); a slot, task type or scene
+            # is the request saying so itself
+            matched = [(m, ev) for m, ev in matched if any(e["via"] != "query" for e in ev)]
+            for memory in conditional:
+                if memory not in [m for m, _ in matched]:
+                    selection.withheld.setdefault(memory.pk, "not_about_topic")
+        relevant = bool(matched) or about_topic or hit
         if not relevant:
             continue
         if matched:

@@ -261,3 +261,11 @@ def test_a_key_outside_user_preference_keeps_its_variants_together(api):
     assert general in _profile(body) and airport not in _profile(body)
     assert [(c["memory_id"], c["stored_value"], c["requested_value"]) for c in body["conflicts"]] == [
         (general, "avoid", "allowed")]
+
+
+def test_an_exception_heard_outside_its_topic_is_not_served(api, highways):
+    general, airport = highways
+    served = _profile(_context(api, "what time does the airport shuttle leave?"))
+    assert airport not in served and general not in served
+    assert airport in _profile(_context(api, "I have a flight at 8, get me there"))
+    assert airport in _profile(_context(api, "去机场怎么走"))
