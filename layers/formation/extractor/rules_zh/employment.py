@@ -26,7 +26,8 @@ def _org_zh(raw: str) -> str | None:
     value = re.sub(r"^(?:了|在|到|去|进|一家|家)", "", value)
     if not value or value in _PLACE_BLOCK or re.match(r"一家|一个|某|不|没|这|那|哪|家里|公司|单位|外企|国企|私企|小公司|大厂", value):
         return None
-    if has_question_word_zh(value) or len(value) > 12 or re.search(r"[了的呢吗]$", value):
+    # "已经不在深圳工作了" names no organisation: a negation or an aspect word is never inside a name.
+    if has_question_word_zh(value) or len(value) > 12 or re.search(r"[了的呢吗]$|不在|没在|不再|已经|曾经", value):
         return None
     return value
 
