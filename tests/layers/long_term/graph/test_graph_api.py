@@ -230,3 +230,26 @@ def test_the_hot_set_is_the_current_edges_hottest_first(api, tenant):
         ("lives_in", "上海", pytest.approx(2.1)), ("allergic_to", "花生", pytest.approx(1.0))]
     assert "网易" not in {n.neighbour for n in graph_hot_edges(tenant_id=tenant.pk, user_id="u1")}
     assert graph_hot_edges(tenant_id=tenant.pk, user_id="u2") == []
+
+
+def test_schemas_and_predicates_are_governed_policy(api, tenant, make_staff):
+    from permanent.services import change_request_approve, change_request_propose
+
+    editor, reviewer = make_staff(tenant, "editor"), make_staff(tenant, "reviewer")
+    for key, value in (
+            ("policy.graph.attribute_schemas", {"user.vehicle": {
+                "type": "object", "required": ["model"], "properties": {"model": {"type": "string"}}}}),
+            ("policy.graph.predicates", {"user.vehicle": "drives"}),
+            ("policy.graph.object_attributes", {"user.vehicle": "model"})):
+        request = change_request_propose(tenant=tenant, key=key, action="create", value=value, proposer_user=editor)
+        change_request_approve(change_request=request, reviewer=reviewer, payload_hash=request.payload_hash)
+
+    refused = api.post_json(MEMORIES, {"user_id": "u1", "content": "用户开特斯拉", "memory_key": "user.vehicle",
+                                       "attributes": {"colour": "red"}})
+    assert refused.status_code == 400 and "attributes" in refused.json()["error"]["details"]["fields"]
+    remember(api, content="用户开特斯拉", memory_key="user.vehicle", attributes={"model": "Model 3"})
+    assert triples(graph(api, user_id="u1", entity="user").json()) == {("user", "drives", "Model 3")}
+    # Merged over the defaults: the families the override does not name keep their schema.
+    bad_age = api.post_json(MEMORIES, {"user_id": "u1", "content": "我女儿叫朵朵", "memory_key": "user.relationship.daughter",
+                                       "attributes": {"age": "seven"}})
+    assert bad_age.status_code == 400
