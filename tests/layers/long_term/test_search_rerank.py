@@ -78,3 +78,14 @@ def test_policy_turns_the_second_stage_off(tenant, remember, make_staff):
     assert results and all(scored.explain["rerank"] is None for scored in results)
     for scored in results:
         assert scored.score == pytest.approx(_product(scored.explain), rel=1e-9)
+
+
+def test_explain_over_http_shows_both_stages(api, remember):
+    _mel, car = _transcript(remember)
+    response = api.post_json("/api/v1/memories/search", {"user_id": "u1", "query": "When did Caroline go hiking?",
+                                                          "min_score": 0, "explain": True})
+    assert response.status_code == 200, response.content
+    top = response.json()["results"][0]
+    assert top["id"] == car.pk
+    stage = top["explain"]["rerank"]
+    assert stage["features"]["speaker"] == 1.0 and stage["first_stage_relevance"] < top["explain"]["relevance"]
