@@ -4,7 +4,7 @@ tuned on; the test part is only ever scored (its cases are not printed)."""
 from tests.layers.transient.references_scoring import evaluate, report
 
 # What the resolver reaches on the held-back part today; the issue's target is 0.85 (docs/benchmarks.md).
-TEST_ACCURACY_FLOOR = 0.74
+TEST_ACCURACY_FLOOR = 0.76
 
 
 def test_dev_part_accuracy(capsys):
