@@ -9,6 +9,7 @@ from django.db.models import Q
 from layers.long_term.graph.models import USER_ENTITY, Edge, entity_key
 from layers.long_term.graph.policy import graph_policy
 from layers.long_term.models import MemoryStatus
+from memoryhub.providers.keywords import synonyms, tokenize
 
 MAX_NEIGHBOURS = 200
 # An edge is served while its memory is: active or superseded (its history). A deleted, archived or
@@ -29,6 +30,21 @@ class Neighbour:
         return (self.edge.access_count + 1) * self.weight
 
 
+def _is_ascii(text: str) -> bool:
+    return text.isascii()
+
+
+def entity_aliases(entity: str) -> set[str]:
+    """The keys an entity is looked up by: itself, and its zh/en translations from the keyword layer's
+    synonym table (memoryhub/providers/keywords.py), so 女儿 finds the extractor's role `daughter` and
+    peanut finds 花生. Only the other script's members: the table also groups 儿子 with 女儿 as kids."""
+    key = entity_key(entity)
+    tokens = tokenize(key)
+    if len(tokens) != 1:
+        return {key}
+    return {key} | {alias for alias in synonyms(tokens[0]) if _is_ascii(alias) != _is_ascii(key)}
+
+
 def _owned(tenant_id: int, user_id: str):
     return (Edge.objects.filter(tenant_id=tenant_id, user_id=user_id, memory__status__in=_SERVED_MEMORY)
             .select_related("memory"))
@@ -46,13 +62,13 @@ def graph_neighbours(*, tenant_id: int, user_id: str, entity: str, at: datetime 
                      include_closed: bool = False, limit: int = MAX_NEIGHBOURS) -> list[Neighbour]:
     """Edges touching `entity` (either end) for one user: current ones, those valid `at` a moment, or all
     with history (`include_closed`); hottest first, then newest."""
-    key = entity_key(entity)
-    edges = _valid(_owned(tenant_id, user_id).filter(Q(subject_key=key) | Q(object_key=key)),
+    keys = entity_aliases(entity)
+    edges = _valid(_owned(tenant_id, user_id).filter(Q(subject_key__in=keys) | Q(object_key__in=keys)),
                    at=at, include_closed=include_closed)
     policy = graph_policy(tenant_id)
     found = []
     for edge in edges.order_by("-valid_from", "-id")[:MAX_NEIGHBOURS * 2]:
-        outgoing = edge.subject_key == key
+        outgoing = edge.subject_key in keys
         found.append(Neighbour(edge=edge, direction="out" if outgoing else "in",
                                neighbour=edge.object if outgoing else edge.subject, weight=policy.weight(edge.predicate)))
     found.sort(key=lambda n: (-n.rank, n.edge.valid_to is not None, -n.edge.valid_from.timestamp()))
