@@ -163,7 +163,9 @@ def is_request(sentence: str) -> bool:
 
 
 def is_past_state(clause: str) -> bool:
-    return bool(_PAST_STATE.search(clause)) and not re.search(r"(?i)\bbut\s+now\b|现在(?:我|在|住|是|搬|已经|定居|base|改)", clause)
+    # "I've had asthma since I was a kid" began in the past and still holds.
+    return bool(_PAST_STATE.search(clause)) and not re.search(
+        r"(?i)\bbut\s+now\b|现在(?:我|在|住|是|搬|已经|定居|base|改)|\b(?:ever\s+)?since\s+(?:i\s+was|childhood|birth|high\s+school|college|uni)\b|从小就", clause)
 
 
 def is_sarcastic(sentence: str) -> bool:

@@ -75,5 +75,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:avoid|avoiding|cut\s+out|given\s+up|gave\s+up)\s+(?P<v>[^.;!?]+)"), _b_restriction),
     # "I'm off sugar", "been off booze": not "laid off", "day off", "off to Paris".
     (re.compile(r"(?i:i'm|im|i\s+am|been|gone|went|staying|stay)\s+(?:(?i:totally|completely|mostly)\s+)?(?i:off)\s+(?!to\b|from\b|work\b|today\b)(?P<v>[^.;!?]+)"), _b_restriction),
-    (re.compile(r"(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn't\s+agree\s+with\s+me|makes\s+me\s+sick)"), _b_restriction),
+    # "gluten makes me really sick", "dairy gives me stomach cramps": what the body does not tolerate.
+    (re.compile(r"(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn'?t\s+agree\s+with\s+me|upsets?\s+my\s+stomach|"
+                r"makes?\s+me\s+(?:really\s+|so\s+|very\s+|super\s+)?(?:sick|ill|bloated|nauseous|throw\s+up)|"
+                r"gives?\s+me\s+(?:a\s+|the\s+)?(?:stomach\s*(?:aches?|cramps|pains?)|heartburn|runs|bloating|gas|diarrh?o?ea|headaches?|migraines?|reflux))"), _b_restriction),
+    (re.compile(r"(?i:intolerant\s+(?:to|of)|intolerance\s+to|sensitive\s+to|sensitivity\s+to)\s+(?P<v>[^,.;!?]+)"), _b_restriction),
+    (re.compile(r"(?i:stay\s+away\s+from|steer\s+clear\s+of|keep\s+away\s+from)\s+(?P<v>[^,.;!?]+)"), _b_restriction),
 ]

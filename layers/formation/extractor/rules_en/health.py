@@ -33,7 +33,7 @@ _CONDITIONS_EN = (r"type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+b
                   r"chronic\s+[a-z]+\s+pain|chronic\s+pain|back\s+pain|a\s+broken\s+[a-z]+|broken\s+[a-z]+|tinnitus|"
                   r"glaucoma|ms|multiple\s+sclerosis|parkinson'?s|copd|bipolar(?:\s+disorder)?|ocd|ptsd|acid\s+reflux|"
                   r"gerd|kidney\s+stones|kidney\s+disease|a\s+heart\s+condition|scoliosis|vertigo|dyslexia|"
-                  r"long\s+covid|celiac|coeliac|diabetic|pregnant|asthmatic|epileptic|lactose\s+intolerant")
+                  r"long\s+covid|hard\s+of\s+hearing|deaf|colou?r-?blind|visually\s+impaired|celiac|coeliac|diabetic|pregnant|asthmatic|epileptic|lactose\s+intolerant")
 
 
 _COND_NORMAL = {"diabetic": "diabetes", "pregnant": "pregnancy", "asthmatic": "asthma", "epileptic": "epilepsy",
@@ -42,7 +42,7 @@ _COND_NORMAL = {"diabetic": "diabetes", "pregnant": "pregnancy", "asthmatic": "a
 
 _DRUG_SUFFIX = re.compile(
     r"(?:in|ol|ide|pam|ine|one|ate|statin|pril|sartan|mab|xib|vir|zole|pine|lam|fen|rin|lin|tan|done|ex|il|ium|"
-    r"pills?|tablets?|inhaler|insulin|aspirin|vitamin\s+\w+|antidepressants?|antihistamines?|hrt|prep)$", re.I)
+    r"pills?|tablets?|inhaler|insulin|aspirin|vitamin\s+\w+|antidepressants?|antihistamines?|hrt|prep|meds|medication|medicine)$", re.I)
 
 
 def _b_allergy(m, clause):
@@ -57,6 +57,8 @@ def _b_allergy(m, clause):
 def _b_allergy_noun(m, clause):
     value = tidy_value(m.group("v")).lower()
     value = re.sub(r"^(?:an?|severe|mild|bad|serious|my)\s+", "", value)
+    if value in ("my", "your", "his", "her", "no", "any", "the", "food", "seasonal", "some", "an", "a", "bad", "severe"):
+        return []
     return [_f("user.allergies", value)] if value and len(value.split()) <= 3 else []
 
 
@@ -127,6 +129,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?i:my\s+)?(?i:allergy|allergies)\s+(?i:is|are)\s+(?i:to)\s+{_LIST}"), _b_allergy),
     (re.compile(rf"(?i:allergic)\s+(?:(?i:af|as\s+hell|af\s+tbh|like\s+crazy)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
     # "dust mites trigger my asthma", "my IBS flared up": a condition the user calls theirs.
     (re.compile(rf"(?i:my)\s+(?P<v>(?i:{_CONDITIONS_EN}))\b(?!\s+(?i:is\s+(?:gone|over|cured)|went\s+away))"), _b_condition),
@@ -134,6 +137,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:allergies|allergy)\s*[:：-]\s*(?P<v>[^.;!?]+)"), _b_allergy),
     (re.compile(r"(?i:rash|hives|react\s+badly|reaction)\s+(?i:from|to)\s+(?P<v>[a-z ]+)"), _b_allergy),
     (re.compile(r"(?P<v>[A-Za-z][a-z]+(?:\s[a-z]+)?)\s+(?i:gives\s+me\s+(?:hives|a\s+rash|an\s+allergic\s+reaction)|makes?\s+me\s+(?:break\s+out|swell\s+up|itch|sneeze|wheeze)|makes?\s+my\s+(?:throat|lips|face|skin|tongue)\s+(?:swell|itch|close))"), _b_allergy),
+    (re.compile(rf"(?:(?<='ve\s)|(?<=have\s))(?i:had)\s+(?:(?i:a|an|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
