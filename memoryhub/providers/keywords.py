@@ -146,7 +146,8 @@ QUERY_STOP_WORDS = frozenset(
 # Cross-language bridges for common personal-fact vocabulary: a query word also matches a memory that
 # says it in another language or another common word (wife/老婆/妻子, job/工作/职业, live/住, allergy/过敏,
 # food/吃 …). Each group counts as ONE query concept in BM25 (its idf from the memories holding any
-# member), so a query naming a thing twice in two languages is not weighted twice.
+# member), so a query naming a thing twice in two languages is not weighted twice. (No "plane" beside
+# flight: the stemmer makes it "plan", which would bridge every plan to flights.)
 SYNONYM_GROUPS = [
     "wife 老婆 妻子 太太 媳妇 爱人 spouse", "husband 老公 丈夫 爱人 spouse", "partner 伴侣 对象",
     "girlfriend 女朋友 女友", "boyfriend 男朋友 男友", "son 儿子", "daughter 女儿 闺女",
@@ -158,7 +159,7 @@ SYNONYM_GROUPS = [
     "hometown 老家 家乡", "allergy allergic 过敏", "food eat meal 吃 食物 饮食", "diet 饮食",
     "vegetarian vegan 素 吃素 素食", "peanut 花生", "seafood shellfish 海鲜", "milk dairy lactose 牛奶 乳糖",
     "doctor 医生", "hospital 医院", "medicine medication pill tablet drug 药", "dog puppy 狗 狗狗",
-    "cat kitten 猫", "pet 宠物", "birthday 生日", "flight fly plane airline 机票 飞机 航班",
+    "cat kitten 猫", "pet 宠物", "birthday 生日", "flight fly airline 机票 飞机 航班",
     "train rail 火车 高铁", "hotel 酒店 住处", "restaurant 餐厅 饭店 饭馆", "dinner supper 晚饭 晚餐",
     "lunch 午饭 午餐", "breakfast 早饭 早餐", "rain umbrella 下雨 雨伞", "weather 天气", "trip travel 旅行 旅游",
     "plan 计划 打算", "school 学校 上学", "wedding 婚礼", "gift present 礼物", "music song 音乐 歌",
@@ -166,6 +167,27 @@ SYNONYM_GROUPS = [
     "blood pressure 血压", "diabetes 糖尿病", "asthma 哮喘", "knee 膝盖", "back 腰", "tea 茶",
     "coffee 咖啡", "car 车", "chess 象棋", "fish fishing 钓鱼", "book novel 书", "phone 手机",
     "meeting 开会 会议", "class lesson 课", "rent 房租", "salary payday 工资", "exam 考试",
+    # days of the week, said three ways in Chinese
+    "monday 周一 星期一 礼拜一", "tuesday 周二 星期二 礼拜二", "wednesday 周三 星期三 礼拜三",
+    "thursday 周四 星期四 礼拜四", "friday 周五 星期五 礼拜五", "saturday 周六 星期六 礼拜六",
+    "sunday 周日 星期天 星期日 礼拜天", "weekend 周末",
+    # study, work and what people do
+    "university college 大学", "major 专业", "grade 年级", "student 学生", "study 读书 学习",
+    "nurse 护士", "engineer 工程师", "pilot 飞行员", "lawyer 律师", "accountant 会计",
+    "programmer developer 程序员", "designer 设计师", "chef 厨师", "driver 司机", "truck 货车 卡车",
+    "retired retirement 退休", "shift 班 夜班", "airport 机场", "shop store 店", "nanny babysitter 保姆",
+    # family beyond the nuclear one
+    "grandma grandmother 奶奶 外婆 姥姥", "grandpa grandfather 爷爷 外公 姥爷",
+    "mother-in-law 婆婆 岳母 丈母娘", "father-in-law 公公 岳父 老丈人", "uncle 叔叔 舅舅 伯伯",
+    "aunt 阿姨 姑姑 舅妈", "cousin 表哥 表姐 堂哥 堂姐",
+    # things to buy, do and eat
+    "cake 蛋糕", "flower flowers 花", "ring 戒指", "propose proposal 求婚", "toy 玩具", "game games 游戏",
+    "ticket tickets 票", "sleep 睡觉 睡眠", "insomnia 失眠", "smoke smoking cigarette 抽烟 烟",
+    "alcohol drink drinking 喝酒 酒", "beer 啤酒", "wine 葡萄酒 红酒", "noodle noodles 面条 面",
+    "spicy 辣", "sweet sugar 甜 糖", "salt salty 盐 咸", "gym 健身", "running 跑步", "swimming swim 游泳",
+    "hiking hike 爬山 徒步", "basketball 篮球", "football soccer 足球", "badminton 羽毛球", "piano 钢琴",
+    "guitar 吉他", "painting 画画", "photography 摄影 拍照", "garden gardening 花园 养花",
+    "mortgage 房贷", "house apartment flat 房子", "wedding anniversary 结婚纪念日",
 ]
 
 
@@ -178,7 +200,10 @@ def _build_synonyms() -> dict[str, frozenset[str]]:
     for group in SYNONYM_GROUPS:
         members = set()
         for word in group.split():
-            members.update(tokenize(word) or [])
+            # a Chinese word the segmenter keeps whole bridges as itself, not through its bigrams (星期三
+            # must not bring every 星期X along)
+            tokens = tokenize(word) or []
+            members.update([word] if not word.isascii() and word in tokens else tokens)
         for member in members:
             table.setdefault(member, set()).update(members)
     return {word: frozenset(members) for word, members in table.items()}
