@@ -56,12 +56,15 @@ def test_turns_survive_a_redis_outage_and_extraction_catches_up(make_client, ten
     assert session.turn_count == 18 and Turn.objects.filter(session=session).count() == 18, "every turn stored"
     pending = OutboxTask.objects.filter(sent_at__isnull=True, dedupe_key=f"formation.extract:{session.pk}")
     assert pending.count() == 1, "the extraction request waits in PostgreSQL, once"
+    # Beside it, only the habit mining that a session's end asks for (layers/formation/services/habits.py).
+    waiting = sorted(OutboxTask.objects.filter(sent_at__isnull=True).values_list("dedupe_key", flat=True))
+    assert waiting == [f"formation.extract:{session.pk}", f"formation.habits:{tenant.id}:alice"], waiting
     assert not Memory.objects.exists() and not FormationRun.objects.exists()
 
     with embedded_redis(redis_dir, port=port):
         flushed = subprocess.run([sys.executable, "manage.py", "outbox_flush"], cwd=BASE_DIR, env=env,
                                  capture_output=True, text=True, check=True)
-        assert flushed.stdout.startswith("sent 1,"), flushed.stdout
+        assert flushed.stdout.startswith(f"sent {len(waiting)}, failed 0"), flushed.stdout
         run = wait_for(lambda: FormationRun.objects.filter(session=session, job="extract").first(), timeout=120,
                        message="extraction to catch up after the outage")
     assert (run.turn_from, run.turn_to) == (1, 18)
