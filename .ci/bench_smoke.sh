@@ -47,7 +47,8 @@ SERVER_PID=$!
 WORKER_PID=$!
 
 # Wait for /api/v1/health (200, or 503 if only a dependency is degraded: the server is up either way).
-deadline=$((SECONDS + 60))
+# Generous: the server loads its models before it answers, which took ~36 s on a loaded 2-core machine.
+deadline=$((SECONDS + 180))
 until "$PY" - "$BASE_URL" <<'EOF'
 import sys, urllib.error, urllib.request
 try:
