@@ -12,6 +12,9 @@ ERROR = inline_serializer("Error", {
 })
 
 
+CONTENDED = "Contended or unavailable: retry after the Retry-After header's seconds."
+
+
 def errors(*statuses: int) -> dict:
     """Schema entries for the error responses an operation can give."""
     return {code: OpenApiResponse(ERROR) for code in statuses}
@@ -64,6 +67,15 @@ class PublicAutoSchema(AutoSchema):
         if not get_override(serializer, "description") and schema.get("description") == get_doc(serializer.__class__):
             schema.pop("description", None)
         return schema
+
+    def _get_response_bodies(self, direction="response"):
+        # Every handler runs under deadlock_retry (memoryhub/api/views.py): a request that loses every
+        # attempt to PostgreSQL's deadlock detection is a 503 "contended" with Retry-After, on any operation.
+        responses = super()._get_response_bodies(direction)
+        if direction == "response" and "503" not in responses:
+            responses["503"] = self._get_response_for_code(OpenApiResponse(ERROR, description=CONTENDED),
+                                                           "503", direction=direction)
+        return responses
 
     def _map_response_type_hint(self, method):
         schema = super()._map_response_type_hint(method)

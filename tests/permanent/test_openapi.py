@@ -77,3 +77,15 @@ def test_the_permanent_operations_show_examples():
         content = paths[path][method]["responses"][status]["content"]["application/json"]
         assert content.get("examples"), (method, path)
     assert "400" in paths["/api/v1/permanent/change-requests"]["get"]["responses"]
+
+
+def test_every_operation_documents_the_503_a_contended_request_gets():
+    # Handlers run under deadlock_retry; one that loses every attempt answers 503 in the error format.
+    for path, operations in _schema()["paths"].items():
+        for method, operation in operations.items():
+            response = operation["responses"].get("503")
+            assert response, (method, path)
+            if path == "/api/v1/health":
+                continue  # its own 503 is the degraded health report
+            assert response["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}, (
+                method, path)
