@@ -24,7 +24,11 @@ def own_queue():
     from memoryhub.celery import app as celery_app
 
     previous = celery_app.conf.task_default_queue
-    yield f"mh-habits-kill-{os.getpid()}"
+    queue = f"mh-habits-kill-{os.getpid()}"
+    # From the first turn on: the turns below ask for mining themselves (layers/formation/receivers.py),
+    # and on the session's queue the suite's own worker would mine before this test's doomed one.
+    celery_app.conf.task_default_queue = queue
+    yield queue
     celery_app.conf.task_default_queue = previous
 
 
