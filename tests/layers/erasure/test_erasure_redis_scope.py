@@ -43,10 +43,12 @@ def _state() -> dict[bytes, bytes]:
     client = _raw()
     state = {}
     for key in client.scan_iter(count=1000):
-        ttl = client.pttl(key)
-        if 0 <= ttl < LAPSING_MS:
+        ttl = client.pttl(key)  # -1: no expiry; -2: gone since the scan saw it
+        if ttl == -2 or 0 <= ttl < LAPSING_MS:
             continue
-        state[key] = client.dump(key)
+        value = client.dump(key)
+        if value is not None:
+            state[key] = value
     return state
 
 
@@ -108,7 +110,9 @@ def test_erasing_an_adversarial_id_deletes_only_that_users_keys_in_that_tenant(
 
     after = {key: _raw().dump(key) for key in before}
     after = {key: value for key, value in after.items() if value is not None}
-    vanished = set(before) - set(after)
+    # Rate-limit windows expire on their own minute and may do so during the DELETE whatever TTL the
+    # snapshot read (the limiter sets it in the same round trip as the count).
+    vanished = {key for key in set(before) - set(after) if b"throttle" not in key}
     assert vanished == doomed, "exactly the erased user's keys went"
     assert not _keys_under(tenant, user_id)
     # Everything else is byte-for-byte as it was: Celery's keys, the keys named like the id, the other
