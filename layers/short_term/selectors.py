@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -22,6 +23,19 @@ WINDOW_SUMMARY_MAX_SHARE = 0.5
 # this is noise, so the window stops instead (unless it would otherwise be empty).
 WINDOW_MIN_FRAGMENT_TOKENS = 8
 MAX_WINDOW_TOKENS = 1_000_000
+
+
+def session_time_zone(session: Session) -> ZoneInfo | None:
+    """The zone the session's user speaks in, when its metadata names a real one (`time_zone`); None
+    otherwise, so each caller falls back to its own default (the tenant's, a policy's)."""
+    metadata = session.metadata if isinstance(session.metadata, dict) else {}
+    name = metadata.get("time_zone")
+    if isinstance(name, str) and name:
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            return None
+    return None
 
 
 def session_get(*, tenant: Tenant, session_id: str) -> Session:

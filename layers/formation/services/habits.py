@@ -44,6 +44,7 @@ from layers.formation.signals import run_writes_finished
 from layers.long_term.models import Memory, MemoryKind, MemorySource, MemoryStatus
 from layers.long_term.services import memory_create, memory_update
 from layers.long_term.services.create import lock_user_memories
+from layers.short_term.selectors import session_time_zone
 from memoryhub.core.actors import Actor
 from memoryhub.outbox.services import task_enqueue_on_commit
 from memoryhub.tenancy.models import Tenant
@@ -113,15 +114,6 @@ def _attributes(request: Request, pattern: Pattern, zone: ZoneInfo) -> dict:
             "observed_confidence": habit_confidence(pattern)}
 
 
-def _zone_named(name, fallback: ZoneInfo) -> ZoneInfo:
-    if isinstance(name, str) and name:
-        try:
-            return ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
-            pass
-    return fallback
-
-
 def _occurrences(*, tenant_id: int, user_id: str, since, until, zone: ZoneInfo) -> dict:
     """{(action, object): (zone, [(local moment, request, turn)])} of the user's requests in [since, until].
     A turn's clock is its session's `metadata.time_zone` (as reminders read it), else `zone`; one habit is read
@@ -131,8 +123,7 @@ def _occurrences(*, tenant_id: int, user_id: str, since, until, zone: ZoneInfo) 
             "session").only("content", "occurred_at", "created_at", "seq", "session__session_id", "session__metadata"):
         request = request_read(turn.content)
         if request is not None:
-            metadata = turn.session.metadata if isinstance(turn.session.metadata, dict) else {}
-            said[(request.action, request.object)].append((turn, request, _zone_named(metadata.get("time_zone"), zone)))
+            said[(request.action, request.object)].append((turn, request, session_time_zone(turn.session) or zone))
     groups = {}
     for key, found in said.items():
         counts = Counter(str(turn_zone) for _, _, turn_zone in found)

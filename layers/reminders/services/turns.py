@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import re
 from datetime import timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils import timezone
@@ -30,21 +30,16 @@ from layers.reminders.services.reminders import (
     reminder_create,
     reminder_settings_get,
 )
+from layers.short_term.selectors import session_time_zone
 from memoryhub.core.errors import DomainError
 
 logger = logging.getLogger(__name__)
 
 
-def session_time_zone(session) -> str:
+def _reminder_zone(session) -> str:
     """The user's zone when the session says one (metadata `time_zone`), else the tenant's."""
-    zone = (session.metadata or {}).get("time_zone") if isinstance(session.metadata, dict) else None
-    if isinstance(zone, str):
-        try:
-            ZoneInfo(zone)
-            return zone
-        except (ZoneInfoNotFoundError, ValueError):
-            pass
-    return reminder_settings_get(session.tenant).time_zone
+    zone = session_time_zone(session)
+    return str(zone) if zone is not None else reminder_settings_get(session.tenant).time_zone
 
 
 def _words(text: str) -> set[str]:
@@ -154,7 +149,7 @@ def reminders_from_turns(*, session, turns, actor) -> list[dict]:
     if not users:
         return []
     policy = reminder_policy(session.tenant_id)
-    zone = session_time_zone(session)
+    zone = _reminder_zone(session)
     results = []
     for turn in users:
         try:
