@@ -143,8 +143,10 @@ def test_dev_part_reports(capsys):
     with capsys.disabled():
         print("\n" + table("dev", result))
     precision, recall = _pr(*result["total"])
-    # The part the rules were tuned on: a regression guard, set below the reached figures.
-    assert precision >= 0.89 and recall >= 0.82, (precision, recall)
+    # The part the rules were tuned on: a regression guard, set below the reached figures. The blind
+    # batches (facts_dev_zh2.yaml, facts_dev_en2.yaml) join it unworked, which pulls the union down
+    # (0.875 / 0.765 when both had just landed); raise this as they are worked on.
+    assert precision >= 0.86 and recall >= 0.75, (precision, recall)
 
 
 def test_test_part_meets_the_targets(capsys):
