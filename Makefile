@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test browser install migrate bench-locomo bench-scale clean-data
 
-$(STAMP): requirements.txt
+# The Python client (clients/python) is installed editable, so its tests and examples run the checkout's code.
+$(STAMP): requirements.txt clients/python/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -r requirements.txt
+	$(PY) -m pip install -q -e ./clients/python
 	touch $(STAMP)
 
 install: $(STAMP)
