@@ -83,6 +83,31 @@ def _sub_entities(text: str, kept: list[Mention], context_type: str | None) -> l
     return sorted(kept + added, key=lambda m: m.start)
 
 
+_COORDINATION = re.compile(r"\s*(?:,?\s*(?:and|or|vs\.?|versus)\s+|和|与|跟|或|还是|、|,\s*|，)\s*", re.I)
+
+
+def _coordinated_types(text: str, kept: list[Mention]) -> None:
+    """"between Lisbon and Porto", "Tokyo 和 Osaka": a name of a guessed type joined to one of a known
+    type is of that type."""
+    for left, right in zip(kept, kept[1:]):
+        if left.weak == right.weak or not _COORDINATION.fullmatch(text[left.end:right.start]):
+            continue
+        guessed, known = (left, right) if left.weak else (right, left)
+        if known.type != lx.PERSON or guessed.name[:1].isupper():
+            guessed.type = known.type
+
+
+_VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:went to|been to|stayed at|ate at|visited))\s*(?:the\s+)?$",
+                           re.I)
+
+
+def _visited_types(text: str, kept: list[Mention]) -> None:
+    """"上个月去的 Shake Shack", "we went to Zuni": a name of a guessed type that was gone to is a place."""
+    for mention in kept:
+        if mention.weak and mention.type not in lx.PLACE_LIKE and _VISIT_BEFORE.search(text[:mention.start]):
+            mention.type = lx.PLACE
+
+
 def mentions_extract(text: str, role: str = "user", context_type: str | None = None,
                      learned: dict[str, str] | None = None) -> list[Mention]:
     """The entity mentions of one turn, non-overlapping, in text order, each with its segment. `learned`
@@ -99,6 +124,8 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
     kept.sort(key=lambda m: m.start)
     kept = _join_name_and_head(text, kept)
     kept = _sub_entities(text, kept, context_type)
+    _coordinated_types(text, kept)
+    _visited_types(text, kept)
     clauses = [(m.start(), m.end()) for m in _CLAUSE_SPLIT.finditer(text)]
     bounds = [0] + [end for _, end in clauses] + [len(text)]
 

@@ -18,6 +18,7 @@ _ZH_STOP = set("的了在去到住是吃喝那这个家我你他她它们和与�
 
 # One-character heads that compound freely with what is in front ("帆布鞋", "皮鞋", "双肩包").
 _ZH_COMPOUNDING = ("鞋", "包")
+_ONE_CHAR_KIND = {head: kind for kind, heads in lx.ZH_HEADS.items() for head in heads if len(head) == 1}
 
 
 _ZH_VERBS = "带上拿放穿背用换洗修找要退寄送收装卖"
@@ -125,6 +126,8 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
                     model = None
                 if model:
                     end += model.end()
+                if len(head) == 1 and _ONE_CHAR_KIND.get(text[end:end + 1], kind) != kind:
+                    continue  # "登山包", "门灯": the head is the next character, this one only says what kind
                 # A one-character head needs a real modifier ("客厅的灯", "他的猫"), not "小岛" or "出门".
                 if len(head) == 1 and match.start() - start < 2 and head not in "灯猫狗":
                     before = text[max(0, match.start() - 2):match.start()]

@@ -26,7 +26,14 @@ EN_PRONOUNS: dict[str, dict] = {
 ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("拉上", "拉开", "关上", "合上", "打开一半", "开一半"), {"heads": ("窗帘", "门", "窗", "百叶", "curtain", "blind", "shade", "door")}),
     (("解锁", "开锁", "上锁", "锁上", "锁门", "反锁"), {"heads": ("锁", "门", "lock", "door")}),
-    (("调亮", "调暗", "亮度", "亮一点", "暗一点", "开灯", "关灯"), {"heads": ("灯", "light", "lamp", "bulb", "hue")}),
+    (("调亮", "调暗", "亮度", "亮一点", "暗一点", "开灯", "关灯", "暖光", "冷光", "白光", "色温", "灯光"),
+     {"heads": ("灯", "light", "lamp", "bulb", "hue")}),
+    # What only one kind of machine has or does: its mist, its footage, its suction, its volume.
+    (("雾量", "加湿", "湿度"), {"heads": ("加湿器", "humidifier", "除湿", "dehumidifier")}),
+    (("回放", "录像", "监控画面", "画面"), {"heads": ("摄像头", "监控", "猫眼", "门铃", "camera", "cam", "doorbell")}),
+    (("吸力", "尘盒"), {"heads": ("扫地", "吸尘器", "机器人", "vacuum", "roomba"), "types": ("product",)}),
+    (("音量", "大声", "小声"), {"heads": ("音箱", "音响", "电视", "耳机", "speaker", "tv", "soundbar"),
+                              "types": ("media",)}),
     (("扫完", "扫地", "拖地", "拖完", "回充"), {"heads": ("扫地", "机器人", "扫地机", "拖地机", "roomba", "vacuum", "robot")}),
     (("温度", "度", "制冷", "制热", "风速"), {"heads": ("空调", "暖气", "地暖", "热水器", "风扇", "冰箱", "thermostat", "heater", "fan")}),
     (("放完", "暂停", "下一首", "歌词", "收藏", "单曲循环", "播放"), {"types": ("media",)}),
@@ -44,7 +51,13 @@ ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("订", "预订", "入住", "住"), {"heads": ("酒店", "宾馆", "民宿", "客栈"), "types": ("restaurant",)}),
 ]
 EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
-    (("brighten", "dim ", "brightness"), {"heads": ("light", "lamp", "bulb", "灯")}),
+    (("brighten", "dim ", "brightness", "warm white", "warm light", "color temperature", "colour temperature"),
+     {"heads": ("light", "lamp", "bulb", "灯")}),
+    (("mist", "humidity"), {"heads": ("humidifier", "加湿器")}),
+    (("footage", "playback", "recording", "live view"), {"heads": ("camera", "cam", "doorbell", "摄像头")}),
+    (("suction", "dustbin"), {"heads": ("vacuum", "roomba", "robot", "扫地"), "types": ("product",)}),
+    (("volume",), {"heads": ("speaker", "tv", "soundbar", "headphones", "earbuds", "音箱"), "types": ("media",)}),
+    (("refund", "tracking", "shipped", "delivered", "in transit"), {"types": ("order", "product")}),
     (("degrees", "warmer", "cooler", "temperature", "°"), {"heads": ("thermostat", "ac", "a/c", "heater",
                                                                        "air conditioner", "fan", "oven")}),
     (("unlock", "lock it"), {"heads": ("lock", "door")}),

@@ -64,6 +64,7 @@ def type_family(kind: str) -> str:
     return "thing" if kind in DEVICE_LIKE else kind
 
 
+_DEMONSTRATIVE_NP = re.compile(r"^(?:这个|那个|这一|那一|该|此|这|那|this(?=\w{2})|that(?=\w{2}))(?=\w{2})")
 _ORIGIN_BEFORE = re.compile(r"(?:\bfrom|\baway from|距离|离|从)\s*(?:the\s+)?$", re.I)
 _THING_PRONOUN = re.compile(r"\b(it|its|them)\b|它", re.I)
 
@@ -80,6 +81,14 @@ class Registry:
 
     def _find(self, mention: Mention, named_now: list[Entity] = ()) -> Entity | None:
         key = entity_key(mention.name)
+        pointed = _DEMONSTRATIVE_NP.match(key)
+        if pointed and not mention.weak:
+            # "这个订单预计明天发出", "that order ships tomorrow": the one of that kind just talked about.
+            head = key[pointed.end():]
+            same = [e for e in self.ranked() if e.type == mention.type and not any(e is n for n in named_now)
+                    and any(head in entity_key(s) and entity_key(s) != key for s in e.surfaces())]
+            if same:
+                return same[0]
         best = None
         for entity in self.entities:
             if any(entity is e for e in named_now) and key not in entity.key and entity.key not in key:

@@ -157,9 +157,14 @@ def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
     return candidates
 
 
-def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Resolution:
+def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
+                      not_these: set[str] = frozenset()) -> Resolution:
+    """`not_these`: keys of the utterance's own nouns that the reference depends on or is sent to
+    ("a claim for it", "attach it to the email"), which it cannot mean."""
     span = (ref.text, ref.start, ref.start + len(ref.text))
     candidates = [e for e in registry.ranked() if compatible(e, ref)]
+    if not_these:
+        candidates = [e for e in candidates if not any(entity_key(s) in not_these for s in e.surfaces())]
     if ref.head:
         named = [e for e in candidates if ref.head.lower() in " ".join(e.surfaces()).lower()]
         candidates = named or candidates
@@ -171,6 +176,10 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
         before = len(candidates)
         candidates = _by_attribute(candidates, ref)
         narrowed = len(candidates) < before
+    if (ref.place or ref.person is True) and not ref.past:
+        # "那里", "her": a name whose type was only guessed ("推荐Osprey的这款") is the last resort; a
+        # place visited before ("the same place" we stayed at) is chosen by the visit instead, below.
+        candidates = [e for e in candidates if not e.weak] or candidates
     if ref.past:
         # "上次那家", "the place we went last time": a place said with a visit, over one only suggested.
         visited = [e for e in candidates if any(_VISITED.search(c) for c in e.clauses)]
@@ -204,7 +213,7 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str) -> Res
             return Resolution(*span, group, _confidence(group[0], candidates, ref))
     best = candidates[0]
     if ref.person is not True and not (ref.place or ref.head or ref.head_type or ref.attribute) and len(candidates) > 1:
-        best = _topical(candidates, utterance, ref) or best
+        best = _topical(candidates, utterance, ref, not_these) or best
     if ordinal:
         if ref.attribute in ("other", "另一个", "另外那个"):
             # "the other one": of the latest pair named together, the one not talked about last.
@@ -238,10 +247,13 @@ _COMMON_EN = {"what", "when", "where", "which", "there", "they", "them", "that",
               "book", "order", "keep", "help", "give", "move", "back", "again", "today", "tomorrow", "tonight"}
 
 
-def _topical(candidates: list[Entity], utterance: str, ref: Reference) -> Entity | None:
+def _topical(candidates: list[Entity], utterance: str, ref: Reference,
+             not_these: set[str] = frozenset()) -> Entity | None:
     """"How do I re-season it?" after "re-season it" was said of the wok: an older candidate whose own
-    clauses share a content word with the utterance beats a later one whose clauses share none."""
+    clauses share a content word with the utterance beats a later one whose clauses share none. The nouns
+    the reference is tied to ("attach it to the email") are not the topic: the email is not "it"."""
     words = _content_words(utterance[:ref.start] + " " + utterance[ref.start + len(ref.text):])
+    words -= set().union(set(), *(_content_words(key) for key in not_these))
     if not words:
         return None
     latest = candidates[0]

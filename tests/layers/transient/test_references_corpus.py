@@ -27,12 +27,12 @@ def test_second_dev_file_accuracy(capsys):
 
 def test_blind_dev_batch_accuracy(capsys):
     # references_dev_blind.yaml: 64 dev cases written before reading the resolver's rules, scored first at
-    # 48/64 (REFERENCES.md); dev only, the test part is unchanged.
+    # 48/64 (REFERENCES.md), 58/64 after the ranking rules it led to; dev only, the test part is unchanged.
     result = evaluate("dev_blind")
     with capsys.disabled():
         print("\n" + report("dev_blind", result))
     assert result["cases"] == 64
-    assert result["accuracy"] >= 0.75
+    assert result["accuracy"] >= 0.9
     assert result["null_false_positive_rate"] <= 0.1
 
 
