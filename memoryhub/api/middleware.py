@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from memoryhub.api.errors import json_error
 from memoryhub.api.strings import bad_string_reason
-from memoryhub.core.request_context import current_request_id
+from memoryhub.core.request_context import current_caller, current_request_id
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 
@@ -28,9 +28,12 @@ class RequestIdMiddleware:
         request_id = presented if _REQUEST_ID.match(presented) else uuid.uuid4().hex
         request.request_id = request_id
         token = current_request_id.set(request_id)
+        # A thread serves many requests: the caller authentication sets lives for this one only.
+        caller_token = current_caller.set(None)
         try:
             response = self._early_refusal(request) or self.get_response(request)
         finally:
+            current_caller.reset(caller_token)
             current_request_id.reset(token)
         response = self._api_not_found(request, response)
         response["X-Request-ID"] = request_id

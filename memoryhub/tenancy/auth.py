@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions, permissions
 
+from memoryhub.core.request_context import Caller, current_caller
 from memoryhub.tenancy.models import ApiKey, Scope
 from memoryhub.tenancy.services import api_key_authenticate
 
@@ -24,6 +25,7 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
         api_key = api_key_authenticate(presented=token.strip())
         if api_key is None:
             raise exceptions.AuthenticationFailed(_("Invalid or revoked API key."))
+        current_caller.set(Caller(tenant_id=api_key.tenant_id, api_key_id=api_key.pk))
         return (None, api_key)
 
     def authenticate_header(self, request):

@@ -38,7 +38,7 @@ from datetime import datetime
 
 import numpy as np
 import psycopg
-from django.db import connection
+from django.db import connection, connections, router
 from django.utils.translation import gettext as _
 from pgvector.psycopg.vector import VectorBinaryDumper
 
@@ -163,19 +163,24 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
         SELECT q.grp, count(h.id)::float8 AS df FROM unnest(%s::int[]) AS q(grp) LEFT JOIN hits h USING (grp)
         GROUP BY q.grp
     ), idf AS (SELECT df.grp, ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN stats st),
-    keyword AS (
-        SELECT h.id, sum(idf.idf * h.tf * (%s + 1) / (h.tf + %s * (1 - %s + %s * h.doc_length / st.avgdl))) AS bm25,
-               (SELECT GREATEST(sum(idf), 1e-9) FROM idf) AS idf_mass, count(*) AS matched_concepts
-        FROM hits h JOIN idf USING (grp) CROSS JOIN stats st GROUP BY h.id
+    keyword AS MATERIALIZED (
+        SELECT jsonb_object_agg(b.id::text, jsonb_build_array(b.bm25, b.matched_concepts)) AS hits,
+               (SELECT GREATEST(sum(idf), 1e-9) FROM idf) AS idf_mass
+        FROM (SELECT h.id, sum(idf.idf * h.tf * (%s + 1) / (h.tf + %s * (1 - %s + %s * h.doc_length / st.avgdl))) AS bm25,
+                     count(*) AS matched_concepts
+              FROM hits h JOIN idf USING (grp) CROSS JOIN stats st GROUP BY h.id) b
     )""")
         flat = [term for concept in terms for term in concept]
         groups = [index for index, concept in enumerate(terms) for _term in concept]
         params += [flat, groups, list(range(len(terms))), BM25_K1, BM25_K1, BM25_B, BM25_B]
     else:
-        sql.append(", keyword AS (SELECT NULL::bigint AS id, NULL::float8 AS bm25, NULL::float8 AS idf_mass,"
-                   " NULL::bigint AS matched_concepts WHERE false)")
+        sql.append(", keyword AS MATERIALIZED (SELECT NULL::jsonb AS hits, NULL::float8 AS idf_mass)")
 
-    keyword_rel = "CASE WHEN k.bm25 IS NULL THEN 0 ELSE 1 - exp(-k.bm25 / k.idf_mass / %s) END"
+    # A memory's keyword hit, looked up by id in the one-row map above (a binary search in the jsonb):
+    # joining the scope to a per-id aggregate instead let the planner, whose estimate for every CTE is
+    # one row, re-run the aggregate once per scope row (~50 of ~75 ms at 663 memories, docs/benchmarks.md).
+    bm25_sql = "(k.hits -> s.id::text ->> 0)::float8"
+    keyword_rel = f"CASE WHEN {bm25_sql} IS NULL THEN 0 ELSE 1 - exp(-{bm25_sql} / k.idf_mass / %s) END"
     vector_rel = "CASE WHEN s.cosine IS NULL THEN 0 ELSE LEAST(1, GREATEST(0, (s.cosine - %s) / %s)) END"
     span = max(policy.vector_cosine_high - policy.vector_cosine_low, 1e-6)
     if mode == "keyword":
@@ -211,15 +216,17 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
     # neighbours: conversation context. A turn next to a strong match (same source session, adjacent turn)
     # shares part of its relevance; the answer to a question often sits one turn after the words it matched.
     # The final SELECT brings the winners' own columns back in the same round trip.
-    sql.append(f""", factors AS (
-        SELECT s.id, s.kind, s.source_session_id, s.source_turn_from, s.source_turn_to, k.bm25, k.matched_concepts,
+    # factors is MATERIALIZED so the map is read here and not carried, once per row, into the window's sort
+    sql.append(f""", factors AS MATERIALIZED (
+        SELECT s.id, s.kind, s.source_session_id, s.source_turn_from, s.source_turn_to, {bm25_sql} AS bm25,
+               (k.hits -> s.id::text ->> 1)::bigint AS matched_concepts,
                s.cosine,
                {key_sql} AS key_relevance,
                {keyword_rel} AS keyword_relevance, {vector_rel} AS vector_relevance,
                exp(-GREATEST(extract(epoch FROM now() - s.last_confirmed_at), 0) / 86400.0 / ({alpha_sql}))
                    AS recency,
                ({scene_sql}) AS scene, s.confidence, s.feedback_weight
-        FROM scope s LEFT JOIN keyword k ON k.id = s.id
+        FROM scope s CROSS JOIN keyword k
     ), own AS (
         SELECT f.*, {own_sql} AS own_relevance FROM factors f
     ), neighbours AS (
@@ -267,12 +274,19 @@ def _memory_from_row(row: dict) -> Memory:
     return Memory.from_db(connection.alias, names, [values[name] for name in names])
 
 
+def _reader():
+    """The connection a search reads from: the replica when one is configured and the caller has not just
+    written, else the primary (memoryhub/core/db_router.py)."""
+    return connections[router.db_for_read(Memory, replica_ok=True)]
+
+
 def _fetch(sql: str, params: list) -> list[dict]:
     """Run the search statement as a server-side prepared statement: planning this many CTEs costs more
     than executing them for a few hundred rows, and psycopg keeps the statement per connection
     (settings.py lets it, unless DB_PREPARED_STATEMENTS is off)."""
-    connection.ensure_connection()
-    with psycopg.Cursor(connection.connection) as cursor:
+    reader = _reader()
+    reader.ensure_connection()
+    with psycopg.Cursor(reader.connection) as cursor:
         # the query vector goes in pgvector's binary format, untyped (the statement's `::vector` casts it):
         # formatting 512 floats as text cost more than the rest of building the statement
         cursor.adapters.register_dumper(np.ndarray, VectorBinaryDumper)
@@ -295,7 +309,7 @@ def _with_person_names(terms: list[list[str]], tenant_id: int, user_id: str, rea
         return terms
     patterns = {pattern for name in person for pattern in policy.topic_keys.get(name, {})}
     likes, _weights = key_patterns_sql({pattern: 1.0 for pattern in patterns})
-    with connection.cursor() as cursor:
+    with _reader().cursor() as cursor:
         cursor.execute(
             "SELECT content FROM long_term_memory WHERE tenant_id = %s AND user_id = %s AND status = 'active'"
             " AND memory_key LIKE ANY(%s) ORDER BY id DESC LIMIT 20", [tenant_id, user_id, likes])
