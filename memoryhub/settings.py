@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "simple_history",
     "memoryhub.tenancy",
     "memoryhub.outbox",
+    "memoryhub.mcp",
     "audit",
     "permanent",
     "layers.transient",
@@ -112,6 +113,17 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # A database that does not answer costs a connection attempt this long, not a hung thread (health).
 DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", env_int("DB_CONNECT_TIMEOUT", 5))
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryhub")}
+# Behind a transaction-mode pooler a server-side cursor (QuerySet.iterator) cannot outlive its transaction.
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool("DB_DISABLE_SERVER_SIDE_CURSORS", False)
+# An optional streaming replica: searches read it unless their caller just wrote (memoryhub/core/db_router.py).
+DATABASE_REPLICA_URL = env_str("DATABASE_REPLICA_URL")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = {**dj_database_url.parse(DATABASE_REPLICA_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60)),
+                            "OPTIONS": dict(DATABASES["default"]["OPTIONS"]), "CONN_HEALTH_CHECKS": True,
+                            "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"],
+                            "TEST": {"MIRROR": "default"}}
+DATABASE_ROUTERS = ["memoryhub.core.db_router.PrimaryReplicaRouter"]
+DB_READ_YOUR_WRITES_SECONDS = env_float("DB_READ_YOUR_WRITES_SECONDS", 5.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
