@@ -105,11 +105,15 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     for match in _PEOPLE_COUNT_RULE.finditer(clause):
         if zh_user_said(clause, match.start()) and not re.search(r"没", clause[:match.start()]):
             role = _PEOPLE_ZH.get(match.group("role"), "child")
+            if match.group("n") in ("一个", "个") and role != "child":
+                # "我有个弟弟叫李明": one person, read like any other (name, age, job after it).
+                found.extend(_zb_person(match, clause))
+                continue
             age = A.zh_int(match.group("age")) if match.group("age") else None
             found.append(_zc(f"user.relationship.{role}", "", age=age))
     for match in _ZH_PERSON_RULE.finditer(clause):
         start = match.start()
-        if start == 0 or clause[start - 1] in "，,、我的家" or (clause[start - 1] in "和跟带陪给替帮见" and ("我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1))):
+        if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] == "我们" or (clause[start - 1] in "和跟带陪给替帮见" and ("我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1))):
             if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):
                 continue
             found.extend(_zb_person(match, clause))

@@ -8,6 +8,7 @@ from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh.common import _TERM, _TRAILING, _c, _zc
 from layers.formation.extractor.rules_zh.employment import _PROFESSIONS
 from layers.formation.extractor.rules_zh.personal import _SURNAMES
+from layers.formation.extractor.rules_zh.pos import is_time_word, tags
 from layers.formation.extractor.text import tidy_value
 
 _ROLES = {"老婆": "wife", "妻子": "wife", "太太": "wife", "爱人": "partner", "老公": "husband", "丈夫": "husband",
@@ -72,6 +73,17 @@ def _zb_person(m, clause):
             name[0] in _SURNAMES or name[0] in "小老阿" or (len(name) == 2 and name[0] == name[1])):
         name = ""
     rest = clause[m.end():]
+    # "我老公周末在家": a time word after the role is when, never who.
+    if name and is_time_word(name):
+        name = ""
+    if not name and rest:
+        # "我儿子豆豆发烧了": the word right after the role, when jieba reads it as a person's name
+        # (nr) or it has a name's shape (a doubled character, 小/阿 + one), whatever follows it.
+        word, flag = tags(rest)[0]
+        if re.fullmatch(r"[\u4e00-\u9fff]{2,3}", word) and (
+                flag.startswith("nr") or (len(word) == 2 and word[0] == word[1]) or word[0] in "小阿") \
+                and not is_time_word(word):
+            name, rest = word, rest[len(word):]
     if not name:
         named = re.match(r"(?:的名字)?(?:叫做|名叫|叫|是叫)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-zA-Z]+)", rest)
         if named:
@@ -86,10 +98,10 @@ def _zb_person(m, clause):
     return [_zc(f"user.relationship.{role}", name, **_zh_person_attrs(rest))]
 
 
-_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|家里有)(?P<n>一个|两个|三个|俩|个)(?:(?P<age>{A.ZH_NUMBER})岁的)?(?P<role>孩子|女儿|儿子|哥哥|姐姐|弟弟|妹妹|娃)")
+_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|家里有|我家|家里)(?P<n>一个|两个|三个|俩|个)(?:(?P<age>{A.ZH_NUMBER})岁的)?(?P<role>孩子|女儿|儿子|哥哥|姐姐|弟弟|妹妹|娃)")
 
 
-_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见]))(?P<role>{_PEOPLE_ZH_ALT})(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
+_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见]))(?P<role>{_PEOPLE_ZH_ALT})(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
 
 
 _ZH_ROLE_FREE = re.compile(r"^(?:老公|老婆|同事|闺蜜|室友|对象|老板|领导)")

@@ -27,6 +27,9 @@ _BREEDS_ZH = {"边牧": "dog", "泰迪": "dog", "柴犬": "dog", "金毛": "dog"
               "dachshund": "dog", "corgi": "dog", "husky": "dog", "shiba": "dog", "golden": "dog", "poodle": "dog"}
 
 
+_BREED_ALT = "|".join(sorted(_BREEDS_ZH, key=len, reverse=True))
+
+
 _PET_ZH_ALT = "|".join(sorted(list(_SPECIES_ZH) + list(_BREEDS_ZH), key=len, reverse=True))
 
 
@@ -39,6 +42,11 @@ def _zb_pet(m, clause):
     if word == "金鱼":
         breed = "金鱼"
     rest = clause[m.end():]
+    if not breed:
+        # "我家猫咪叫咪咪，今年5岁了，是英短": the breed said later in the same clause.
+        later = re.search(rf"(?:是|是只|是一只|是条|品种是|^[，,]\s*|[，,]\s*(?=(?:{_BREED_ALT})(?:$|[，,。])))(?P<b>{_BREED_ALT})", rest)
+        if later and _BREEDS_ZH[later.group("b")] == species:
+            breed = later.group("b")
     names = []
     listed = re.match(r"[：:]\s*(?P<l>[\u4e00-\u9fffA-Za-z、，, 和]+)", rest)
     counted = re.search(r"[两俩三四]只|[两三四]条", m.group())

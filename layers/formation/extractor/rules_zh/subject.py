@@ -10,6 +10,8 @@ import re
 
 from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH_ALT, _ROLE_ALT
+from layers.formation.extractor.rules_zh.pets import _PET_ZH_ALT
+from layers.formation.extractor.rules_zh.pos import drop_time_words
 
 # Chinese drops a repeated subject: "我是上海人，现在在深圳工作". Later parts that start with a
 # predicate inherit 我, but only when the first part's subject is the user alone (not 我女儿).
@@ -30,7 +32,7 @@ _ZH_ADV = (r"(?:一$|现在|目前|一直|已经|也|还|平时|其实|刚|刚�
            r"上个?月|上周|去年|前年|今年|这周|明年|下个?月|下周|年初|年底|\d{2,4}年|一般|通常|总是|常常|经常|每天|"
            r"马上|即将|快要|打算|准备|计划|要|会|正在|在|是|又|才|目前|暂时|基本上?|主要|从小|从来|一向|向来|前阵子|"
            r"这两年|这几年|这阵子|今天|昨天|明天|后来|然后|所以|因为|不过|但是?|而且|另外|对了|哈哈|嗯|啊|呀|有事|有急事|急事|"
-           r"本科|研究生|硕士|博士|大学|比较|更|最|还是|从[\u4e00-\u9fffA-Za-z]{1,6}?(?=搬|跳槽|调)|"
+           r"本科|研究生|硕士|博士|大学|比较|更|最|还是|最好|尽量|只|从[\u4e00-\u9fffA-Za-z]{1,6}?(?=搬|跳槽|调)|"
            r"[，,、\s]|一直以来|一名|一个|个)")
 
 
@@ -43,11 +45,16 @@ _ZH_OTHER = re.compile(r"他|她|它|朋友|同事|网友|邻居|同学|室友|�
 
 # Time words and an origin ("从阿里", "从广州") are adverbials: they say when or from where, never who.
 _TIME_WORDS = re.compile(rf"每?(?:周|星期|礼拜)[一二三四五六日天末]|{A.ZH_FREQ.pattern}|{A.ZH_DATE.pattern}|{A.ZH_TIME.pattern}|从[\u4e00-\u9fffA-Za-z0-9]{{1,8}}$"
-                         r"|(?:(?!朋友|同事|老公|老婆|孩子|爸|妈|哥|姐|弟|妹)[^，,。你他她]){1,10}的话|(?:^|(?<=[，,]))(?:请|麻烦|拜托)")
+                         r"|(?:(?!朋友|同事|老公|老婆|孩子|爸|妈|哥|姐|弟|妹)[^，,。你他她]){1,10}的话|(?:^|(?<=[，,]))(?:请|麻烦|拜托)"
+                         # "减肥期间", "工作上的事请发邮件": a span of time or a topic, then the predicate.
+                         r"|[\u4e00-\u9fff]{1,4}期间|[^，,。你他她]{1,6}的事情?(?:请|麻烦|就)?|请(?=发|用|打|联系|找)")
 
 
 def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
+    # Time words are adverbials whichever list names them: jieba tags them (t) beyond the lists above.
     prefix = _TIME_WORDS.sub("", clause[:start])
+    if prefix and not _ZH_SUBJECT_TAIL.search(prefix[-12:]):
+        prefix = drop_time_words(prefix)
     # "我现在读高二" matched at "在读": the 在 also closes 现在/正在, which belongs to the prefix.
     if clause[start:start + 1] == "在" and re.search(r"[现正还都也就]$", prefix):
         prefix += "在"
@@ -66,7 +73,7 @@ def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
 _SEGMENT_LEAD = re.compile(rf"^(?:{_ZH_ADV}|每天|每周|周末|早上|晚上|中午|下午|上午)*")
 
 
-_OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?)?(?:{_PEOPLE_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司|们组|们新来的)|"
+_OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?)?(?:{_PEOPLE_ZH_ALT})|(?:我|我的|我家|我们家|家里)的?(?:{_PET_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司|们组|们新来的)|"
                           rf"(?:{_PEOPLE_ZH_ALT})(?!.*我)|他|她|它|有个|有人|听说|朋友|同事|网友|邻居|大家|别人|人家|[A-Z][a-z]+(?:\s|说|的))")
 
 
