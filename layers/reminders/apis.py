@@ -2,8 +2,6 @@
 acknowledge (polling agents); the tenant's reminder settings (admin scope)."""
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -17,8 +15,6 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from layers.reminders.models import Reminder, ReminderSettings, ReminderStatus
-from layers.reminders.parser import reminder_intent
-from layers.reminders.policy import reminder_policy
 from layers.reminders.selectors import reminder_get, reminder_list
 from layers.reminders.serializers import (
     ReminderOutputSerializer,
@@ -32,6 +28,7 @@ from layers.reminders.services import (
     reminder_settings_get,
     reminder_settings_update,
 )
+from layers.reminders.services.reading import reminder_intent_read, reminder_when_read
 from layers.reminders.services.reminders import time_zone_validate
 from layers.short_term.selectors import session_get
 from memoryhub.api.identifiers import validate_user_id
@@ -48,18 +45,6 @@ WHEN_MAX_LENGTH = 200
 
 def _field_error(field: str, message: str, code: str = "invalid") -> InvalidInput:
     return InvalidInput(message, code=code, details={"fields": {field: [message]}})
-
-
-def _read_when(words: str, *, tenant, zone: str, now, field: str = "when"):
-    """(due_at, recurrence) from words such as "tomorrow at 7am" or "每周一"."""
-    policy = reminder_policy(tenant.pk)
-    intent = reminder_intent(f"remind me {words} to do it" if not any("\u4e00" <= c <= "\u9fff" for c in words)
-                             else f"{words}提醒我做这件事", now=now, time_zone=zone, default_hour=policy.default_hour,
-                             vague_delay=timedelta(minutes=policy.vague_delay_minutes), require_time=True)
-    if intent is None or intent.kind != "create" or intent.due_at is None:
-        raise _field_error(field, _("no time could be read from %(words)s") % {"words": words[:80]},
-                           code="unreadable_time")
-    return intent.due_at, intent.recurrence
 
 
 def _include_quarantined(api_key) -> bool:
@@ -148,9 +133,7 @@ class RemindersApi(TenantAPIView):
         if "utterance" in values:
             if {"text", "due_at", "when"} & set(values):
                 raise _field_error("utterance", _("send either an utterance or text with a time"))
-            policy = reminder_policy(self.tenant.pk)
-            intent = reminder_intent(values["utterance"], now=now, time_zone=zone, default_hour=policy.default_hour,
-                                     vague_delay=timedelta(minutes=policy.vague_delay_minutes))
+            intent = reminder_intent_read(values["utterance"], tenant_id=self.tenant.pk, now=now, time_zone=zone)
             if intent is None or intent.kind != "create":
                 raise _field_error("utterance", _("the utterance asks for no reminder"), code="no_reminder_intent")
             text, due_at, recurrence = intent.text, intent.due_at, recurrence or intent.recurrence
@@ -160,7 +143,7 @@ class RemindersApi(TenantAPIView):
             if ("due_at" in values) == ("when" in values):
                 raise _field_error("due_at", _("send exactly one of due_at and when"), code="required")
             if "when" in values:
-                due_at, read_rule = _read_when(values["when"], tenant=self.tenant, zone=zone, now=now)
+                due_at, read_rule = reminder_when_read(values["when"], tenant_id=self.tenant.pk, now=now, time_zone=zone)
                 recurrence = recurrence or read_rule
         session = session_get(tenant=self.tenant, session_id=values["session_id"]) if "session_id" in values else None
         if session is not None and session.user_id != values["user_id"]:
@@ -216,8 +199,8 @@ class ReminderDetailApi(TenantAPIView):
             raise _field_error("due_at", _("send due_at or when, not both"))
         due_at, recurrence = values.get("due_at"), values.get("recurrence")
         if "when" in values:
-            due_at, read_rule = _read_when(values["when"], tenant=self.tenant, zone=reminder.time_zone,
-                                           now=timezone.now())
+            due_at, read_rule = reminder_when_read(values["when"], tenant_id=self.tenant.pk, now=timezone.now(),
+                                                   time_zone=reminder.time_zone)
             recurrence = recurrence if recurrence is not None else (read_rule or None)
         reminder = reminder_amend(reminder=reminder, actor=self.actor, text=values.get("text"), due_at=due_at,
                                   recurrence=recurrence)

@@ -20,9 +20,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from layers.reminders.models import OPEN_STATUSES, Reminder
-from layers.reminders.parser import reminder_intent
 from layers.reminders.parser.intents import CJK, en_verbs, zh_verbs
 from layers.reminders.policy import reminder_policy
+from layers.reminders.services.reading import reminder_intent_read
 from layers.reminders.services.reminders import (
     CancelReason,
     reminder_amend,
@@ -105,8 +105,7 @@ def _entry(action: str, reminder: Reminder, turn) -> dict:
 
 def _one_turn(session, turn, *, actor, zone: str, policy) -> dict | None:
     now = turn.occurred_at or timezone.now()
-    intent = reminder_intent(turn.content, now=now, time_zone=zone, default_hour=policy.default_hour,
-                             vague_delay=timedelta(minutes=policy.vague_delay_minutes))
+    intent = reminder_intent_read(turn.content, tenant_id=session.tenant_id, now=now, time_zone=zone, policy=policy)
     if intent is None:
         return None
     if intent.kind == "create":

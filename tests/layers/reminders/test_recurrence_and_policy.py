@@ -60,3 +60,27 @@ def test_a_tenant_overrides_the_vague_delay(api, tenant, make_staff):
         {"role": "user", "content": "remind me later to stretch", "occurred_at": said.isoformat()}]})
     assert response.status_code == 201
     assert Reminder.objects.get().due_at == said + timedelta(minutes=10)
+
+
+@pytest.mark.django_db
+def test_the_api_and_formation_read_a_time_alike(api, tenant, make_staff):
+    # One reader (layers/reminders/services/reading.py) for the API's `when` and a turn's request: a governed
+    # default hour reaches both, and words the API cannot read are a 400 on the field they came in.
+    editor, reviewer = make_staff(tenant, "editor"), make_staff(tenant, "reviewer")
+    request = change_request_propose(tenant=tenant, key="policy.reminders.default_hour", action="create",
+                                     value=7, proposer_user=editor)
+    change_request_approve(change_request=request, reviewer=reviewer, payload_hash=request.payload_hash)
+    assert api.post_json("/api/v1/sessions", {"session_id": "s", "user_id": "alice"}).status_code == 201
+    said = datetime.now(timezone.utc)
+    assert api.post_json("/api/v1/sessions/s/turns", {"turns": [
+        {"role": "user", "content": "明天提醒我交周报", "occurred_at": said.isoformat()}]}).status_code == 201
+    from_turn = Reminder.objects.get(source_turn__isnull=False)
+    response = api.post_json("/api/v1/reminders", {"user_id": "alice", "text": "交周报", "when": "明天"})
+    assert response.status_code == 201, response.content
+    from_api = Reminder.objects.get(pk=response.json()["id"])
+    assert from_api.due_at.astimezone(ZoneInfo("UTC")).hour == from_turn.due_at.astimezone(ZoneInfo("UTC")).hour == 7
+    assert from_api.due_at.date() == from_turn.due_at.date()
+    bad = api.patch_json(f"/api/v1/reminders/{from_api.pk}", {"when": "whenever you like"})
+    assert bad.status_code == 400
+    assert bad.json()["error"]["code"] == "unreadable_time"
+    assert bad.json()["error"]["details"]["fields"]["when"]
