@@ -43,9 +43,10 @@ def _zb_education(m, clause):
         found = re.search(rf"({_DEGREES_ZH}|读博)", clause)
         degree = ("博士" if found.group(1) == "读博" else found.group(1)) if found else None
     if not field_:
-        found = re.search(r"(?:专业是|方向是|学的是|读的是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20})|(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系)", clause)
+        found = re.search(r"(?:专业是|方向是|学的是|读的是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
+                          r"(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])", clause)
         if found:
-            field_ = found.group("f") or found.group("g")
+            field_ = found.group("f") or found.group("g") or found.group("h")
             if field_ and re.search(rf"{_DEGREES_ZH}|的", field_):
                 field_ = re.sub(r".*的", "", field_) or None
             if field_ and (field_ == school or field_ in school or school in field_):
@@ -66,11 +67,16 @@ def _zb_education(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "我们学校是川大", "学校是南开": the school named after its kind.
+    (re.compile(r"^(?:我们|我的|我)?(?:学校|母校|大学)(?:是|叫)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_education),
+    # "我是清华的博士生": school, 的, the student's degree.
+    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?P<deg>本科生|研究生|硕士生|博士生|博士|硕士|学生|大[一二三四]学生)(?=$|[，,。!！]|了|啊|呀)"), _zb_education),
     (re.compile(rf"在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上(?=学|大学|课|{_DEGREES_ZH}))(?P<deg>{_DEGREES_ZH}|书|大学|研|博)?"), _zb_education),
     (re.compile(rf"(?:读|念)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的(?P<deg>{_DEGREES_ZH})"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH})?毕业于(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。]|(?P<field>[\u4e00-\u9fff]{{2,6}})系)"), _zb_education),
     (re.compile(r"(?:是|从)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:(?P<field>[\u4e00-\u9fff]{2,6})(?:系|专业))?毕业的"), _zb_education),
-    (re.compile(rf"(?:考上了?|被)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的?(?:(?P<deg>{_DEGREES_ZH}))?(?:录取)?"), _zb_education),
+    (re.compile(rf"考上了?(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的?(?:(?P<deg>{_DEGREES_ZH}))?(?:录取)?"), _zb_education),
+    (re.compile(rf"被(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的?(?:(?P<deg>{_DEGREES_ZH}))?录取"), _zb_education),
     (re.compile(r"(?:正在|在)读(?P<v>(?P<deg>MBA|EMBA|MPA|博士|硕士|研究生|本科|大专))(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系的(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系(?:大[一二三四]|研[一二三])的?学生"), _zb_education),

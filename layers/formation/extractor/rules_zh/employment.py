@@ -39,9 +39,16 @@ def _zb_job(m, clause):
     if place:
         out.append(_zc("user.work_city", place.group()))
     else:
+        # "在腾讯深圳总部上班": the organisation, then where its office is.
+        office = re.match(rf"(?P<org>.+?)(?P<city>{_CITY_ALT})(?:总部|分公司|办公室|研发中心|园区|分部)?$", tidy_value(raw))
+        if office and len(office.group("org")) >= 2:
+            raw = office.group("org")
+            out.append(_zc("user.work_city", office.group("city")))
         org = _org_zh(raw)
         if org:
             out.append(_zc("user.employer", org))
+        elif office:
+            out.pop()
     role = m.groupdict().get("role")
     if role:
         role = re.sub(r"^(?:了?[一二三四五六七八九十两\d]+年的?|兼职的?|全职的?|一名|个)", "", role)
@@ -50,7 +57,22 @@ def _zb_job(m, clause):
         role = re.sub(r"(?:工作|的工作|一职|的)$", "", role)
         if role and 1 < len(role) <= 8 and not re.search(r"[了着过吗呢]|什么|这|那", role):
             out.append(_zc("user.occupation", role))
-    return out if any(c.memory_key != "user.occupation" for c in out) or (out and m.groupdict().get("role")) else []
+    if not (any(c.memory_key != "user.occupation" for c in out) or (out and m.groupdict().get("role"))):
+        return []
+    # "在X实习过三个月": a stint told with 过 is over; "在华为干了五年，今年终于离职了": it ended later in the clause.
+    # The rule saw one comma segment; `clause` runs from that segment to the clause's end.
+    at = clause.find(m.group())
+    after = clause[at + len(m.group()):] if at >= 0 else m.string[m.end():]
+    if re.match(r"过", after) or re.search(r"过[一二两三四五六七八九十几\d半]+(?:年|个月|周)", m.group()):
+        return []
+    if _JOB_ENDED.search(after):
+        return [_zc("user.former_employer", c.value) if c.memory_key == "user.employer" else c
+                for c in out if c.memory_key != "user.work_city"]
+    return out
+
+
+# Words that end the job just named, later in the same clause ("…，后来辞职了", "…，上个月离职了").
+_JOB_ENDED = re.compile(r"^[^。!！?？]*?(?:离职|辞职|辞了|不干了|被裁|裁员了我|被优化|被开除|跳槽|走人|退休)(?:了|啦)?(?:$|[，,。!！])")
 
 
 def _zb_former(m, clause):
@@ -107,8 +129,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:入职了?|加入了?|跳槽到了?|跳槽去了?|换到了?|去(?=[^，,。]{{2,10}}?(?:报到|上班|入职))|进了?(?=[^，,。]{{2,10}}?(?:工作|上班|$))){_ORG_ZH}(?:(?:报到|上班)?[，,]?\s*(?:岗位是|职位是|做|当|担任)(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}))?(?=$|[，,。]|报到|上班|了)"), _zb_job),
     (re.compile(rf"拿到了?{_ORG_ZH}的offer"), _zb_job),
     # "在一家律所当律师，律所叫金杜": the workplace named after its kind.
-    (re.compile(r"^(?:我们|我的)?(?:公司|律所|单位|医院|银行|工作室|事务所|学校|门店|店)(?:的名字)?(?:叫|是)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_job),
+    (re.compile(r"^(?:我们|我的)?(?:公司|律所|单位|医院|银行|工作室|事务所|门店|店)(?:的名字)?(?:叫|是)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_job),
     (re.compile(rf"从{_ORG_ZH}(?:离职|辞职|跳槽|出来|裸辞)"), _zb_former),
+    # "被京东裁了", "被字节优化了": laid off.
+    (re.compile(rf"被{_ORG_ZH}(?:裁员?|优化|开除|辞退|劝退|毕业)(?:了|掉)"), _zb_former),
     (re.compile(rf"是{_ORG_ZH}的(?:员工|正式员工|实习生)"), _zb_job),
     (re.compile(rf"(?:离开了?|辞掉了?|不在){_ORG_ZH}(?:了|干了|工作了|上班了|的工作|[，,。]|$)"), _zb_former),
     (re.compile(rf"(?:之前|以前|曾经)在{_ORG_ZH}(?:干了|工作了|上了|待了|做了)"), _zb_former),

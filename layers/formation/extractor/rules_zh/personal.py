@@ -32,14 +32,15 @@ def _zb_age(m, clause):
 def _zb_date(key, kind=None):
     def build(m, clause):
         value = tidy_value(m.group("v"))
-        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天", value)):
+        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天|七夕|情人节|圣诞|元旦|中秋", value)):
             return []
         extra = {}
         if key == "user.anniversary":
             kind_found = m.groupdict().get("type") or kind
             if not kind_found:
-                found = re.search(r"结婚|恋爱|相识|订婚", clause)
+                found = re.search(r"结婚|恋爱|相识|订婚|在一起|领证|结的婚", clause)
                 kind_found = found.group() if found else None
+            kind_found = {"结": "结婚", "结的婚": "结婚", "领证": "结婚", "在一起": "恋爱", "认识": "相识"}.get(kind_found, kind_found)
             extra["type"] = kind_found
         return [_zc(key, value, **extra)]
     return build
@@ -57,15 +58,23 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?:我叫|我的名字是|我的名字叫|名字叫|本名叫|本名|中文名叫?|英文名叫?|叫我)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)"), _zb_name),
+    (re.compile(r"(?:我叫|我的名字是|我的名字叫|名字叫|本名叫|本名是?|真名叫?|大名叫?|中文名叫?|英文名叫?|叫我)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)"), _zb_name),
     (re.compile(r"(?:^|[，,])叫(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
     (re.compile(r"(?:本人|我是)(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
     (re.compile(rf"(?:今年|刚满|满|已经|快)?(?P<v>{A.ZH_NUMBER})(?:周?岁)(?:了)?(?!的)"), _zb_age),
     (re.compile(rf"今年(?P<v>{A.ZH_NUMBER})(?=了|$|[，,])"), _zb_age),
+    # "马上就40了", "今年刚满24", "快三十了": an age said as a bare number with an aspect word.
+    (re.compile(r"(?:马上就?|快要?|都|已经|刚满|满|奔)(?P<v>[二三四五六七八九]十|[1-9]\d)(?:岁|周岁)?(?=了|$|[，,。])"), _zb_age),
     (re.compile(r"(?:生日是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),
     (re.compile(rf"(?P<v>{A.ZH_DATE.pattern})(?:要)?过(?:生日|农历生日)"), _zb_date("user.birthday")),
     (re.compile(r"(?:结婚|恋爱|在一起)(?:[一二三四五六七八九十\d]+)?周年(?:纪念日)?(?:是|在|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"今天是我(?:的)?生日"), lambda m, c: [_zc("user.birthday", "今天")]),
+    # "下周三是我生日", "我是农历腊月初八生的": the date first, then whose birthday it is.
+    (re.compile(rf"(?:^|[，,])(?P<v>{A.ZH_DATE.pattern}(?:{A.ZH_DATE.pattern})*)(?:就)?是我(?:的)?(?:农历)?生日"), _zb_date("user.birthday")),
+    (re.compile(rf"是(?P<v>(?:{A.ZH_DATE.pattern})+)(?:出)?生的"), _zb_date("user.birthday")),
+    # "我和老公是10月1号结的婚", "结婚纪念日在六月六号", "纪念日就是七夕".
+    (re.compile(rf"是(?:[^，,。]{{0,4}}?)(?P<v>(?:{A.ZH_DATE.pattern})+|七夕|情人节|[^，,。]{{0,6}}?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日])(?P<type>结|领证|在一起|认识)(?:的婚|的)"), _zb_date("user.anniversary")),
+    (re.compile(r"(?P<type>结婚|恋爱|相识|订婚)?纪念日(?:是|在|就是|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"(?:(?P<type>恋爱|结婚|相识|订婚)?纪念日|anniversary)是(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"是(?P<v>[^，,。]*?(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])(?P<type>结婚|领证|在一起)的"), _zb_date("user.anniversary")),
     (re.compile(r"(?P<v>[^，,。]{2,10}?)是我们(?P<type>结婚|恋爱)[^，,。]*纪念日"), _zb_date("user.anniversary")),

@@ -11,25 +11,16 @@ name, a place or a value, and are skipped when looking for who the subject is.
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
 
 from memoryhub.providers.keywords import _segmenter
 
-_posseg = None
-_lock = threading.Lock()
-
 
 def _tagger():
-    global _posseg
-    if _posseg is None:
-        with _lock:
-            if _posseg is None:
-                _segmenter()  # the shared dictionary, initialised once
-                import jieba.posseg as posseg
+    _segmenter()  # the shared dictionary, initialised once per process under the keyword layer's lock
+    import jieba.posseg as posseg  # its tag table loads on first import; the import lock serialises that
 
-                _posseg = posseg
-    return _posseg
+    return posseg
 
 
 @lru_cache(maxsize=4096)

@@ -61,7 +61,7 @@ def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
     tail = prefix[-12:]
     if allow_we:
         # "我们", "我和老婆": a home or a date the user shares is the user's too.
-        tail = re.sub(rf"我(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})", "我", tail.replace("我们家", "我").replace("我们", "我"))
+        tail = re.sub(rf"(?:我|^)(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})", "我", tail.replace("我们家", "我").replace("我们", "我"))
     if _ZH_SUBJECT_TAIL.search(tail):
         # "我朋友说他…" fails; "我老公说我…在华为干" passes (the last subject is 我).
         last_me = tail.rfind("我")
@@ -86,7 +86,9 @@ def zh_segments(clause: str) -> list[tuple[str, bool]]:
         if not bare:
             continue
         lead = _SEGMENT_LEAD.sub("", bare)
-        if _OTHER_OWNER.match(lead):
+        if "叫我" in lead:
+            owner_user = True  # "大家都叫我阿杰，本名张杰": whoever calls, the segments are about me
+        elif _OTHER_OWNER.match(lead):
             owner_user = False
         elif lead.startswith(("我", "本人")) or re.match(r"^(?:我|本人)", bare):
             owner_user = True
