@@ -72,6 +72,9 @@ def match_clause(clause: str) -> list[Candidate]:
     return found
 
 
+_DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
+
+
 def zh_fact_candidates(clause: str) -> list[Candidate]:
     found: list[Candidate] = []
     segments = zh_segments(clause)
@@ -98,9 +101,16 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 found.extend(candidates)
         found.extend(c for c in _zb_language_clause(segment)
                      if not any(f.memory_key == c.memory_key and f.value == c.value for f in found))
-        if not any(c.memory_key in ("user.habits", "user.medications") for c in found):
+        # "我在顺丰当快递员，每天跑两百多单", "养了一缸金鱼，每天喂两次": what recurs right after a job,
+        # a school, a pet or a person is said is their routine, unless the part names its own subject
+        # or a time of its own ("…，每天晚上我都带它去遛弯").
+        described = any(c.memory_key.split(".")[1] in _DESCRIBED for c in found) or any(
+            _ZH_PET_RULE.search(seg) or _PEOPLE_COUNT_RULE.search(seg) for seg, _ in segments[:index])
+        own = re.match(r"^(?:[^，,]{0,6}?)(?:我|本人)", segment) or A.time_of_day(segment)
+        if not any(c.memory_key in ("user.habits", "user.medications") for c in found) and (own or not described):
             found.extend(zh_habit_candidates(segment, context))
-        if not any(c.memory_key == "user.plan" for c in found):
+        # "下周一去百度报到": starting a job is the employer (FACTS.md), not a plan.
+        if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
             found.extend(zh_plan_candidates(segment))
     for match in _PEOPLE_COUNT_RULE.finditer(clause):
         if zh_user_said(clause, match.start()) and not re.search(r"没", clause[:match.start()]):

@@ -56,6 +56,9 @@ def _zb_place(key):
         value = _place(m.group("v"))
         if not value:
             return []
+        # "我年底要搬去广州": a move still to come is a plan (FACTS.md), not where one lives.
+        if key == "user.home_city" and re.search(r"(?:要|会|想|打算|准备|计划|将|快)$", m.string[:m.start()]):
+            return []
         return [_zc(key, value)]
     return build
 
@@ -87,7 +90,11 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:住在|住|定居在|定居|家住|家在|base在|生活在|居住在|落户)(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
-    (re.compile(r"在(?P<v>[^，,。.!！?？;；的在]{2,8}?)(?:住|定居|安家|生活)"), _zb_place("user.home_city")),
+    (re.compile(r"在(?P<v>[^，,。.!！?？;；的在]{2,8}?)(?:住|定居|安家|生活|漂)"), _zb_place("user.home_city")),
+    # "我现在人在深圳", "base北京": where the user is based.
+    (re.compile(rf"(?:人在|base\s*|坐标\s*)(?P<v>{_CITY_ALT}|[A-Z][A-Za-z]+)(?=$|[，,。!！]|了|呢|啦)"), _zb_place("user.home_city")),
+    # "春节回老家哈尔滨过年": 老家 names the hometown wherever it is said.
+    (re.compile(rf"回?老家(?P<v>{_CITY_ALT})"), _zb_place("user.hometown")),
     (re.compile(r"(?:搬到|搬去|搬家到|搬来|搬回|留在)(?:了)?(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
     (re.compile(rf"(?:单位在|公司在|办公室在|上班在)(?P<v>{_CITY_ALT})"), _zb_place("user.work_city")),
     (re.compile(rf"去(?P<v>{_CITY_ALT})(?:公司|总部|办公室)?(?:上班|坐班|打卡)"), _zb_place("user.work_city")),

@@ -34,12 +34,16 @@ def plan_candidate(clause: str) -> Candidate | None:
         return None
     if not (_PLAN_MARK.search(after) or DATE_ZH.match(after)) or not _PLAN_VERB.search(after):
         return None
+    if re.search(r"报到|入职", after):
+        return None  # starting a job is the employer (FACTS.md), read by rules_zh.employment
     value = tidy_value(clause[:subject] + after)
     return _c("user.plan", value, date=date.group())
 
 
 _PLAN_VERB_ZH = re.compile(r"去|回|飞|出差|搬家|搬|参加|考|面试|结婚|旅游|旅行|看病|体检|开会|会议|见|拜访|出发|出国|手术|复查|报到|"
-                           r"入职|航班|机票|约了|带|休|开始|开课|自驾|婚礼|比赛|演唱会|答辩|毕业|出游|打疫苗|订了")
+                           r"入职|航班|机票|约了|带|休|开始|开课|自驾|婚礼|比赛|演唱会|答辩|毕业|出游|打疫苗|订了|"
+                           # deadlines and errands with a date are plans too ("月底要交论文初稿")
+                           r"交|提交|签|办|领|拿|装修|当伴娘|当伴郎|陪|接|送|报名|上课|动身|启程")
 
 
 def zh_plan_candidates(clause: str) -> list[Candidate]:
@@ -50,20 +54,23 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     if not zh_user_said(clause, start, allow_we=True) and not zh_user_said(clause, 0, allow_we=True):
         return []
     rest = clause[start + len(date):]
-    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|过生日|岁|生日|纪念日|结婚的|毕业|喜欢|爱", clause):
+    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|经常|常常|老是|偶尔|过生日|岁|生日|纪念日|结婚的|毕业|喜欢|爱", clause):
         return []
     if not _PLAN_VERB_ZH.search(rest) or re.search(r"不|没|别|生日|纪念日|每", rest[:6]):
+        return []
+    # "周末上课", "周三健身": a bare weekday with no word of intent recurs; "这周六要考" is one day.
+    if re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天末](?:早上|上午|中午|下午|晚上)?", date) and not re.search(r"要|会|打算|准备|计划|约了|得", clause):
         return []
     body = re.sub(r"^(?:的|我们?|要|会|打算|准备|计划|得|就|也|还|正式|要去)+", "", rest)
     body = re.sub(r"^(?:的)", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     # The plan in few words: no filler (一趟), no possessive (带我家狗 -> 带狗), no 去 before another verb
     # (去考科目二 -> 考科目二; 去成都 keeps its 去, which names the trip).
-    body = re.sub(r"一趟|(?<=[带陪给和跟])我(?:家的?|的)", "", tidy_value(body))
+    body = re.sub(r"一趟|(?<=[带陪给和跟])我(?:家的?|的)?(?=[\u4e00-\u9fff])|(?<=回)老家(?=[\u4e00-\u9fff])", "", tidy_value(body))
     body = re.sub(r"^去(?=看|考|打|吃|买|参加|见|办|做|拿|取|听|学|上课|体检|复查)", "", body)
     if not body or len(body) < 2:
         return []
-    dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][\w]*(?:\s[A-Z][\w]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
+    dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
     destination = None
     if dest:
         destination = dest.group("d")
