@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test browser install migrate bench-locomo bench-scale clean-data
+.PHONY: run test browser pgbouncer install migrate bench-locomo bench-scale clean-data
 
 # The Python client (clients/python) is installed editable, so its tests and examples run the checkout's code.
 $(STAMP): requirements.txt clients/python/pyproject.toml
@@ -20,11 +20,15 @@ run: $(STAMP)
 	$(PY) -m memoryhub.embedded run
 
 # The console's browser tests drive Debian's Chromium; `browser` installs it (and ChromeDriver) when missing.
-test: $(STAMP) browser
+test: $(STAMP) browser pgbouncer
 	$(PY) -m memoryhub.embedded exec -- $(PY) -m pytest $(PYTEST_ARGS)
 
 browser:
 	bash .ci/install_browser.sh
+
+# The scale-out test (tests/scaleout/) runs its own PgBouncer; `pgbouncer` installs Debian's when missing.
+pgbouncer:
+	bash .ci/install_pgbouncer.sh
 
 migrate: $(STAMP)
 	$(PY) manage.py migrate
