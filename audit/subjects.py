@@ -55,9 +55,14 @@ def _subject_key_create(tenant_id: int, user_id: str) -> None:
         return
     side = connections.create_connection(connection.alias)
     try:
+        # In a transaction of its own with SET LOCAL: behind a transaction-mode pooler (docs/deploy.md) a
+        # session-level SET stays on the server connection, and the next client given it had its lock
+        # waits cut at 500 ms (memory writes queued on a user's lock answered 500; tests/scaleout/).
+        side.set_autocommit(False)
         with side.cursor() as cursor:
-            cursor.execute(f"SET lock_timeout = '{_SIDE_LOCK_TIMEOUT}'")
+            cursor.execute(f"SET LOCAL lock_timeout = '{_SIDE_LOCK_TIMEOUT}'")
             cursor.execute(_INSERT, [tenant_id, user_id, secret])
+        side.commit()
         return
     except DatabaseError as exc:
         # The key's row is being deleted (an erasure of this user, possibly by the caller itself):
