@@ -147,9 +147,15 @@ class Http:
         self.base, self.key = base, key
 
     def post(self, path: str, body: dict | None = None) -> tuple[int, dict]:
-        request = urllib.request.Request(
+        return self._send(urllib.request.Request(
             self.base + path, data=json.dumps(body or {}).encode(), method="POST",
-            headers={"Authorization": f"Bearer {self.key}", "Content-Type": "application/json"})
+            headers={"Authorization": f"Bearer {self.key}", "Content-Type": "application/json"}))
+
+    def get(self, path: str) -> tuple[int, dict]:
+        return self._send(urllib.request.Request(self.base + path, headers={"Authorization": f"Bearer {self.key}"}))
+
+    @staticmethod
+    def _send(request: urllib.request.Request) -> tuple[int, dict]:
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return response.status, json.loads(response.read() or b"{}")
