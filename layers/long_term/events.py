@@ -36,3 +36,9 @@ MEMORY_REEMBEDDED = event_type("memory.reembedded", object_type=MEMORY, label=_(
 PREFERENCE_CORRECTED = event_type("memory.preference_corrected", object_type=MEMORY,
                                   label=_("preference changed by repeated corrections"), before=_STATE,
                                   after=_STATE + " + replaced_by, value, corrections, reason")
+# One per committed batch of manage.py import_memories (layers/long_term/services/bulk.py): counts per
+# outcome, the batch's first and last line, the new ids and a keyed digest of their contents.
+MEMORIES_IMPORTED = event_type("memory.imported", object_type=MEMORY, label=_("memories imported (batch)"),
+                               after="lines, counts, users, memory_ids, digest")
+MEMORIES_EXPORTED = event_type("memory.exported", object_type=MEMORY, label=_("memories exported"),
+                               after="count")

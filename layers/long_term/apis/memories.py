@@ -29,16 +29,12 @@ from layers.long_term.services import (
     memory_update,
 )
 from layers.long_term.services.create import MAX_BATCH
+from layers.long_term.services.validation import TURN_NUMBER_MAX, memory_item_shape_error
 from memoryhub.api.identifiers import validate_user_id
 from memoryhub.api.pagination import paginate_keyset
 from memoryhub.api.serializers import InputSerializer
 from memoryhub.api.views import TenantAPIView
 from memoryhub.core.errors import InvalidInput
-
-# Turn numbers are stored in PostgreSQL integer columns; a larger one would overflow there (500).
-TURN_NUMBER_MAX = 2 ** 31 - 1
-CREATE_FIELDS = ("user_id", "content", "kind", "memory_key", "entities", "attributes", "confidence", "importance",
-                 "source", "client_id", "agent_id", "source_session_id", "source_turn_from", "source_turn_to")
 
 
 class MemoryInputSerializer(InputSerializer):
@@ -67,29 +63,10 @@ class MemoryBatchInputSerializer(InputSerializer):
 
 
 def _item(raw, index: int) -> dict:
-    if not isinstance(raw, dict):
-        raise InvalidInput(_("each memory must be a JSON object"), code="invalid",
-                           details={"items": [{"index": index, "errors": [
-                               {"field": "", "code": "invalid", "message": _("not a JSON object")}]}]})
-    unknown = sorted(set(raw) - set(CREATE_FIELDS))
-    if unknown:
-        raise InvalidInput(_("unknown fields: %s") % ", ".join(unknown), code="invalid",
-                           details={"items": [{"index": index, "errors": [
-                               {"field": name, "code": "unknown_field", "message": _("unknown field")}
-                               for name in unknown]}]})
-    for name in ("source_turn_from", "source_turn_to"):
-        value = raw.get(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                  or not 1 <= value <= TURN_NUMBER_MAX):
-            raise InvalidInput(_("%s must be a positive integer") % name, code="invalid",
-                               details={"items": [{"index": index, "errors": [
-                                   {"field": name, "code": "invalid", "message": _("not a positive integer")}]}]})
-    for name in ("agent_id", "source_session_id"):
-        value = raw.get(name)
-        if value is not None and (not isinstance(value, str) or len(value) > 200):
-            raise InvalidInput(_("%s must be a string of at most 200 characters") % name, code="invalid",
-                               details={"items": [{"index": index, "errors": [
-                                   {"field": name, "code": "invalid", "message": _("not a short string")}]}]})
+    problem = memory_item_shape_error(raw)
+    if problem:
+        message, errors = problem
+        raise InvalidInput(message, code="invalid", details={"items": [{"index": index, "errors": errors}]})
     return dict(raw)
 
 

@@ -166,33 +166,21 @@ def _audit_created(tenant, created: list[Memory], *, actor: Actor, single: bool)
                      subject_user_id=user_id)
 
 
-@deadlock_retry
-def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: bool = True) -> list[MemoryWrite]:
-    """Write up to MAX_BATCH memories, all or nothing.
-
-    Every item is checked before anything is written; if any fails (a secret, a bad field), one
-    InvalidInput names each failing item by index and nothing is stored. Contents are embedded in
-    one provider call outside the transaction; new rows and their first versions are inserted in
-    bulk, so a batch costs a handful of statements rather than a dozen per memory. Per item the
-    outcome is `existing` (its client_id is already stored), `merged` (an exact duplicate of a stored
-    or earlier item), `superseded` (it replaced the value of a single-valued key) or `created`.
-    """
-    if not items:
-        raise InvalidInput(_("no memories given"), code="invalid")
-    if len(items) > MAX_BATCH:
-        raise InvalidInput(_("at most %d memories per batch") % MAX_BATCH, code="batch_too_large")
-    policy = tenant_policy(tenant.pk)
+def memory_items_normalise(*, tenant_id: int, items: list[dict], policy: Policy,
+                          default_source: str = MemorySource.STATED) -> tuple[list[dict], dict[int, list[dict]]]:
+    """Defaults filled in and every field checked (the one check the API and the import share):
+    the items ready to write, and {index: [{field, code, message}]} for those that cannot be."""
     normalised = []
     errors: dict[int, list[dict]] = {}
     for index, item in enumerate(items):
         item = {**item, "kind": item.get("kind") or MemoryKind.FACT, "entities": item.get("entities") or [],
-                "confidence": item.get("confidence", 1.0), "source": item.get("source") or MemorySource.STATED}
+                "confidence": item.get("confidence", 1.0), "source": item.get("source") or default_source}
         if item.get("importance") is None:  # none given: inferred from kind, key and content
             content = item.get("content") if isinstance(item.get("content"), str) else ""
             key = item.get("memory_key") if isinstance(item.get("memory_key"), str) else None
             item["importance"] = importance_infer(kind=item["kind"], memory_key=key, content=content,
                                                   by_key_family=policy.importance_by_key)
-        problems = memory_fields_errors(tenant_id=tenant.pk, **{k: item.get(k) for k in (
+        problems = memory_fields_errors(tenant_id=tenant_id, **{k: item.get(k) for k in (
             "user_id", "kind", "content", "memory_key", "entities", "attributes", "confidence", "importance",
             "source", "client_id")})
         if problems:
@@ -203,9 +191,21 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
             item["memory_key"] = item.get("memory_key") or ""
             item["hash"] = content_hash(item["content"])
         normalised.append(item)
-    raise_item_errors(errors, batch=name_items)
+    return normalised, errors
 
-    vectors, model = embed_contents([item["content"] for item in normalised])
+
+def _bulk_insert(memories: list[Memory], *, now) -> list[Memory]:
+    created = Memory.objects.bulk_create(memories)
+    Memory.history.bulk_history_create(created, default_date=now, default_change_reason=None, default_user=None)
+    return created
+
+
+def memory_rows_write(*, tenant, actor: Actor, normalised: list[dict], vectors: list, model: str, policy: Policy,
+                      insert=None, audit=None) -> list[MemoryWrite]:
+    """Store checked items (`memory_items_normalise`) with their vectors, in one transaction: client ids
+    already stored are `existing`, exact duplicates merge, the rest are inserted by `insert` (bulk_create
+    with first versions by default; the import COPYs), then edges and supersession; `audit` (default: the
+    API's created events) is given every outcome at the end."""
     now = timezone.now()
     with transaction.atomic():
         users = sorted({item["user_id"] for item in normalised})
@@ -245,10 +245,9 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
             if item.get("client_id"):
                 by_client[client_key] = write.memory
 
-        created = Memory.objects.bulk_create([memory for _, memory in new_rows])
-        Memory.history.bulk_history_create(created, default_date=now, default_change_reason=None,
-                                           default_user=None)
-        _audit_created(tenant, created, actor=actor, single=len(normalised) == 1)
+        created = (insert or _bulk_insert)([memory for _, memory in new_rows], now=now)
+        if audit is None:
+            _audit_created(tenant, created, actor=actor, single=len(normalised) == 1)
         # Bulk inserts send no post_save: the new rows' edges are derived here, in this transaction (saved
         # rows get theirs from layers/long_term/graph/receivers.py), covered by the events just recorded.
         memory_edges_sync(created)
@@ -256,7 +255,33 @@ def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: 
         for index, write in enumerate(results):
             if write.outcome == Outcome.CREATED and write.memory.pk in superseded:
                 results[index] = MemoryWrite(write.memory, Outcome.SUPERSEDED, superseded[write.memory.pk])
+        if audit is not None:
+            audit(results)
         return results
+
+
+@deadlock_retry
+def memory_create_batch(*, tenant, actor: Actor, items: list[dict], name_items: bool = True) -> list[MemoryWrite]:
+    """Write up to MAX_BATCH memories, all or nothing.
+
+    Every item is checked before anything is written; if any fails (a secret, a bad field), one
+    InvalidInput names each failing item by index and nothing is stored. Contents are embedded in
+    one provider call outside the transaction; new rows and their first versions are inserted in
+    bulk, so a batch costs a handful of statements rather than a dozen per memory. Per item the
+    outcome is `existing` (its client_id is already stored), `merged` (an exact duplicate of a stored
+    or earlier item), `superseded` (it replaced the value of a single-valued key) or `created`.
+    """
+    if not items:
+        raise InvalidInput(_("no memories given"), code="invalid")
+    if len(items) > MAX_BATCH:
+        raise InvalidInput(_("at most %d memories per batch") % MAX_BATCH, code="batch_too_large")
+    policy = tenant_policy(tenant.pk)
+    normalised, errors = memory_items_normalise(tenant_id=tenant.pk, items=items, policy=policy)
+    raise_item_errors(errors, batch=name_items)
+
+    vectors, model = embed_contents([item["content"] for item in normalised])
+    return memory_rows_write(tenant=tenant, actor=actor, normalised=normalised, vectors=vectors, model=model,
+                             policy=policy)
 
 
 def memory_create(*, tenant, actor: Actor, user_id: str, kind: str, content: str, memory_key: str | None = None,

@@ -9,8 +9,45 @@ from layers.long_term.conditions.model import condition_errors
 from layers.long_term.graph.schemas import attribute_schema_errors
 from layers.long_term.models import Memory, MemoryKind, MemorySource
 from memoryhub.api.identifiers import user_id_error
+from memoryhub.api.strings import find_bad_string
 from memoryhub.core.errors import InvalidInput
 from memoryhub.safety.secrets import find_secrets, secret_message, secrets_in_json
+
+# Turn numbers are stored in PostgreSQL integer columns; a larger one would overflow there (500).
+TURN_NUMBER_MAX = 2 ** 31 - 1
+# The fields a client may give a new memory (the API's body, one line of an import).
+CREATE_FIELDS = ("user_id", "content", "kind", "memory_key", "entities", "attributes", "confidence", "importance",
+                 "source", "client_id", "agent_id", "source_session_id", "source_turn_from", "source_turn_to")
+
+
+def memory_item_shape_error(raw: Any, *, check_strings: bool = False) -> tuple[str, list[dict]] | None:
+    """What is wrong with the shape of one memory to create, before its fields are checked: (message,
+    [{field, code, message}]), or None. The API's parser already refuses NUL bytes and lone surrogates in a
+    body; a line of an import file asks for the same check with `check_strings`."""
+    if not isinstance(raw, dict):
+        return _("each memory must be a JSON object"), [{"field": "", "code": "invalid",
+                                                         "message": str(_("not a JSON object"))}]
+    unknown = sorted(set(raw) - set(CREATE_FIELDS))
+    if unknown:
+        return (_("unknown fields: %s") % ", ".join(unknown),
+                [{"field": name, "code": "unknown_field", "message": str(_("unknown field"))} for name in unknown])
+    for name in ("source_turn_from", "source_turn_to"):
+        value = raw.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 1 <= value <= TURN_NUMBER_MAX):
+            return (_("%s must be a positive integer") % name,
+                    [{"field": name, "code": "invalid", "message": str(_("not a positive integer"))}])
+    for name in ("agent_id", "source_session_id"):
+        value = raw.get(name)
+        if value is not None and (not isinstance(value, str) or len(value) > 200):
+            return (_("%s must be a string of at most 200 characters") % name,
+                    [{"field": name, "code": "invalid", "message": str(_("not a short string"))}])
+    if check_strings:
+        found = find_bad_string(raw)
+        if found:
+            path, reason = found
+            return reason, [{"field": path, "code": "invalid_string", "message": reason}]
+    return None
 
 
 def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: Any = None, entities: Any = (),

@@ -1,12 +1,8 @@
 from django.core.management.base import BaseCommand
 
+from layers.long_term.management.progress import progress_bar
 from layers.long_term.services import memories_needing_reembed, memories_reembed
 from memoryhub.providers.embeddings import get_embedder
-
-
-def _bar(done: int, total: int, width: int = 40) -> str:
-    filled = int(width * done / total) if total else width
-    return f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
 
 
 class Command(BaseCommand):
@@ -26,7 +22,7 @@ class Command(BaseCommand):
 
         def progress(done, total):
             if not options["no_progress"]:
-                self.stderr.write(_bar(done, total), ending="")
+                self.stderr.write(progress_bar(done, total), ending="")
                 self.stderr.flush()
 
         result = memories_reembed(batch_size=max(1, options["batch_size"]), limit=options["limit"],

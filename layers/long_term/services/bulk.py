@@ -1,0 +1,260 @@
+"""Bulk import and export of memories (manage.py import_memories / export_memories).
+
+An import line goes through the memories API's own checks and outcomes (`memory_item_shape_error`,
+`memory_items_normalise`, `memory_rows_write` in create.py): secrets refused, injections quarantined,
+exact duplicates merged, single-valued keys superseded. What differs is the scale: each batch is
+embedded in one provider call and its rows and first versions are written with PostgreSQL COPY, in one
+transaction per batch, audited by one `memory.imported` event per batch (counts, the line range, the new
+ids and a keyed digest of their contents).
+
+Re-running a file adds nothing: a line without a `client_id` gets one derived from its own text
+(`import:<sha256 of the line's canonical JSON>`), and a line whose client id is stored is skipped before
+it is embedded, so an interrupted import resumes where its last committed batch ended.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from django.db import connection, models, transaction
+from django.utils.translation import gettext as _
+
+from audit.services import audit_record
+from audit.subjects import subject_digest
+from layers.long_term.events import MEMORIES_EXPORTED, MEMORIES_IMPORTED
+from layers.long_term.models import Memory, MemorySource, MemoryStatus
+from layers.long_term.policy import tenant_policy
+from layers.long_term.selectors import memory_list
+from layers.long_term.services.create import MemoryWrite, Outcome, memory_items_normalise, memory_rows_write
+from layers.long_term.services.indexing import embed_contents
+from layers.long_term.services.validation import CREATE_FIELDS, memory_item_shape_error
+from memoryhub.core.actors import Actor
+from memoryhub.core.errors import InvalidInput
+from memoryhub.core.locks import deadlock_retry
+
+IMPORT_BATCH = 1000
+IMPORT_CHANGE_REASON = "imported"
+# The statuses an export writes and an import of a user export reads: the memories currently held.
+CURRENT_STATUSES = (MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED)
+
+
+@dataclass
+class LineError:
+    line: int
+    errors: list[dict]
+
+
+@dataclass
+class ImportReport:
+    lines: int = 0
+    outcomes: Counter = field(default_factory=Counter)
+    errors: list[LineError] = field(default_factory=list)
+    batches: int = 0
+
+    def as_dict(self) -> dict:
+        return {"lines": self.lines, "batches": self.batches, "invalid": len(self.errors),
+                **{outcome: self.outcomes[outcome] for outcome in (
+                    Outcome.CREATED, Outcome.SUPERSEDED, Outcome.MERGED, Outcome.EXISTING, "quarantined",
+                    "skipped")}}
+
+
+class ImportInvalid(InvalidInput):
+    """Lines that cannot be stored; without skip_invalid nothing of the file is written."""
+
+
+def line_client_id(raw: dict) -> str:
+    canonical = json.dumps(raw, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "import:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:48]
+
+
+# ---- writing with COPY ---------------------------------------------------------------------------------
+
+def _copy_columns(model) -> list[models.Field]:
+    return [f for f in model._meta.concrete_fields if not isinstance(f, models.GeneratedField)
+            and not (model is Memory.history.model and f.attname == "history_id")]
+
+
+def _vector_text(vector) -> str:
+    # pgvector's text form; repr of a Python float round-trips the float32 value the embedder made.
+    return "[" + ",".join(map(repr, vector)) + "]"
+
+
+def _copy(model, rows: Iterable[list]) -> None:
+    columns = _copy_columns(model)
+    names = ", ".join(connection.ops.quote_name(f.column) for f in columns)
+    with connection.cursor() as cursor:
+        with cursor.copy(f"COPY {connection.ops.quote_name(model._meta.db_table)} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+
+
+def _memory_row(memory: Memory, columns) -> list:
+    row = []
+    for f in columns:
+        value = getattr(memory, f.attname)
+        if f.attname == "embedding":
+            row.append(None if value is None else _vector_text(value))
+        else:
+            row.append(f.get_db_prep_save(value, connection))
+    return row
+
+
+def _history_row(memory: Memory, columns, now) -> list:
+    special = {"history_date": now, "history_type": "+", "history_change_reason": IMPORT_CHANGE_REASON,
+               "history_user_id": None}
+    return [special[f.attname] if f.attname in special else f.get_db_prep_save(getattr(memory, f.attname), connection)
+            for f in columns]
+
+
+def copy_insert(memories: list[Memory], *, now) -> list[Memory]:
+    """Insert new memories and their first versions with COPY (ids taken from the table's sequence first,
+    since COPY returns none). What bulk_create and bulk_history_create would write, row for row."""
+    if not memories:
+        return []
+    table = Memory._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                       [table, len(memories)])
+        for memory, (pk,) in zip(memories, cursor.fetchall()):
+            memory.pk = pk
+            memory._state.adding = False
+    columns = _copy_columns(Memory)
+    _copy(Memory, (_memory_row(memory, columns) for memory in memories))
+    history_columns = _copy_columns(Memory.history.model)
+    _copy(Memory.history.model, (_history_row(memory, history_columns, now) for memory in memories))
+    return memories
+
+
+def _batch_digest(tenant_id: int, created: list[Memory]) -> str:
+    """sha256 over each user's keyed digest of their new rows' content hashes: reproducible by whoever holds
+    the users' subject keys (audit/subjects.py), unlinkable once a user is erased."""
+    by_user: dict[str, list[str]] = {}
+    for memory in sorted(created, key=lambda m: m.pk):
+        by_user.setdefault(memory.user_id, []).append(memory.content_hash)
+    keyed = [subject_digest(tenant_id, user_id, "\n".join(hashes)) for user_id, hashes in sorted(by_user.items())]
+    return hashlib.sha256("".join(keyed).encode()).hexdigest()
+
+
+def _audit_batch(tenant, actor: Actor, lines: list[int], skipped: int) -> Callable[[list[MemoryWrite]], None]:
+    def record(results: list[MemoryWrite]) -> None:
+        created = [w.memory for w in results if w.outcome in (Outcome.CREATED, Outcome.SUPERSEDED)]
+        counts = Counter(w.outcome for w in results)
+        counts[Outcome.EXISTING] += skipped
+        counts["quarantined"] = sum(1 for m in created if m.status == MemoryStatus.QUARANTINED)
+        users = sorted({w.memory.user_id for w in results})
+        audit_record(tenant_id=tenant.pk, actor=actor, event=MEMORIES_IMPORTED,
+                     object_id=created[0].pk if created else "-",
+                     after={"lines": [lines[0], lines[-1]], "counts": dict(counts), "users": len(users),
+                            "memory_ids": [m.pk for m in created], "digest": _batch_digest(tenant.pk, created)},
+                     subject_user_id=users[0] if len(users) == 1 else None)
+    return record
+
+
+@deadlock_retry
+def _write_batch(*, tenant, actor: Actor, normalised, vectors, model, policy, lines, skipped) -> list[MemoryWrite]:
+    with transaction.atomic():
+        return memory_rows_write(tenant=tenant, actor=actor, normalised=normalised, vectors=vectors, model=model,
+                                 policy=policy, insert=copy_insert, audit=_audit_batch(tenant, actor, lines, skipped))
+
+
+# ---- the import --------------------------------------------------------------------------------------
+
+def _batches(records: Iterable[tuple[int, object]], size: int) -> Iterator[list[tuple[int, object]]]:
+    batch: list[tuple[int, object]] = []
+    for record in records:
+        batch.append(record)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _checked(tenant, batch, policy, report: ImportReport) -> list[tuple[int, dict]]:
+    """The batch's lines that can be stored, normalised; the others go to report.errors."""
+    lines, items = [], []
+    for line, raw in batch:
+        report.lines += 1
+        if isinstance(raw, LineError):
+            report.errors.append(raw)
+            continue
+        if raw is None:  # a row a user export holds but that is not current (superseded, deleted, archived)
+            report.outcomes["skipped"] += 1
+            continue
+        problem = memory_item_shape_error(raw, check_strings=True)
+        if problem:
+            report.errors.append(LineError(line, problem[1]))
+            continue
+        items.append({**raw, "client_id": raw.get("client_id") or line_client_id(raw)})
+        lines.append(line)
+    normalised, errors = memory_items_normalise(tenant_id=tenant.pk, items=items, policy=policy,
+                                                default_source=MemorySource.IMPORTED)
+    report.errors.extend(LineError(lines[index], problems) for index, problems in sorted(errors.items()))
+    return [(line, item) for index, (line, item) in enumerate(zip(lines, normalised)) if index not in errors]
+
+
+def memories_import(*, tenant, actor: Actor, records: Iterable[tuple[int, object]], batch_size: int = IMPORT_BATCH,
+                    write: bool = True, skip_invalid: bool = False,
+                    progress: Callable[[ImportReport, list[int]], None] | None = None) -> ImportReport:
+    """Import (line number, memory dict) records in batches, each batch all or nothing.
+
+    With `write=False` every line is only checked (the first pass of a strict import). With
+    `skip_invalid=False` the first invalid line of a writing pass raises ImportInvalid before its batch is
+    written; with it, invalid lines are reported and the rest stored. `progress(report, lines)` runs after
+    each committed batch."""
+    policy = tenant_policy(tenant.pk)
+    report = ImportReport()
+    for batch in _batches(records, max(1, batch_size)):
+        errors_before = len(report.errors)
+        good = _checked(tenant, batch, policy, report)
+        if not write:
+            continue
+        if len(report.errors) > errors_before and not skip_invalid:
+            raise ImportInvalid(_("%(count)d lines cannot be stored") % {"count": len(report.errors)},
+                                code="invalid", details={"lines": [e.__dict__ for e in report.errors]})
+        if good:
+            stored = set(Memory.objects.filter(
+                tenant=tenant, user_id__in={item["user_id"] for _, item in good},
+                client_id__in=[item["client_id"] for _, item in good]).values_list("user_id", "client_id"))
+            todo = [(line, item) for line, item in good if (item["user_id"], item["client_id"]) not in stored]
+            report.outcomes[Outcome.EXISTING] += len(good) - len(todo)
+            if todo:
+                vectors, model = embed_contents([item["content"] for _, item in todo])
+                results = _write_batch(tenant=tenant, actor=actor, normalised=[item for _, item in todo],
+                                       vectors=vectors, model=model, policy=policy, lines=[line for line, _ in todo],
+                                       skipped=len(good) - len(todo))
+                report.outcomes.update(w.outcome for w in results)
+                report.outcomes["quarantined"] += sum(
+                    1 for w in results if w.outcome in (Outcome.CREATED, Outcome.SUPERSEDED)
+                    and w.memory.status == MemoryStatus.QUARANTINED)
+                report.batches += 1
+        if progress:
+            progress(report, [line for line, _ in batch])
+    return report
+
+
+# ---- the export --------------------------------------------------------------------------------------
+
+def memory_export_line(memory: Memory) -> dict:
+    """One memory as an import line: the fields a client gives (CREATE_FIELDS), empty ones left out."""
+    line = {}
+    for name in CREATE_FIELDS:
+        value = getattr(memory, name)
+        if value not in (None, "", [], {}):
+            line[name] = value
+    return line
+
+
+def memories_export(*, tenant, actor: Actor, user_id: str | None = None) -> Iterator[dict]:
+    """The tenant's current memories (active and quarantined; of one user with `user_id`), oldest first,
+    as import lines; one `memory.exported` event with the count once all were handed out."""
+    queryset = memory_list(tenant=tenant, user_id=user_id, statuses=list(CURRENT_STATUSES)).order_by("id")
+    count = 0
+    for memory in queryset.iterator(chunk_size=2000):
+        count += 1
+        yield memory_export_line(memory)
+    audit_record(tenant_id=tenant.pk, actor=actor, event=MEMORIES_EXPORTED, object_id="-",
+                 after={"memories": count, "user": bool(user_id)}, subject_user_id=user_id)
