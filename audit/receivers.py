@@ -10,6 +10,8 @@ API_KEY_CREATED = event_type("api_key.created", object_type="api_key", label=_("
                              after="name, prefix, scopes, created by")
 API_KEY_REVOKED = event_type("api_key.revoked", object_type="api_key", label=_("API key revoked"),
                              before="revoked_at", after="revoked_at")
+TENANT_TIME_ZONE_CHANGED = event_type("tenant.time_zone_changed", object_type="tenant",
+                                      label=_("tenant time zone changed"), before="time_zone", after="time_zone")
 MEMBERSHIP_GRANTED = event_type("membership.granted", object_type="membership", label=_("staff role granted"),
                                 after="username, user pk, role, whether the user became staff")
 MEMBERSHIP_REVOKED = event_type("membership.revoked", object_type="membership", label=_("staff role revoked"),

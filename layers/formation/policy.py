@@ -24,7 +24,7 @@ class FormationPolicy:
     span_max_importance: float = setting(0.85, low=0.0, high=1.0)
 
     # Habits from repetition (layers/formation/habits/): the user's requests of the last
-    # `habit_lookback_days`, read in `habit_time_zone` (an IANA name), become a habit when one request
+    # `habit_lookback_days`, read in the tenant's zone (or `habit_time_zone`), become a habit when one request
     # recurs on at least `habit_min_days` distinct days within a time-of-day window of at most
     # `habit_window_max_minutes` (served at least `habit_window_min_minutes` wide), on a weekday pattern
     # covering at least `habit_min_coverage` of its expected days, the other days at least `habit_min_purity`
@@ -35,7 +35,9 @@ class FormationPolicy:
     habit_window_min_minutes: int = setting(30, low=0, high=720)
     habit_min_coverage: float = setting(0.7, low=0.0, high=1.0)
     habit_min_purity: float = setting(0.6, low=0.0, high=1.0)
-    habit_time_zone: str = "UTC"
+    # "": the tenant's time zone (Tenant.time_zone, memoryhub/tenancy/selectors.tenant_time_zone), the one
+    # reminders read in; an IANA name here overrides it for habits alone.
+    habit_time_zone: str = ""
     # ≥ 0.7: a 90-day TTL that is extended on expiry; whether a habit still holds is the habit decay's call
     # (layers/forgetting/habits.py), not the TTL's.
     habit_importance: float = setting(0.7, low=0.0, high=1.0)

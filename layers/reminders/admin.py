@@ -14,12 +14,12 @@ from layers.reminders.services import (
     reminder_delivery_retry,
     reminder_settings_update,
 )
-from layers.reminders.services.reminders import time_zone_validate
 from memoryhub.console.admin import ReadOnlyAdminMixin
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.models import Tenant
 from memoryhub.tenancy.selectors import restrict_to_member_tenants, staff_tenant_ids
+from memoryhub.tenancy.services import time_zone_validate
 
 REMINDER_FIELDS = ("tenant", "user_id", "text", "status", "due_at", "time_zone", "recurrence", "previous",
                    "source_session", "source_turn", "amended_by_turn", "cancelled_by_turn", "cancel_reason",
@@ -76,13 +76,21 @@ class ReminderAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 
 class ReminderSettingsForm(forms.ModelForm):
+    # The tenant's zone lives on the tenant (memoryhub/tenancy); set here through the same service.
+    time_zone = forms.CharField(label=_("time zone"), max_length=ReminderSettings.TIME_ZONE_MAX_LENGTH,
+                                initial="UTC")
     webhook_url = forms.URLField(label=_("webhook URL"), required=False, max_length=500, assume_scheme="https")
     webhook_secret = forms.CharField(label=_("webhook secret"), required=False, widget=forms.PasswordInput,
                                      help_text=_("leave empty to keep the current secret"))
 
     class Meta:
         model = ReminderSettings
-        fields = ("tenant", "time_zone", "webhook_url", "webhook_secret")
+        fields = ("tenant", "webhook_url", "webhook_secret")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["time_zone"].initial = self.instance.tenant.time_zone
 
     def clean(self):
         cleaned = super().clean()
@@ -101,7 +109,11 @@ class ReminderSettingsForm(forms.ModelForm):
 @admin.register(ReminderSettings)
 class ReminderSettingsAdmin(admin.ModelAdmin):
     form = ReminderSettingsForm
-    list_display = ("tenant", "time_zone", "webhook_url", "updated_at")
+    list_display = ("tenant", "tenant_time_zone", "webhook_url", "updated_at")
+
+    @admin.display(description=_("time zone"))
+    def tenant_time_zone(self, obj):
+        return obj.tenant.time_zone
 
     def get_queryset(self, request):
         return restrict_to_member_tenants(super().get_queryset(request).select_related("tenant"), request.user)

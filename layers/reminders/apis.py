@@ -29,7 +29,6 @@ from layers.reminders.services import (
     reminder_settings_update,
 )
 from layers.reminders.services.reading import reminder_intent_read, reminder_when_read
-from layers.reminders.services.reminders import time_zone_validate
 from layers.short_term.selectors import session_get
 from memoryhub.api.identifiers import validate_user_id
 from memoryhub.api.pagination import paginate_keyset
@@ -39,6 +38,8 @@ from memoryhub.api.views import TenantAPIView
 from memoryhub.core.errors import InvalidInput
 from memoryhub.core.limits import USER_ID_MAX_LENGTH
 from memoryhub.tenancy.models import Scope
+from memoryhub.tenancy.selectors import tenant_time_zone
+from memoryhub.tenancy.services import time_zone_validate
 
 WHEN_MAX_LENGTH = 200
 
@@ -128,7 +129,7 @@ class RemindersApi(TenantAPIView):
         values = data.validated_data
         now = timezone.now()
         zone = time_zone_validate(values["time_zone"]) if "time_zone" in values else \
-            reminder_settings_get(self.tenant).time_zone
+            str(tenant_time_zone(self.tenant))
         text, due_at, recurrence = values.get("text"), values.get("due_at"), values.get("recurrence", "")
         if "utterance" in values:
             if {"text", "due_at", "when"} & set(values):

@@ -42,14 +42,14 @@ class DeliveryChannel(models.TextChoices):
 
 
 class ReminderSettings(models.Model):
-    """A tenant's reminder configuration: the time zone times are read in, and the webhook due
-    reminders go to. The secret signs every delivery (HMAC-SHA256); it is kept because signing needs it."""
+    """A tenant's reminder configuration: the webhook due reminders go to. The secret signs every delivery
+    (HMAC-SHA256); it is kept because signing needs it. The zone times are read in is the tenant's
+    (Tenant.time_zone), shared with habits."""
 
-    TIME_ZONE_MAX_LENGTH = 64
+    TIME_ZONE_MAX_LENGTH = Tenant.TIME_ZONE_MAX_LENGTH
 
     tenant = models.OneToOneField(Tenant, on_delete=models.CASCADE, related_name="reminder_settings",
                                   verbose_name=_("tenant"))
-    time_zone = models.CharField(_("time zone"), max_length=TIME_ZONE_MAX_LENGTH, default="UTC")
     webhook_url = models.URLField(_("webhook URL"), max_length=500, blank=True, default="")
     webhook_secret = models.CharField(_("webhook secret"), max_length=200, blank=True, default="")
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
@@ -59,7 +59,7 @@ class ReminderSettings(models.Model):
         verbose_name_plural = _("reminder settings")
 
     def __str__(self) -> str:
-        return f"{self.tenant} · {self.time_zone}"
+        return f"{self.tenant} · {self.webhook_url or '-'}"
 
 
 class Reminder(models.Model):

@@ -31,6 +31,8 @@ class ReminderOutputSerializer(serializers.ModelSerializer):
 
 
 class ReminderSettingsOutputSerializer(serializers.ModelSerializer):
+    # The tenant's zone (memoryhub/tenancy), which reminders and habits both read.
+    time_zone = serializers.CharField(source="tenant.time_zone", read_only=True)
     webhook_secret_set = serializers.SerializerMethodField()
 
     class Meta:

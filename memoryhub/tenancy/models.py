@@ -13,11 +13,15 @@ from django.utils.translation import gettext_lazy as _
 
 class Tenant(models.Model):
     SLUG_MAX_LENGTH = 64
+    TIME_ZONE_MAX_LENGTH = 64
 
     slug = models.SlugField(_("slug"), max_length=SLUG_MAX_LENGTH, unique=True)
     name = models.CharField(_("name"), max_length=200)
     # Tenant-wide switches an operator may change; policy numbers live in the permanent layer.
     redact_secrets_in_turns = models.BooleanField(_("redact secrets in turns"), default=True)
+    # The clock the tenant's users speak in when their session names none (an IANA name): reminders read
+    # times in it, habits their time of day (memoryhub/tenancy/selectors.tenant_time_zone).
+    time_zone = models.CharField(_("time zone"), max_length=TIME_ZONE_MAX_LENGTH, default="UTC")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

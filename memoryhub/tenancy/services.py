@@ -11,10 +11,12 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import InvalidInput
@@ -42,6 +44,35 @@ def tenant_get_or_create(*, slug: str, name: str | None = None) -> tuple[Tenant,
     if not clean or clean != slug:
         raise InvalidInput(f"tenant slug must be lowercase letters, digits and hyphens: {slug!r}")
     return Tenant.objects.get_or_create(slug=clean, defaults={"name": name or clean})
+
+
+def time_zone_validate(value, *, field: str = "time_zone") -> str:
+    """An IANA zone name, stripped; 400 `invalid_time_zone` on `field` otherwise."""
+    def refuse(message: str) -> InvalidInput:
+        return InvalidInput(message, code="invalid_time_zone", details={"fields": {field: [message]}})
+
+    if not isinstance(value, str) or not value.strip() or len(value) > Tenant.TIME_ZONE_MAX_LENGTH:
+        raise refuse(_("time_zone must be an IANA time zone name such as Asia/Shanghai"))
+    try:
+        ZoneInfo(value.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        raise refuse(_("unknown time zone: %(zone)s") % {"zone": value[:64]}) from None
+    return value.strip()
+
+
+@transaction.atomic
+def tenant_time_zone_set(*, tenant: Tenant, time_zone: str, actor: Actor) -> Tenant:
+    """Set the tenant's time zone (audited as `tenant.time_zone_changed`); the same zone again writes nothing."""
+    zone = time_zone_validate(time_zone)
+    tenant = Tenant.objects.select_for_update().get(pk=tenant.pk)
+    if tenant.time_zone == zone:
+        return tenant
+    before = {"time_zone": tenant.time_zone}
+    tenant.time_zone = zone
+    tenant.save(update_fields=["time_zone"])
+    tenancy_changed.send(sender=Tenant, tenant_id=tenant.pk, actor=actor, event="tenant.time_zone_changed",
+                         object_id=tenant.pk, before=before, after={"time_zone": zone})
+    return tenant
 
 
 @transaction.atomic

@@ -1,7 +1,7 @@
 """Habits from repetition: "short-term is what is happening, long-term is what keeps happening".
 
 `habits_mine` reads one end user's own turns of the last `habit_lookback_days` across every session
-(each on its session's `metadata.time_zone`, else `policy.formation.habit_time_zone`),
+(each on its session's `metadata.time_zone`, else the tenant's time zone or `policy.formation.habit_time_zone`),
 reads each as a routine request (layers/formation/habits/requests.py), groups them by (action, object),
 and writes the habit each group makes (layers/formation/habits/patterns.py) as one long-term memory of
 kind `habit` with key `habit.<action>.<object>`, its dimensions in `attributes`:
@@ -48,6 +48,7 @@ from layers.short_term.selectors import session_time_zone
 from memoryhub.core.actors import Actor
 from memoryhub.outbox.services import task_enqueue_on_commit
 from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import tenant_time_zone
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +61,11 @@ _WEEKDAY_ZH = "一二三四五六日"
 _WEEKDAY_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-def habit_zone(policy: FormationPolicy) -> ZoneInfo:
-    """The zone habits are read in; an unknown name falls back to UTC (logged), never a failed job."""
+def habit_zone(policy: FormationPolicy, tenant: Tenant) -> ZoneInfo:
+    """The zone habits are read in when a session names none: the tenant's (as reminders), unless the policy
+    names one for habits; an unknown name falls back to UTC (logged), never a failed job."""
+    if not policy.habit_time_zone:
+        return tenant_time_zone(tenant)
     try:
         return ZoneInfo(policy.habit_time_zone)
     except (ZoneInfoNotFoundError, ValueError):
@@ -145,9 +149,9 @@ def habits_mine(*, tenant_id: int, user_id: str, now=None, actor: Actor | None =
     actor = actor or Actor.system("formation.habits")
     now = now or timezone.now()
     policy = formation_policy(tenant_id)
-    zone = habit_zone(policy)
-    thresholds = habit_thresholds(policy)
     tenant = Tenant.objects.get(pk=tenant_id)
+    zone = habit_zone(policy, tenant)
+    thresholds = habit_thresholds(policy)
     report = {"tenant_id": tenant_id, "requests": 0, "habits": 0, "created": 0, "updated": 0, "superseded": 0,
               "unchanged": 0}
     with transaction.atomic():

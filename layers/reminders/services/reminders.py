@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import secrets as random_tokens
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -39,6 +38,8 @@ from memoryhub.core.errors import Conflict, InvalidInput
 from memoryhub.core.limits import USER_ID_MAX_LENGTH
 from memoryhub.safety.injection import injection_reasons
 from memoryhub.safety.secrets import refuse_secrets
+from memoryhub.tenancy.selectors import tenant_time_zone
+from memoryhub.tenancy.services import tenant_time_zone_set, time_zone_validate
 
 
 class CancelReason:
@@ -49,18 +50,6 @@ class CancelReason:
 
 def _field_error(field: str, message: str, code: str = "invalid") -> InvalidInput:
     return InvalidInput(message, code=code, details={"fields": {field: [message]}})
-
-
-def time_zone_validate(value, *, field: str = "time_zone") -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > ReminderSettings.TIME_ZONE_MAX_LENGTH:
-        raise _field_error(field, _("time_zone must be an IANA time zone name such as Asia/Shanghai"),
-                           code="invalid_time_zone")
-    try:
-        ZoneInfo(value.strip())
-    except (ZoneInfoNotFoundError, ValueError):
-        raise _field_error(field, _("unknown time zone: %(zone)s") % {"zone": value[:64]},
-                           code="invalid_time_zone") from None
-    return value.strip()
 
 
 def reminder_text_validate(text) -> str:
@@ -115,7 +104,7 @@ def reminder_create(*, tenant, user_id: str, text: str, due_at: datetime, actor:
     user_id = validate_user_id(user_id, max_length=USER_ID_MAX_LENGTH)
     text = reminder_text_validate(text)
     recurrence = recurrence_clean(recurrence)
-    zone = time_zone_validate(time_zone) if time_zone else reminder_settings_get(tenant).time_zone
+    zone = time_zone_validate(time_zone) if time_zone else str(tenant_time_zone(tenant))
     if not isinstance(due_at, datetime) or timezone.is_naive(due_at):
         raise _field_error("due_at", _("due_at needs a date, a time and a time zone"))
     if due_at <= now and previous is None:
@@ -243,12 +232,13 @@ def reminder_delivery_retry(*, reminder: Reminder, actor: Actor, now: datetime |
 
 def reminder_settings_update(*, tenant, actor: Actor, time_zone: str | None = None, webhook_url: str | None = None,
                              webhook_secret: str | None = None) -> ReminderSettings:
-    """Save the tenant's reminder time zone and webhook (the secret is write-only through the API)."""
+    """Save the tenant's time zone (on the tenant: memoryhub/tenancy, audited there too) and the reminder
+    webhook (the secret is write-only through the API)."""
     with transaction.atomic():
         settings, _created = ReminderSettings.objects.select_for_update().get_or_create(tenant=tenant)
-        before = {"time_zone": settings.time_zone, "webhook_url": settings.webhook_url}
+        before = {"time_zone": settings.tenant.time_zone, "webhook_url": settings.webhook_url}
         if time_zone is not None:
-            settings.time_zone = time_zone_validate(time_zone)
+            settings.tenant = tenant_time_zone_set(tenant=tenant, time_zone=time_zone, actor=actor)
         if webhook_url is not None:
             if webhook_url and not webhook_url.startswith(("http://", "https://")):
                 raise _field_error("webhook_url", _("webhook_url must be an http or https URL"))
@@ -261,7 +251,7 @@ def reminder_settings_update(*, tenant, actor: Actor, time_zone: str | None = No
             raise _field_error("webhook_secret", _("a webhook needs a secret to sign its deliveries"))
         settings.save()
         audit_record(tenant_id=tenant.pk, actor=actor, event=REMINDER_SETTINGS_CHANGED, object_id=settings.pk,
-                     before=before, after={"time_zone": settings.time_zone, "webhook_url": settings.webhook_url,
+                     before=before, after={"time_zone": settings.tenant.time_zone, "webhook_url": settings.webhook_url,
                                            "secret_set": bool(settings.webhook_secret)})
     return settings
 

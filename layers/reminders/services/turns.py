@@ -28,18 +28,17 @@ from layers.reminders.services.reminders import (
     reminder_amend,
     reminder_cancel,
     reminder_create,
-    reminder_settings_get,
 )
 from layers.short_term.selectors import session_time_zone
 from memoryhub.core.errors import DomainError
+from memoryhub.tenancy.selectors import tenant_time_zone
 
 logger = logging.getLogger(__name__)
 
 
 def _reminder_zone(session) -> str:
     """The user's zone when the session says one (metadata `time_zone`), else the tenant's."""
-    zone = session_time_zone(session)
-    return str(zone) if zone is not None else reminder_settings_get(session.tenant).time_zone
+    return str(session_time_zone(session) or tenant_time_zone(session.tenant))
 
 
 def _words(text: str) -> set[str]:

@@ -12,6 +12,7 @@ from layers.formation.services.habits import habits_catch_up, habits_mine
 from layers.long_term.models import Memory
 from layers.short_term.services import session_open
 from memoryhub.outbox.models import OutboxTask
+from memoryhub.tenancy.services import tenant_time_zone_set
 from permanent.services import change_request_approve, change_request_propose
 from tests.support.habits import ACTOR, UTC, evenings, say_at
 
@@ -140,6 +141,17 @@ def test_a_changed_pattern_supersedes_the_old_habit(tenant, said):
 
 def test_the_time_zone_is_governed_policy(tenant, said, approve_global):
     approve_global("policy.formation.habit_time_zone", "Asia/Shanghai")
+    said("alice", _evenings())  # 22:00 UTC is 06:00 the next morning in Shanghai
+    habits_mine(tenant_id=tenant.pk, user_id="alice", now=NOW)
+    (habit,) = _habits(tenant)
+    assert habit.attributes["time_zone"] == "Asia/Shanghai"
+    assert habit.attributes["window"] == {"start": "05:40", "end": "06:20"}
+
+
+def test_the_tenants_time_zone_is_the_default_clock(tenant, said):
+    # The zone reminders read in (Tenant.time_zone, memoryhub/tenancy) is the habits' too when neither the
+    # session nor the habit policy names one.
+    tenant_time_zone_set(tenant=tenant, time_zone="Asia/Shanghai", actor=ACTOR)
     said("alice", _evenings())  # 22:00 UTC is 06:00 the next morning in Shanghai
     habits_mine(tenant_id=tenant.pk, user_id="alice", now=NOW)
     (habit,) = _habits(tenant)

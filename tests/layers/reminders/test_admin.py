@@ -57,7 +57,11 @@ def test_settings_through_the_service(client, superuser, tenant):
         "time_zone": "Europe/Paris", "webhook_url": "https://hooks.example.com/r", "webhook_secret": ""})
     assert response.status_code == 302
     settings.refresh_from_db()
-    assert (settings.time_zone, settings.webhook_secret) == ("Europe/Paris", "0123456789abcdef-x")
+    tenant.refresh_from_db()
+    # The zone is the tenant's (memoryhub/tenancy), set through its service and audited there too.
+    assert (tenant.time_zone, settings.webhook_secret) == ("Europe/Paris", "0123456789abcdef-x")
+    assert list(AuditEvent.objects.filter(action="tenant.time_zone_changed").order_by("id").values_list(
+        "after__time_zone", flat=True)) == ["Asia/Shanghai", "Europe/Paris"]
     assert AuditEvent.objects.filter(action="reminder_settings.changed").count() == 2
     bad = client.post(f"/admin/reminders/remindersettings/{settings.pk}/change/", {
         "time_zone": "Nowhere/City", "webhook_url": "", "webhook_secret": ""})

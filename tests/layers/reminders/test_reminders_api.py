@@ -236,3 +236,15 @@ def test_openapi_lists_the_operations_with_examples(api):
 def test_ids_out_of_range_are_404(api, path):
     for response in (api.get(path), api.patch_json(path, {"status": "cancelled"})):
         assert response.status_code == 404 and "error" in response.json()
+
+
+def test_the_settings_zone_is_the_tenants(api, tenant):
+    # PUT reminder-settings sets the tenant's zone (memoryhub/tenancy), the one habits read too, with its
+    # own audit event; the same zone again writes no second one.
+    for _ in range(2):
+        assert api.put("/api/v1/reminder-settings", data='{"time_zone": "Asia/Tokyo"}',
+                       content_type="application/json").status_code == 200
+    tenant.refresh_from_db()
+    assert tenant.time_zone == "Asia/Tokyo"
+    (event,) = AuditEvent.objects.filter(action="tenant.time_zone_changed")
+    assert (event.before, event.after) == ({"time_zone": "UTC"}, {"time_zone": "Asia/Tokyo"})
