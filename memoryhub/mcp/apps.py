@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class McpConfig(AppConfig):
+    name = "memoryhub.mcp"
+    label = "memoryhub_mcp"
+    verbose_name = "MCP server"
