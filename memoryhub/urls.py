@@ -36,6 +36,8 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     # Prometheus scrapes here (layer health; auth in memoryhub/api/metrics.py).
     path("metrics", metrics_view, name="metrics"),
+    # The MCP server over streamable HTTP (memoryhub/mcp/apis.py); its stdio twin is `manage.py mcp`.
+    path("", include("memoryhub.mcp.urls")),
     path("admin/", admin.site.urls),
     # The console's language switcher posts to Django's set_language (templates/admin/base_site.html).
     path("i18n/", include("django.conf.urls.i18n")),
