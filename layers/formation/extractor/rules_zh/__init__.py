@@ -72,6 +72,24 @@ def match_clause(clause: str) -> list[Candidate]:
     return found
 
 
+# "阿司匹林我不能吃，过敏", "避开头孢啊，我过敏": the allergen is the object of the part before a bare 过敏.
+_BARE_ALLERGY = re.compile(r"^(?:我|本人)?(?:也|都|会|对它|对这个)?过敏(?:的|了|啊|呀)?$")
+_AVOIDED = re.compile(r"(?:避开|别给我开|不要开|别开|不能吃|不能用|不能碰|吃不了|用不了|碰不了)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[啊呀哦吧]|$)"
+                      r"|^(?P<w>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服|这种药|这个药|这类药)?我?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)")
+
+
+def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
+    out = []
+    for index in range(1, len(segments)):
+        segment, mine = segments[index]
+        if mine and _BARE_ALLERGY.match(segment):
+            previous = re.sub(r"^(?:开药的时候|吃药的时候)?(?:记得|请|麻烦)?", "", segments[index - 1][0])
+            found = _AVOIDED.search(previous)
+            if found:
+                out.append(_zc("user.allergies", found.group("v") or found.group("w")))
+    return out
+
+
 _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
 
 
@@ -112,6 +130,10 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         # "下周一去百度报到": starting a job is the employer (FACTS.md), not a plan.
         if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
             found.extend(zh_plan_candidates(segment))
+    found.extend(_allergy_said_after(segments))
+    # "乳糖不耐受，喝牛奶就拉肚子": the milk is the lactose already recorded, not a second restriction.
+    if any(c.memory_key == "user.food_restrictions" and c.value == "乳糖" for c in found):
+        found = [c for c in found if not (c.memory_key == "user.food_restrictions" and re.search(r"奶|乳", c.value) and c.value != "乳糖")]
     for match in _PEOPLE_COUNT_RULE.finditer(clause):
         if zh_user_said(clause, match.start()) and not re.search(r"没", clause[:match.start()]):
             role = _PEOPLE_ZH.get(match.group("role"), "child")

@@ -11,7 +11,8 @@ _CHANNELS_ZH = (r"邮件|邮箱|email|e-mail|短信|打电话|电话|手机|微�
 
 
 def _zb_contact(m, clause):
-    value = tidy_value(m.group("v"))
+    # "别给我打电话" and "别打电话" are one constraint: who is called goes without saying.
+    value = re.sub(r"(?<=[别要勿])(?:给我|跟我|和我)", "", tidy_value(m.group("v")))
     return [_zc("user.contact_preference", value)] if value else []
 
 

@@ -25,6 +25,10 @@ _CONDITIONS_ZH = (r"糖尿病|高血压|低血压|哮喘|心脏病|痛风|胃病
                   r"depression|asthma|diabetes|migraine|IBS")
 
 
+# Not allergens: people, work and school ("我对上班过敏" is a joke), aspect words, the word itself.
+_NOT_ALLERGEN = re.compile(r"[我你他她不没]|工作|上班|加班|学习|考试|老板|同事|周一|什么|东西|人|过敏")
+
+
 def _zb_allergy(m, clause):
     raw = tidy_value(m.group("v"))
     raw = re.sub(r"^(?:对|是|有|吃|碰)", "", raw)
@@ -32,7 +36,7 @@ def _zb_allergy(m, clause):
     out = []
     for part in _LIST_SPLIT.split(raw):
         part = part.strip()
-        if not part or re.search(r"[我你他她不没]|工作|上班|什么|东西|人|过敏", part) or len(part) > 10:
+        if not part or re.match(r"[了过着在]", part) or _NOT_ALLERGEN.search(part) or len(part) > 10:
             continue
         out.append(_zc("user.allergies", part))
     return out
@@ -62,7 +66,7 @@ def _legacy_allergy_at(confidence: float, *, bare: bool = False):
         # "我女儿花粉过敏" without 对: a person word first means someone else's allergy.
         if bare and (re.search(r"[对有不没]", raw_text) or raw_text[:2] in _ROLES or raw_text[:1] in _ROLES):
             return []
-        return [_c("user.allergies", item, confidence) for item in _items(raw_text)]
+        return [_c("user.allergies", item, confidence) for item in _items(raw_text) if not _NOT_ALLERGEN.search(item)]
     return build
 
 
@@ -80,7 +84,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"我{_ADV}(?:好像|可能|似乎|估计)(?:对)(?P<v>[^，,。.!！?？;；]+?)过敏"), _legacy_allergy_hedged),
     (re.compile(rf"我{_ADV}(?:对)(?P<v>[^，,。.!！?？;；]+?)(?:严重|特别|非常|很|有点|有些|轻微|轻度)?过敏"), _legacy_allergy),
     (re.compile(rf"我{_ADV}有(?P<v>[^，,。.!！?？;；]+?)过敏"), _legacy_allergy),
-    (re.compile(rf"我{_ADV}(?P<v>[\u4e00-\u9fffA-Za-z、和]{{1,10}}?)过敏"), _legacy_allergy_bare),
+    (re.compile(rf"我{_ADV}(?P<v>[\u4e00-\u9fffA-Za-z、和]{{1,10}}?)过敏(?!性|药)"), _legacy_allergy_bare),
     (re.compile(rf"我{_ADV}(?:有|患有|得了|查出了?|确诊了?)(?P<v>{_CONDITIONS})"), _legacy_health),
     (re.compile(rf"我{_ADV}(?P<v>怀孕)"), _legacy_health),
 ]
@@ -90,13 +94,14 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"对(?P<v>[^，,。.!！?？;；]+?)(?:都|也)?(?:严重|特别|非常|很|有点|有些|轻微|轻度|超级?)?过敏"), _zb_allergy),
     (re.compile(r"(?:吃|喝|碰|用|接触)(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:就|会|都会|就会)(?:过敏|起疹子|起红疹|浑身痒|喉咙肿)"), _zb_allergy),
-    (re.compile(r"(?:^|我|是|有|说是)(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)过敏(?!性|药)"), _zb_allergy),
+    (re.compile(r"(?:本人|我|是|有|说是|^)(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)过敏(?!性|药|原)"), _zb_allergy),
+    (re.compile(r"过敏原(?:是|有|为)(?P<v>[^，,。.!！?？;；]+)"), _zb_allergy),
     (re.compile(r"有(?:严重的|轻微的)?(?P<v>[A-Za-z ]+?)\s*allergy"), _zb_allergy),
     (re.compile(r"(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服)?(?:我)?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)[^，。]*[，,]\s*(?:我)?(?:一[穿戴吃用碰]就[^，。]*[，,]\s*)?(?:医生说是[^，。]*)?过敏"), _zb_allergy),
     (re.compile(r"避开(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)[啊呀哦]?[，,]\s*我过敏"), _zb_allergy),
-    (re.compile(rf"(?:有|患有|得了|查出了?|确诊了?|诊断出)(?P<v>{_CONDITIONS_ZH})"), _zb_condition),
-    (re.compile(rf"(?:^|我)(?:最近|一直|经常|常常|老是|总是|这阵子|这几年)?(?:有点|有些|有|轻度)?(?P<v>近视|{_CONDITIONS_ZH})"), _zb_condition),
+    (re.compile(rf"(?:有|患有|得了|查出了?来?|确诊了?|诊断出来?|是)(?P<v>(?:慢性|急性|轻度|重度)?(?:{_CONDITIONS_ZH}))(?:患者|病人)?"), _zb_condition),
+    (re.compile(rf"(?:^|我)(?:最近|一直|经常|常常|老是|总是|这阵子|这几年)?(?:有点|有些|有|轻度)?(?P<v>近视|(?:慢性|急性)?(?:{_CONDITIONS_ZH}))"), _zb_condition),
     (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
-    (re.compile(r"(?:在吃|在服用|在打|每天吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
+    (re.compile(r"(?:在吃|在服用|在打|每天吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃|就得吃|得吃|就吃|要吃|靠吃|吃点)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
 ]

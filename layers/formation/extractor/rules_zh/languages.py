@@ -18,7 +18,7 @@ _ZH_LANG_ANY = rf"(?:{_ZH_LANGS}|{_LANGS})"
 def _zb_language_clause(clause: str) -> list[Candidate]:
     if not re.search(r"母语|会说|会讲|能说|说得|讲得|在学|学了?|N[1-5]|流利|溜|几句|一点点?|还行|还okay|课|专业|native|fluent|"
                      r"一般|不太地道|标准|长大|日常交流|听得懂|看得懂|零基础|备考|考|level|从小|精通|熟练|六级|四级|雅思|托福|"
-                     r"说|讲", clause):
+                     r"说|讲|凑合|外语|多邻国", clause):
         return []
     out = []
     spans = list(re.finditer(_ZH_LANG_ANY, clause))
@@ -34,7 +34,7 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
             level = "native"
         elif re.search(r"流利|溜|N1|fluent|精通|熟练", near):
             level = "fluent"
-        elif re.search(r"在学|学习|报了|课|零基础|备考|Duolingo|duolingo|在上", near):
+        elif re.search(r"在学|学习|报了|课|零基础|备考|Duolingo|duolingo|多邻国|在上|^学|[^不没]学$", near):
             level = "learning"
         elif re.search(r"几句|一点|入门|皮毛|basic|基础", near):
             level = "basic"

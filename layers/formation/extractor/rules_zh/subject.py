@@ -47,7 +47,7 @@ _ZH_OTHER = re.compile(r"他|她|它|朋友|同事|网友|邻居|同学|室友|�
 _TIME_WORDS = re.compile(rf"每?(?:周|星期|礼拜)[一二三四五六日天末]|{A.ZH_FREQ.pattern}|{A.ZH_DATE.pattern}|{A.ZH_TIME.pattern}|从[\u4e00-\u9fffA-Za-z0-9]{{1,8}}$"
                          r"|(?:(?!朋友|同事|老公|老婆|孩子|爸|妈|哥|姐|弟|妹)[^，,。你他她]){1,10}的话|(?:^|(?<=[，,]))(?:请|麻烦|拜托)"
                          # "减肥期间", "工作上的事请发邮件": a span of time or a topic, then the predicate.
-                         r"|[\u4e00-\u9fff]{1,4}期间|[^，,。你他她]{1,6}的事情?(?:请|麻烦|就)?|请(?=发|用|打|联系|找)")
+                         r"|[\u4e00-\u9fff]{1,4}期间|(?:^|(?<=[，,]))一[\u4e00-\u9fff]{1,3}(?=就|$)|[^，,。你他她]{1,6}的事情?(?:请|麻烦|就)?|请(?=发|用|打|联系|找)")
 
 
 def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
