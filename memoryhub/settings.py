@@ -265,6 +265,10 @@ CELERY_REDIS_RETRY_ON_TIMEOUT = False
 # request answers and the outbox row waits for the sweeper.
 OUTBOX_PUBLISH_TIMEOUT = env_float("OUTBOX_PUBLISH_TIMEOUT", 0.5)
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "memoryhub")
+# Queues per job type, e.g. "formation.*=formation,reminders.*=delivery" (docs/deploy.md); unset, every job
+# goes to CELERY_QUEUE. Outbox relays and beat entries are routed the same way.
+CELERY_TASK_ROUTES = {pattern.strip(): {"queue": queue.strip()}
+                      for pattern, _sep, queue in (pair.partition("=") for pair in env_list("CELERY_TASK_ROUTES", []))}
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_TASK_ALWAYS_EAGER = False
 
