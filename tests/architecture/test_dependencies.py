@@ -28,6 +28,9 @@ ALLOWED: dict[str, set[str]] = {
     "memoryhub.console": BASE | {"memoryhub.tenancy"},
     "audit": BASE | {"memoryhub.tenancy", "memoryhub.console"},
     "memoryhub.outbox": {CORE},
+    # a transport: its tools run the REST operations through Django's handler (memoryhub/mcp/operations.py),
+    # so it never imports a layer and cannot bypass what their views do
+    "memoryhub.mcp": BASE | {"memoryhub.tenancy"},
     "permanent": BASE | LIBRARIES | {"memoryhub.tenancy", "memoryhub.console", "memoryhub.outbox", "audit"},
     "layers.short_term": BELOW_LAYERS,
     "layers.long_term": BELOW_LAYERS,
