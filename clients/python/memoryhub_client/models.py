@@ -496,7 +496,7 @@ class ReminderOutput(ResponseModel):
 
 
 class ReminderSettingsOutput(ResponseModel):
-    time_zone: str | None = Field(default=None)
+    time_zone: str
     webhook_url: str | None = Field(default=None)
     webhook_secret_set: bool
     updated_at: datetime.datetime
