@@ -7,6 +7,11 @@ searchable, with provenance (session, turn range) and the date it was said. Only
 spans (assistant and tool turns are context, not the user's words); small talk ("ok", "thanks!",
 "哈哈好的") is not. Consecutive short turns join one span; a long turn is cut at sentence ends, so a span
 stays short enough to rank well and to fit a context budget.
+
+A reply keeps the question it answers: "Acme, as a designer" means nothing without "Where do you work
+now?", so a span whose first turn answers an assistant question carries that question (its question
+sentence only, not the assistant's other words, and never a secret or an instruction) beside the user's
+words. The span's turn range stays the user's turns: the question is context, not their statement.
 """
 from __future__ import annotations
 
@@ -24,6 +29,8 @@ SPAN_EXTRACTOR = "statement-spans@1"
 SPAN_MAX_TOKENS = 80
 # Turns shorter than this join their neighbours (a reply split over two messages is one thought).
 SHORT_TURN_TOKENS = 12
+# The question a reply keeps: the assistant turn's last question sentence, if no longer than this.
+QUESTION_MAX_TOKENS = 30
 
 _SMALL_TALK_WORDS = {
     # en
@@ -45,6 +52,12 @@ _SMALL_TALK_ZH = re.compile(
 _SEPARATORS = re.compile(r"[\s,，.。!！?？~～、;；:：…\-—()（）\"'“”‘’]+")
 _EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+")
 _SENTENCE_END = re.compile(r"(?<=[。！？!?\n])|(?<=[.;；])\s+")
+_QUESTION_END = re.compile(r"[?？][\s\"'”’)）]*$")
+# Greetings and offers of help phrased as questions: they tell nothing about the reply.
+_PHATIC_QUESTION = re.compile(
+    r"what'?s up|wh?at'?s new|how (?:are|r) (?:you|u|things)|how(?:'s| is) it going|how have you been|how do you do|"
+    r"you (?:ok|okay|alright)|(?:can|may|could) i help|anything else|what can i do for you|"
+    r"你好吗|最近(?:怎么样|好吗|如何)|在吗|还好吗|(?:有什么|还有什么|需要什么).{0,4}(?:帮|需要)|能为你做什么", re.I)
 
 
 def is_small_talk(text: str) -> bool:
@@ -73,6 +86,8 @@ class Span:
     turn_to: int
     text: str
     said_at: datetime | None
+    # The assistant's question the span's first turn answers, or None.
+    asked: str | None = None
 
 
 def _chunks(text: str, limit: int) -> list[str]:
@@ -94,23 +109,42 @@ def _chunks(text: str, limit: int) -> list[str]:
     return pieces
 
 
+def question_in(text: str) -> str | None:
+    """The last question sentence of an assistant turn, if it is short, holds no secret and asks more than
+    how the user is, else None."""
+    for sentence in reversed([s.strip() for s in _SENTENCE_END.split(text or "") if s.strip()]):
+        if _QUESTION_END.search(sentence):
+            if (count_tokens(sentence) > QUESTION_MAX_TOKENS or mentions_secret(sentence)
+                    or _PHATIC_QUESTION.search(sentence)):
+                return None
+            return sentence
+    return None
+
+
 def user_spans(turns: list[TranscriptTurn], *, said_at: dict[int, datetime] | None = None) -> list[Span]:
     """Spans over the user's statements in `turns` (sorted by seq): consecutive short user turns joined,
-    long ones cut, small talk left out. `said_at` maps a seq to when it was said."""
+    long ones cut, small talk left out; a span that answers the assistant turn right before it keeps that
+    turn's question. `said_at` maps a seq to when it was said."""
     said_at = said_at or {}
     spans: list[Span] = []
     pending: list[TranscriptTurn] = []
+    questions: dict[int, str] = {}
 
     def flush():
         if pending:
             text = "".join((" " if index and not is_cjk(turn.content) else "") + turn.content.strip()
                            for index, turn in enumerate(pending))
-            spans.append(Span(pending[0].seq, pending[-1].seq, text, said_at.get(pending[0].seq)))
+            spans.append(Span(pending[0].seq, pending[-1].seq, text, said_at.get(pending[0].seq),
+                              questions.get(pending[0].seq - 1)))
             pending.clear()
 
     previous_seq = None
     for turn in turns:
         is_user = turn.role == "user"
+        if turn.role == "assistant":
+            question = question_in(turn.content)
+            if question:
+                questions[turn.seq] = question
         if not is_user or is_small_talk(turn.content):
             flush()
             previous_seq = turn.seq if is_user else previous_seq
@@ -122,10 +156,11 @@ def user_spans(turns: list[TranscriptTurn], *, said_at: dict[int, datetime] | No
                         or count_tokens(" ".join(t.content for t in pending)) + tokens > SPAN_MAX_TOKENS):
             flush()
         if tokens > SPAN_MAX_TOKENS:
-            for piece in _chunks(text, SPAN_MAX_TOKENS):
-                spans.append(Span(turn.seq, turn.seq, piece, said_at.get(turn.seq)))
+            for index, piece in enumerate(_chunks(text, SPAN_MAX_TOKENS)):
+                spans.append(Span(turn.seq, turn.seq, piece, said_at.get(turn.seq),
+                                  None if index else questions.get(turn.seq - 1)))
         elif tokens > SHORT_TURN_TOKENS and not pending:
-            spans.append(Span(turn.seq, turn.seq, text, said_at.get(turn.seq)))
+            spans.append(Span(turn.seq, turn.seq, text, said_at.get(turn.seq), questions.get(turn.seq - 1)))
         else:
             pending.append(turn)
         previous_seq = turn.seq
@@ -135,6 +170,9 @@ def user_spans(turns: list[TranscriptTurn], *, said_at: dict[int, datetime] | No
 
 def span_content(span: Span) -> str:
     """The memory's text: the user's words, marked as theirs and dated, so "my" reads as the user's and
-    a later "when did I…" question has its answer."""
+    a later "when did I…" question has its answer; then the question they answer, marked as asked."""
     date = f"[{span.said_at.date().isoformat()}] " if span.said_at else ""
+    if span.asked:
+        asked = "（回答：" + span.asked + "）" if is_cjk(span.asked) else f' (answering "{span.asked}")'
+        return f"{date}user: {span.text}{asked}"
     return f"{date}user: {span.text}"

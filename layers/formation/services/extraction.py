@@ -171,12 +171,15 @@ def _write_spans(session: Session, turns: list[Turn], result: ExtractionResult, 
     items = []
     # Instruction-like turns are not spans: extraction already keeps each as a quarantined note for review.
     # Sentences with a secret (or its redaction mark) leave the turn; the extractor counted them.
+    # An assistant turn stays in only for the question a reply answers (user_spans keeps just that
+    # sentence), and not at all when it reads like an instruction.
     statements = []
     for turn in as_transcript_turns(turns):
-        if turn.role == "user" and not injection_reasons(turn.content):
-            text = without_secrets(turn.content)
-            if text:
-                statements.append(replace(turn, content=text))
+        if turn.role not in ("user", "assistant") or injection_reasons(turn.content):
+            continue
+        text = without_secrets(turn.content)
+        if text:
+            statements.append(replace(turn, content=text))
     for span in user_spans(statements, said_at=said_at):
         content = span_content(span)
         items.append({

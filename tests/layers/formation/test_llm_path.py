@@ -42,7 +42,7 @@ def _item(**overrides):
 
 
 def _run(session):
-    return wait_for(lambda: FormationRun.objects.filter(session=session, job="extract").first(), timeout=60,
+    return wait_for(lambda: FormationRun.objects.filter(session=session, job="extract").first(), timeout=120,
                     message="the extraction run")
 
 

@@ -41,6 +41,29 @@ def test_spans_cover_user_statements_only_and_join_short_neighbours():
     assert spans[0].text == "we adopted a puppy his name is Biscuit"
 
 
+def test_a_reply_keeps_the_question_it_answers_and_only_that():
+    spans = user_spans(_turns(
+        ("assistant", "Nice to meet you. Where do you work these days?"), ("user", "Acme, as a product designer"),
+        ("assistant", "Got it."), ("user", "and I moved to Porto in May"),
+        ("assistant", "你现在养宠物吗？"), ("user", "养了一只橘猫，叫年糕"),
+    ))
+    assert [span.asked for span in spans] == ["Where do you work these days?", None, "你现在养宠物吗？"]
+    assert span_content(spans[0]) == 'user: Acme, as a product designer (answering "Where do you work these days?")'
+    assert span_content(spans[2]) == "user: 养了一只橘猫，叫年糕（回答：你现在养宠物吗？）"
+    # the range stays the user's own turns
+    assert [(s.turn_from, s.turn_to) for s in spans] == [(2, 2), (4, 4), (6, 6)]
+
+
+def test_a_question_is_kept_only_right_before_the_reply_and_never_a_secret():
+    spans = user_spans(_turns(
+        ("assistant", "What is your wifi password?"), ("user", "ok"), ("user", "we just got back from Lisbon"),
+        ("assistant", "And your api key sk-live-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c?"), ("user", "I left my job at Initech"),
+        ("assistant", "Hey Sam, how's it going?"), ("user", "tired, the twins kept us up all night"),
+        ("assistant", "最近怎么样？"), ("user", "刚从成都出差回来"),
+    ))
+    assert [span.asked for span in spans] == [None, None, None, None]
+
+
 def test_long_turns_are_cut_at_sentence_ends():
     long = " ".join(f"Sentence number {i} tells one more thing about my week." for i in range(40))
     spans = user_spans(_turns(("user", long)))
