@@ -40,6 +40,8 @@ class Caller:
     host: str
     secure: bool
     request_id: str = ""
+    # stdio: one process serves every call for as long as the agent runs (memoryhub/mcp/server.py).
+    long_lived: bool = False
 
 
 def stdio_host() -> str:

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 import mcp_types as types
 from asgiref.sync import sync_to_async
+from django.db import close_old_connections
 from django.urls import resolve
 from django.utils.translation import gettext as _
 from mcp.server.lowlevel import Server
@@ -94,6 +95,11 @@ def _invalid(fields: dict) -> types.CallToolResult:
 
 def tool_call(caller: Caller, name: str, arguments: dict | None) -> types.CallToolResult:
     """Runs one tool as its REST operation; every failure is a tool error in the REST error format."""
+    if caller.long_lived:
+        # What Django does at the start of every request (an HTTP call's own request did it already): a
+        # connection past DB_CONN_MAX_AGE or broken (a PostgreSQL restart) is dropped and reopened, so a
+        # stdio server that lives for days keeps working.
+        close_old_connections()
     spec = TOOLS_BY_NAME.get(name)
     if spec is None:
         return _result(404, error_body("unknown_tool", _("No tool named %(name)s.") % {"name": name},

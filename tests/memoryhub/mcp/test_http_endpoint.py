@@ -1,0 +1,66 @@
+"""/mcp/ as an HTTP endpoint of the deployment: Bearer key, the error format, CSRF exemption, the
+security headers and body limit of /api/, JSON-RPC answered as JSON (memoryhub/mcp/apis.py)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}}
+HEADERS = {"HTTP_ACCEPT": "application/json, text/event-stream"}
+
+
+def _post(client, body, key=None, **extra):
+    if key:
+        extra["HTTP_AUTHORIZATION"] = f"Bearer {key}"
+    return client.post("/mcp/", data=json.dumps(body), content_type="application/json", **HEADERS, **extra)
+
+
+def test_without_a_key_or_with_a_bad_one_it_is_401_in_the_error_format():
+    client = Client(enforce_csrf_checks=True)
+    missing = _post(client, INITIALIZE)
+    assert missing.status_code == 401
+    assert missing.json()["error"]["code"] == "unauthenticated"
+    assert missing["WWW-Authenticate"] == "Bearer"
+    bad = _post(client, INITIALIZE, key="mh_nope_nope")
+    assert bad.status_code == 401 and bad.json()["error"]["message"] == "Invalid or revoked API key."
+    wrong_scheme = _post(client, INITIALIZE, HTTP_AUTHORIZATION="Basic abc")
+    assert wrong_scheme.status_code == 401
+
+
+def test_a_key_gets_json_rpc_answers_as_json_without_a_csrf_token(make_client, tenant):
+    key = make_client(tenant, scopes=["read"]).plaintext
+    client = Client(enforce_csrf_checks=True)
+    response = _post(client, INITIALIZE, key=key, HTTP_X_REQUEST_ID="mcp-req-1")
+    assert response.status_code == 200, response.content
+    assert response["Content-Type"].startswith("application/json")
+    assert response["X-Request-ID"] == "mcp-req-1"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    result = response.json()["result"]
+    assert result["serverInfo"]["name"] == "memoryhub" and "tools" in result["capabilities"]
+    listed = _post(client, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, key=key,
+                   HTTP_MCP_PROTOCOL_VERSION="2025-11-25")
+    assert listed.status_code == 200, listed.content
+    assert {tool["name"] for tool in listed.json()["result"]["tools"]} == {
+        "recall", "get_context", "get_window", "get_permanent", "list_reminders"}
+
+
+def test_a_call_runs_under_the_request_id_of_the_mcp_request(make_client, tenant):
+    key = make_client(tenant, scopes=["read", "write"]).plaintext
+    call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "remember", "arguments": {
+        "memories": [{"user_id": "alice", "content": "Alice likes tea", "client_id": "c1"}]}}}
+    response = _post(Client(), call, key=key, HTTP_X_REQUEST_ID="mcp-req-2", HTTP_MCP_PROTOCOL_VERSION="2025-11-25")
+    result = response.json()["result"]
+    assert result["isError"] is False
+    assert result["structuredContent"]["results"][0]["trace_id"] == "mcp-req-2"
+
+
+def test_a_body_over_the_limit_is_413_before_it_is_read(make_client, tenant, settings):
+    key = make_client(tenant, scopes=["read"]).plaintext
+    settings.MAX_REQUEST_BODY_BYTES = 100
+    response = _post(Client(), {**INITIALIZE, "padding": "x" * 200}, key=key)
+    assert response.status_code == 413 and response.json()["error"]["code"] == "body_too_large"
