@@ -1,7 +1,7 @@
 """POST /api/v1/context"""
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -11,6 +11,7 @@ from layers.context.conflicts_api import (
     conflicts_count,
 )
 from layers.context.selectors import DEFAULT_PROFILE_TOP_K, context_assemble
+from layers.long_term.graph.services import edges_access_record
 from layers.long_term.models import Memory
 from layers.long_term.services import memory_access_record
 from memoryhub.api.serializers import HotPathInputSerializer, UserIdField
@@ -27,6 +28,16 @@ class ContextBlockSerializer(serializers.Serializer):
     token_count = serializers.IntegerField()
     source_ids = serializers.ListField(child=serializers.CharField())
     items = serializers.ListField(child=serializers.DictField())
+
+
+HOT_EDGE_EXAMPLE = OpenApiExample("The hot set first: an entity the session named", response_only=True, value={
+    "blocks": [{"name": "user_profile", "content": "- (fact) 用户住在上海", "token_count": 9, "source_ids": ["memory:7"],
+                "items": [{"source_id": "memory:7", "text": "- (fact) 用户住在上海", "token_count": 9, "score": 0.63,
+                           "memory_id": 7, "kind": "fact", "reason": "hot_edge", "memory_key": "user.home_city",
+                           "hot_edges": [{"edge_id": 3, "subject": "user", "predicate": "lives_in", "object": "上海",
+                                          "rank": 1.4, "named": "上海"}]}]}],
+    "token_budget": 1500, "token_count": 20, "dropped": [], "tokenizer": "cl100k_base", "conflicts": [],
+})
 
 
 class ContextApi(TenantAPIView):
@@ -61,13 +72,20 @@ class ContextApi(TenantAPIView):
             "tokenizer": serializers.CharField(),
             "conflicts": ConflictSerializer(many=True),
         }),
-        examples=[CONFLICTS_EXAMPLE],
+        description="The profile draws on the hot set first: the user's hottest current graph edges (rank = (access "
+                    "+ 1) × the predicate's business weight, policy.graph.predicate_weights) whose entity the query "
+                    "or the session's working memory names bring the memory they came from, with reason "
+                    "`hot_edge` and the edges in `hot_edges` (a match already served gets `hot_edges` instead); "
+                    "at most policy.context.hot_edges_limit, each serving counted as an access. Over budget they "
+                    "are dropped after the query's matches and before core facts.",
+        examples=[CONFLICTS_EXAMPLE, HOT_EDGE_EXAMPLE],
     )
     def post(self, request):
         data = self.ContextInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         context = context_assemble(tenant=self.tenant, **data.validated_data)
         memory_access_record(context.memory_ids)
+        edges_access_record(context.edge_ids)
         conflicts = conflicts_count(self.tenant, self.actor, context.conflicts, data.validated_data.get("session_id"),
                                     may_write=self.api_key.has_scope("write"))
         return Response({

@@ -24,6 +24,9 @@ class Policy:
     # A habit (kind `habit`) joins the profile while its window holds the context's moment, from this confidence
     # up (a habit that stopped loses confidence, layers/forgetting/habits.py).
     habit_min_confidence: float = setting(0.3, low=0.0, high=1.0)
+    # Hot and cold (layers/long_term/graph): at most this many of the user's hottest current edges whose entity
+    # the query or the session names are drawn on first, each through the memory it came from.
+    hot_edges_limit: int = setting(5, low=0, high=50)
 
 
 def context_policy(tenant_id: int) -> Policy:

@@ -1,5 +1,9 @@
 """Context assembly: the prompt blocks an agent sends to its model, within a token budget.
 
+The profile draws on the hot set first: the user's hottest current graph edges whose entity the query or the
+session names (layers/long_term/graph/selectors.graph_hot_edges_about) bring the memory they came from, with
+reason `hot_edge` (a match already there is annotated with its `hot_edges` instead).
+
 Blocks come in a fixed order (docs/architecture.md, "Context assembly"): system_rules (permanent), user_profile (top long-term
 memories), session (latest summary + window), task_state (transient stack), user_input. The first and
 the last are never dropped; when the whole is over budget, parts go in this order until it fits:
@@ -17,11 +21,12 @@ from django.utils.translation import gettext as _
 
 from layers.context.conflicts import profile_conditions_apply, request_facts
 from layers.context.policy import context_policy
+from layers.long_term.graph.selectors import graph_hot_edges_about
 from layers.long_term.models import MemoryKind
 from layers.long_term.policy import tenant_policy
 from layers.long_term.selectors import habits_due, memory_core_profile, memory_search
 from layers.short_term.selectors import session_get, session_window
-from layers.transient.selectors import task_stack, turn_resolutions
+from layers.transient.selectors import session_entities, task_stack, turn_resolutions
 from memoryhub.api.metrics import LAYER_CONTEXT, counted_retrieval
 from memoryhub.core.errors import Conflict, Unprocessable
 from memoryhub.providers.tokens import count_tokens
@@ -79,6 +84,12 @@ class AssembledContext:
     @property
     def token_count(self) -> int:
         return sum(block.token_count for block in self.blocks)
+
+    @property
+    def edge_ids(self) -> list[int]:
+        """The graph edges the served profile drew on (hot and cold: their access counts)."""
+        return [edge["edge_id"] for block in self.blocks if block.name == "user_profile" for part in block.parts
+                for edge in part.detail.get("hot_edges", ())]
 
     @property
     def memory_ids(self) -> list[int]:
@@ -160,6 +171,38 @@ def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list
     return Block("user_profile", parts), results
 
 
+# The session's most recent entities whose names may call for an edge (working memory, layers/transient).
+SESSION_ENTITIES_FOR_EDGES = 20
+
+
+def _hot_edges(tenant, user_id, query, session, parts: list[Part]) -> list[Part]:
+    """Profile lines for the hot edges of the entities the query or the session names: the memory each came from,
+    reason `hot_edge`; a memory already in `parts` gets its edges as `hot_edges` and no second line."""
+    texts = [query]
+    if session is not None:
+        for entity in session_entities(session=session)[:SESSION_ENTITIES_FOR_EDGES]:
+            texts += [entity.name, *entity.aliases]
+    hot = graph_hot_edges_about(tenant_id=tenant.pk, user_id=user_id, texts=texts,
+                                limit=context_policy(tenant.pk).hot_edges_limit)
+    by_memory: dict[int, tuple] = {}
+    for found in hot:
+        edge = found.neighbour.edge
+        by_memory.setdefault(edge.memory_id, (edge.memory, []))[1].append({
+            "edge_id": edge.pk, "subject": edge.subject, "predicate": edge.predicate, "object": edge.object,
+            "rank": round(found.neighbour.rank, 6), "named": found.named})
+    present = {part.detail.get("memory_id"): part for part in parts}
+    new = []
+    for memory_id, (memory, edges) in by_memory.items():
+        if memory_id in present:
+            present[memory_id].detail["hot_edges"] = edges
+            continue
+        new.append(Part(f"memory:{memory.pk}", f"- ({memory.kind}) {memory.content}",
+                        score=round(memory.importance * memory.confidence * memory.feedback_weight, 6),
+                        detail={"memory_id": memory.pk, "kind": memory.kind, "reason": "hot_edge", "hot_edges": edges,
+                                **({"memory_key": memory.memory_key} if memory.memory_key else {})}))
+    return new
+
+
 def _habits_now(tenant, user_id, at, exclude_ids) -> list[Part]:
     """The user's habits whose time window holds `at` (layers/long_term/selectors/habits.py), as profile lines
     saying why: the pattern and window they keep to. A habit the query already matched keeps its match."""
@@ -232,8 +275,11 @@ def _next_to_drop(blocks: dict[str, Block]) -> tuple[str, int] | None:
         return "session", 0  # the summary
     profile = blocks["user_profile"].parts
     if profile:
-        # matches before core facts, each group lowest score first: a flood cannot push out a core fact
-        lowest = min(range(len(profile)), key=lambda i: (bool(profile[i].detail.get("core")), profile[i].score, -i))
+        # matches, then hot edges, then core facts, each group lowest score first: a flood cannot push out a core
+        # fact, and what the query's entities are known for outlasts a looser match
+        lowest = min(range(len(profile)), key=lambda i: (bool(profile[i].detail.get("core")),
+                                                         profile[i].detail.get("reason") == "hot_edge",
+                                                         profile[i].score, -i))
         return "user_profile", lowest
     if blocks["task_state"].parts:
         return "task_state", len(blocks["task_state"].parts) - 1  # the least current task
@@ -266,6 +312,8 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
             raise Conflict(_("this session belongs to another user"), code="session_user_mismatch")
     profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k)
     if profile_top_k != 0:
+        # The hot set first (the module's docstring), then the matches and core facts, then the habits due.
+        profile.parts = _hot_edges(tenant, user_id, query, session, profile.parts) + profile.parts
         profile.parts += _habits_now(tenant, user_id, now, {part.detail["memory_id"] for part in profile.parts})
     conflicts: list[dict] = []
     if profile_top_k != 0:  # the variant whose condition holds, and what the request contradicts

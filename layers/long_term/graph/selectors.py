@@ -1,6 +1,7 @@
 """Reading the graph: one entity's neighbours, the one-hop expansion search uses, and the hot set."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -88,3 +89,37 @@ def graph_hot_edges(*, tenant_id: int, user_id: str, limit: int = 20) -> list[Ne
                        neighbour=edge.object, weight=policy.weight(edge.predicate)) for edge in edges]
     found.sort(key=lambda n: -n.rank)
     return found[:limit]
+
+
+@dataclass
+class HotEdge:
+    neighbour: Neighbour
+    named: str  # the end of the edge the texts named
+
+
+def _named_in(alias: str, haystack: str) -> bool:
+    if _is_ascii(alias):
+        # "art" is not named in "start": a whole word or phrase of the text
+        return re.search(rf"(?<![\w]){re.escape(alias)}(?![\w])", haystack) is not None
+    return alias in haystack
+
+
+def graph_hot_edges_about(*, tenant_id: int, user_id: str, texts: list[str], limit: int) -> list[HotEdge]:
+    """The user's current edges with an end (other than the user) named in `texts` (a query, the entities of
+    a session), or in a zh/en translation of them (entity_aliases); hottest first. What a context draws on
+    first (layers/context/selectors.py)."""
+    haystack = entity_key(" ".join(texts))
+    if limit <= 0 or not haystack:
+        return []
+    found = []
+    for neighbour in graph_hot_edges(tenant_id=tenant_id, user_id=user_id, limit=MAX_NEIGHBOURS * 5):
+        edge = neighbour.edge
+        for end in (edge.object, edge.subject):
+            if entity_key(end) == USER_ENTITY:
+                continue
+            if any(len(alias) >= 2 and _named_in(alias, haystack) for alias in entity_aliases(end)):
+                found.append(HotEdge(neighbour=neighbour, named=end))
+                break
+        if len(found) >= limit:
+            break
+    return found
