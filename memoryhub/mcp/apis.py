@@ -108,7 +108,7 @@ def mcp_endpoint(request):
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
-        return json_error("malformed_request", _("Content-Length is not a number."), 400)
+        return json_error("malformed_request", "Content-Length is not a number.", 400)
     limit = settings.MAX_REQUEST_BODY_BYTES
     if length > limit:
         return json_error("body_too_large", f"request body is larger than {limit} bytes", 413,

@@ -19,6 +19,7 @@ from django.db import close_old_connections
 from django.urls import resolve
 from django.utils.translation import gettext as _
 from mcp.server.lowlevel import Server
+from rest_framework import serializers
 
 from memoryhub.api.errors import error_body
 from memoryhub.mcp.operations import Caller, operation_call
@@ -90,7 +91,8 @@ def _result(status: int, body: dict) -> types.CallToolResult:
 
 
 def _invalid(fields: dict) -> types.CallToolResult:
-    return _result(400, error_body("invalid", _("The request did not validate; see details."), {"fields": fields}))
+    # The message and shape of a serializer's refusal (memoryhub/api/errors.py).
+    return _result(400, error_body("invalid", "The request did not validate; see details.", {"fields": fields}))
 
 
 def tool_call(caller: Caller, name: str, arguments: dict | None) -> types.CallToolResult:
@@ -120,7 +122,7 @@ def tool_call(caller: Caller, name: str, arguments: dict | None) -> types.CallTo
     for param in described.path_params:
         value = arguments.get(param)
         if value is None or value == "":
-            missing[param] = [_("This field is required.")]
+            missing[param] = [str(serializers.Field.default_error_messages["required"])]
             continue
         path = path.replace("{%s}" % param, quote(_query_value(value), safe=""))
     if missing:
