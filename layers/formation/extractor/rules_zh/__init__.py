@@ -108,6 +108,10 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 names_me = build is _zb_name and match.group().startswith("叫我")
                 if not names_me and not zh_user_said(segment, match.start(), allow_we=home):
                     continue
+                # "我养了只虎皮鹦鹉，叫小绿": a bare 叫X after a pet or a person names them, not me.
+                if build is _zb_name and re.match(r"[，,]?叫", match.group()) and any(
+                        _ZH_PET_RULE.search(seg) or _ZH_PERSON_RULE.search(seg) for seg, _ in segments[:index]):
+                    continue
                 candidates = build(match, context)
                 if not candidates:
                     continue
@@ -117,8 +121,12 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                     continue
                 taken.append((*span, family))
                 found.extend(candidates)
-        found.extend(c for c in _zb_language_clause(segment)
-                     if not any(f.memory_key == c.memory_key and f.value == c.value for f in found))
+        for language in _zb_language_clause(segment):
+            same = next((f for f in found if f.memory_key == language.memory_key and f.value == language.value), None)
+            if same is None:
+                found.append(language)
+            elif language.attributes.get("level") and not same.attributes.get("level"):
+                same.attributes["level"] = language.attributes["level"]  # "我会说英语和日语，日语是N1"
         # "我在顺丰当快递员，每天跑两百多单", "养了一缸金鱼，每天喂两次": what recurs right after a job,
         # a school, a pet or a person is said is their routine, unless the part names its own subject
         # or a time of its own ("…，每天晚上我都带它去遛弯").

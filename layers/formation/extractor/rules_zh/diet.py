@@ -24,7 +24,7 @@ def _zb_diet(value):
 
 def _zb_restriction(m, clause):
     raw = tidy_value(m.group("v"))
-    raw = re.sub(r"^(?:吃|喝|碰)", "", raw)
+    raw = re.sub(r"^(?:吃|喝|碰)?(?:太|很|特别|过于|比较)?", "", raw)
     out = []
     for part in _LIST_SPLIT.split(raw):
         part = _TRAILING.sub("", part.strip())

@@ -69,6 +69,8 @@ def _zb_education(m, clause):
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我们学校是川大", "学校是南开": the school named after its kind.
     (re.compile(r"^(?:我们|我的|我)?(?:学校|母校|大学)(?:是|叫)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_education),
+    # "我是浙江大学17级的": a school and the year one entered it.
+    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:\d{2,4}级|[一二三四]年级)的?(?:学生)?(?=$|[，,。])"), _zb_education),
     # "我是清华的博士生": school, 的, the student's degree.
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?P<deg>本科生|研究生|硕士生|博士生|博士|硕士|学生|大[一二三四]学生)(?=$|[，,。!！]|了|啊|呀)"), _zb_education),
     (re.compile(rf"在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上(?=学|大学|课|{_DEGREES_ZH}))(?P<deg>{_DEGREES_ZH}|书|大学|研|博)?"), _zb_education),

@@ -25,7 +25,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         body = pattern.sub("", body)
     body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的|喜欢)", "", body)
-    body = re.sub(r"^(?:我|和朋友|跟朋友|去一家|去|都|会|都会|每天|早上|晚上)+", "", body)
+    body = re.sub(r"^(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
     body = tidy_value(body)

@@ -24,7 +24,7 @@ _PROVINCE_ALT = "|".join(sorted(PROVINCES, key=len, reverse=True))
 _CITY_ALT = "|".join(sorted(CITIES + PROVINCES, key=len, reverse=True))
 
 
-_PLACE_BLOCK = {"家", "家里", "这里", "那里", "这儿", "那儿", "公司", "单位", "学校", "附近", "楼下", "国外", "外地", "老家"}
+_PLACE_BLOCK = {"家", "家里", "这里", "那里", "这儿", "那儿", "公司", "单位", "学校", "附近", "楼下", "国外", "外地", "老家", "乡下", "农村", "郊区", "市区", "城里"}
 
 
 # Where someone sleeps tonight is not their home city.

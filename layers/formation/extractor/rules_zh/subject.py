@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from layers.formation.extractor import attrs as A
-from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH_ALT, _ROLE_ALT
+from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH_ALT
 from layers.formation.extractor.rules_zh.pets import _PET_ZH_ALT
 from layers.formation.extractor.rules_zh.pos import drop_time_words
 
@@ -18,7 +18,7 @@ from layers.formation.extractor.rules_zh.pos import drop_time_words
 _PREDICATE_START = re.compile(r"^(?:是|在|也|还|现在|目前|一直|已经|住|喜欢|不喜欢|讨厌|对|有|不吃|吃素|最喜欢|刚|平时|经常|搬)")
 
 
-_USER_SUBJECT = re.compile(rf"^我(?!的|们|家|(?:{_ROLE_ALT}))")
+_USER_SUBJECT = re.compile(rf"^我(?!的|们|家|(?:{_PEOPLE_ZH_ALT}))")
 
 
 def expand_dropped_subject(clause: str) -> list[str]:
@@ -32,7 +32,7 @@ _ZH_ADV = (r"(?:一$|现在|目前|一直|已经|也|还|平时|其实|刚|刚�
            r"上个?月|上周|去年|前年|今年|这周|明年|下个?月|下周|年初|年底|\d{2,4}年|一般|通常|总是|常常|经常|每天|"
            r"马上|即将|快要|打算|准备|计划|要|会|正在|在|是|又|才|目前|暂时|基本上?|主要|从小|从来|一向|向来|前阵子|"
            r"这两年|这几年|这阵子|今天|昨天|明天|后来|然后|所以|因为|不过|但是?|而且|另外|对了|哈哈|嗯|啊|呀|有事|有急事|急事|"
-           r"本科|研究生|硕士|博士|大学|比较|更|最|还是|最好|尽量|只|从[\u4e00-\u9fffA-Za-z]{1,6}?(?=搬|跳槽|调)|"
+           r"本科|研究生|硕士|博士|大学|比较|更|最|还是|最好|尽量|只|开始|决定|改|从[\u4e00-\u9fffA-Za-z]{1,6}?(?=搬|跳槽|调)|"
            r"[，,、\s]|一直以来|一名|一个|个)")
 
 
