@@ -3,16 +3,25 @@ expression's own features (她 is a woman, 它 / it not a person, 那里 / there
 the kind) and by the predicate of the utterance ("调亮" needs a light, "unlock" a lock)."""
 from __future__ import annotations
 
+import re
+
 from layers.transient.references import lexicon as lx
 from layers.transient.references import pronouns as pr
 from layers.transient.references.referring import Reference
 from layers.transient.references.registry import Entity, has_head, type_family
 
 
+def _said(cue: str, low: str) -> bool:
+    if not cue[:1].isascii() or not cue[:1].isalpha():
+        return cue in low
+    # An English cue starts a word: "remove it" is not "move it", "unlocked" still says "unlock".
+    return re.search(r"(?<![a-z])" + re.escape(cue), low) is not None
+
+
 def predicate_of(text: str) -> dict:
     low = text.lower()
     for cues, constraint in pr.ZH_PREDICATES + pr.EN_PREDICATES:
-        if any(cue in low for cue in cues):
+        if any(_said(cue, low) for cue in cues):
             return constraint
     return {}
 

@@ -32,8 +32,17 @@ _ACTION_EN = re.compile(r"\b(added|booked|bought|ordered|moved|renamed|changed|u
                         r"cancelled|canceled|playing|is starting|now playing|requested|set up|switched)\b", re.I)
 
 
+_EN_NUMBER_WORDS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50}
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?|\b(?:" + "|".join(_EN_NUMBER_WORDS) + r")\b(?=\s+(?:years?|months?|"
+                     r"weeks?|days?|hours?|minutes?|stars?|people|kids|rooms|floors|miles|km)\b)", re.I)
+
+
 def _numbers(segment: str) -> list[float]:
-    return [float(n.replace(",", "")) for n in re.findall(r"\d+(?:[.,]\d+)?", segment)]
+    # "ten years of experience" counts as 10, as "10 years" would: a count said in words.
+    return [float(_EN_NUMBER_WORDS.get(n.lower(), n.replace(",", "")) if not n[0].isdigit() else n.replace(",", ""))
+            for n in _NUMBER.findall(segment)]
 
 
 _BARE_HEADS = {h for heads in lx.ZH_HEADS.values() for h in heads}
@@ -108,6 +117,18 @@ def _visited_types(text: str, kept: list[Mention]) -> None:
             mention.type = lx.PLACE
 
 
+def _brands_alone(text: str, kept: list[Mention], context_type: str | None) -> list[Mention]:
+    """"石头的2999元，科沃斯的1899元" after "看看扫地机": a brand said alone is one of the kind just talked about."""
+    if context_type not in (lx.DEVICE, lx.PRODUCT):
+        return kept
+    added = []
+    for brand in lx.ZH_BRANDS:
+        for match in re.finditer(re.escape(brand), text):
+            if not any(match.start() < m.end and m.start < match.end() for m in kept + added):
+                added.append(Mention(name=brand, type=context_type, start=match.start(), end=match.end()))
+    return sorted(kept + added, key=lambda m: m.start)
+
+
 def mentions_extract(text: str, role: str = "user", context_type: str | None = None,
                      learned: dict[str, str] | None = None) -> list[Mention]:
     """The entity mentions of one turn, non-overlapping, in text order, each with its segment. `learned`
@@ -124,6 +145,7 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
     kept.sort(key=lambda m: m.start)
     kept = _join_name_and_head(text, kept)
     kept = _sub_entities(text, kept, context_type)
+    kept = _brands_alone(text, kept, context_type)
     _coordinated_types(text, kept)
     _visited_types(text, kept)
     clauses = [(m.start(), m.end()) for m in _CLAUSE_SPLIT.finditer(text)]

@@ -14,7 +14,7 @@ from layers.transient.references.mentions_zh import _ZH_STOP, _zh_extend_left
 # in zh and as `other` in en, weak either way; a known span over them wins.
 _EN_HAVE = (r"(?:buy|buying|bought|got|get|getting|have|has|had|own|owns|ordered|order|want|wants|need|needs|"
             r"returned|return|returning|use|using|fix|fixing|broke|sold|rent|rented|borrowed|received|gave|give|"
-            r"found|lost|picked up|set up|installed|assembled|cleaned|clean)")
+            r"found|lost|picked up|set up|installed|assembled|cleaned|clean|add|added|adding)")
 
 
 _EN_GUESS = re.compile(rf"\b(?:(?:{_EN_HAVE})\s+(?:a|an|the|my|our|this|that|some)|my|our)\s+"
@@ -22,7 +22,8 @@ _EN_GUESS = re.compile(rf"\b(?:(?:{_EN_HAVE})\s+(?:a|an|the|my|our|this|that|som
 
 
 _EN_GUESS_END = set("""for to with is was are were from in at on that which who and or but by of as has have had
-will would can could should does did do just still keep need needs making makes made looks seems since last""".split())
+will would can could should does did do just still keep need needs making makes made looks seems since last
+too also instead now today tonight tomorrow here there please""".split())
 
 
 _ZH_GUESS = re.compile(r"(?:买|入手|订|放|装|送|收到|拿到|换|租|借|养|挑|选|有)了?(?:一|两|几|个)?"
