@@ -1,0 +1,58 @@
+"""A tool call is its REST operation: the key's rate limit counts both, and the stdio command refuses a
+key REST would refuse (memoryhub/mcp/server.py, memoryhub/mcp/management/commands/mcp.py)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from memoryhub.core.actors import Actor
+from memoryhub.mcp.operations import Caller
+from memoryhub.mcp.server import tool_call, tools_for
+from memoryhub.tenancy.services import api_key_revoke
+from tests.support.processes import BASE_DIR, private_env
+
+pytestmark = pytest.mark.django_db
+
+
+def test_tool_calls_and_rest_requests_share_the_keys_rate_limit(make_client, tenant, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                                                          "api_key": "3/day"}}
+    client = make_client(tenant, scopes=["read"])
+    caller = Caller(presented_key=client.plaintext, host="testserver", secure=False)
+    first = tool_call(caller, "get_permanent", {"key": "rules.tone"})
+    assert first.structured_content["error"]["code"] == "entry_not_found"
+    assert client.get("/api/v1/permanent/rules.tone").status_code == 404
+    assert tool_call(caller, "list_reminders", {}).is_error is False
+    limited = tool_call(caller, "get_permanent", {"key": "rules.tone"})
+    assert limited.is_error
+    assert limited.structured_content["error"]["code"] == "rate_limited"
+    assert limited.structured_content["error"]["details"]["retry_after_seconds"] > 0
+    assert client.get("/api/v1/permanent/rules.tone").status_code == 429
+
+
+def test_a_revoked_key_lists_nothing_and_every_call_is_unauthenticated(make_client, tenant):
+    client = make_client(tenant, scopes=["read"])
+    caller = Caller(presented_key=client.plaintext, host="testserver", secure=False)
+    assert len(tools_for(caller)) == 5
+    api_key_revoke(api_key=client.api_key, actor=Actor.system("tests"))
+    assert tools_for(caller) == []
+    refused = tool_call(caller, "recall", {"user_id": "alice", "query": "tea"})
+    assert refused.is_error and refused.structured_content["error"]["code"] == "unauthenticated"
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--api-key", "mh_nope_nope"], "Invalid or revoked API key."),
+    ([], "Give --api-key or set MEMORYHUB_API_KEY."),
+])
+def test_the_stdio_command_refuses_to_start_without_a_valid_key(arguments, message):
+    env = {key: value for key, value in private_env(os.environ.get("REDIS_URL", ""), "unused").items()
+           if key != "MEMORYHUB_API_KEY"}
+    finished = subprocess.run([sys.executable, "manage.py", "mcp", *arguments], cwd=BASE_DIR, env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert finished.returncode == 1
+    assert message in finished.stderr
+    assert finished.stdout == ""
