@@ -21,7 +21,8 @@ _SENTENCE_END = re.compile(
 _CLAUSE_BREAK = re.compile(
     r"\s*[,，]\s*(?=(?:and\s+|but\s+|so\s+|also\s+|actually\s+|now\s+)?(?:i\b|i'm\b|i've\b|i'll\b|my\b)"
     r"|(?:但是?|不过|而且|所以|现在|其实|另外|还有|并且)?我)"
-    r"|\s+(?:and|but|so)\s+(?=(?:i\b|i'm\b|i've\b|i'll\b|my\b))"
+    # "me and my sister just hit 27" is one subject, not two clauses.
+    r"|(?<!\bme)\s+(?:and|but|so)\s+(?=(?:i\b|i'm\b|i've\b|i'll\b|my\b))"
     r"|(?:但是|不过|而且|并且)(?=我)", re.IGNORECASE)
 
 _LEAD_IN = re.compile(
