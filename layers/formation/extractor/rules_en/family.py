@@ -38,7 +38,10 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "colleague": "colleague", "manager": "boss", "hubby": "husband", "wifey": "wife", "sons": "son",
              "daughters": "daughter", "parents": "parents", "toddler": "child", "grandson": "grandson",
              "granddaughter": "granddaughter", "fiance": "partner", "fiancé": "partner", "fiancee": "partner",
-             "fiancée": "partner", "baby": "child"}
+             "fiancée": "partner", "baby": "child", "twin sister": "sister", "twin brother": "brother", "gf": "girlfriend",
+             "bf": "boyfriend", "hubs": "husband", "missus": "wife", "mam": "mother", "ma": "mother", "pops": "father",
+             "step-dad": "father", "step-mum": "mother", "step-mom": "mother", "grandmum": "grandmother",
+             "grandmom": "grandmother", "nan": "grandmother"}
 
 
 # "my mother tongue", "my father's side", "my baby steps" are not people.

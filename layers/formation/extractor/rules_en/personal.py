@@ -21,10 +21,25 @@ def _b_age(m, clause):
     return [_f("user.age", str(age))] if age else []
 
 
+# Days people name a birthday or anniversary by, which A.en_date does not read as dates.
+_HOLIDAYS = (r"halloween|christmas\s+(?:eve|day)|christmas|new\s+year'?s\s+(?:eve|day)|valentine'?s(?:\s+day)?|"
+             r"st\.?\s+patrick'?s\s+day|boxing\s+day|easter(?:\s+sunday)?|thanksgiving|leap\s+day|bonfire\s+night")
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# One date as said: "October 12 2019", "the 5th of May", "2 January 1990", "7/14", "Christmas Eve".
+DATE_SPAN = (rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTHS}(?:,?\s+\d{{4}})?|"
+             rf"{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|"
+             rf"the\s+\d{{1,2}}(?:st|nd|rd|th)|{_HOLIDAYS})")
+_RELATIVE_DAY = r"(?:today|tomorrow|tonight|yesterday|(?:next|this|last)\s+(?:week|month|\w+day)|on\s+\w+day|in\s+\w+)"
+
+
 def _b_date(key, **fixed):
     def build(m, clause):
         value = tidy_value(m.group("v"))
-        if not value or not (A.en_date(value) or re.search(r"\d", value)):
+        # "married on a rainy Saturday, October 12 2019": the date, not the description before it.
+        full = re.search(rf"(?i)\b{DATE_SPAN}", value)
+        if full and not A.en_date(value) == value:
+            value = tidy_value(full.group())
+        if not value or not (A.en_date(value) or re.search(r"\d", value) or re.fullmatch(rf"(?i){_HOLIDAYS}", value)):
             return []
         extra = dict(fixed)
         if key == "user.anniversary" and "type" not in extra and re.search(r"(?i)wedding|married", clause):
@@ -54,7 +69,7 @@ _legacy_name = value_rule("user.name", _proper)
 
 # Sentence rules: a first-person subject, a verb, the value.
 SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(rf"(?:^|\b)(?i:my\s+name\s+is|my\s+name's|call\s+me|you\s+can\s+call\s+me|i\s+go\s+by)\s+{_NAME}"), _legacy_name),
+    (re.compile(rf"(?:^|\b)(?i:my\s+name\s+is|my\s+name's|call\s+me|you\s+can\s+call\s+me|i\s+go\s+by)\s+(?:(?i:actually|spelled|spelt|really|just)\s+)*{_NAME}"), _legacy_name),
     (re.compile(rf"{_IM}\s+(?i:called)\s+{_NAME}"), _legacy_name),
 ]
 
@@ -70,7 +85,27 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:birthday|b-day|bday)(?:'s|\s+is|\s*:)?\s*(?:(?i:on)\s+)?(?P<v>(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     (re.compile(r"(?i:my\s+birthday)\s+(?P<v>(?i:today|tomorrow))|(?i:it's\s+(?:actually\s+)?my\s+birthday)\s+(?P<w>(?i:today))"), lambda m, c: [_f("user.birthday", (m.group("v") or m.group("w")).lower())]),
     (re.compile(r"(?:(?i:our|my)\s+(?:\d+(?:st|nd|rd|th)\s+)?(?:(?i:wedding|dating|engagement)\s+)?)?(?i:anniversary)\s+(?i:is|'s|:)\s+(?:(?i:on)\s+)?(?P<v>[^,.;!?]+?)(?=\s*(?:,|$|\.|!|\s+(?:so|and|dont|don't|if)\b))"), _b_date("user.anniversary")),
-    (re.compile(r"(?i:got\s+married|were\s+married|married)\s+(?i:on|in)\s+(?P<v>[^,.;!?]+)"), _b_date("user.anniversary", type="wedding")),
-    (re.compile(r"(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*,\s*\d)"), _b_name),
+    (re.compile(r"(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)(?=\s*,\s*\d)"), _b_name),
+    # A self-introduction as a list ("Aisha, 32, accountant, London", "I'm Tomás, 31, from …"):
+    # a capitalised name, then an age, each between commas.
+    (re.compile(r"^(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)(?=\s*,\s*\d{1,2}\s*(?:,|$))"), _b_name),
+    (re.compile(r"(?:^|(?<=\s)(?i:i'm|im|i\s+am)\s+|^(?i:i'm|im|i\s+am)\s+)[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?\s*,\s*(?P<v>\d{1,2})(?=\s*(?:,|$|\.))"), _b_age),
+    (re.compile(r"(?i:birthday|bday|b-day)\b[^,]{0,20},\s*(?P<v>\d{1,2})(?!\s*(?:st|nd|rd|th|/|:|am|pm))\b"), _b_age),
+    # "Nadia here", "hi, Tom here!": a name and "here" open the turn.
+    (re.compile(r"^(?:(?i:hi|hey|hello|hiya|ok|okay)[,!\s]+)?(?P<v>[A-Z][a-zà-ÿ'-]+)\s+(?i:here)\b(?!\s+(?:is|are|in|at))"), _b_name),
+    # Turning an age is a birthday when it is dated: "turning 41 next week", "just hit 27 yesterday".
+    (re.compile(rf"(?i:turning|turn|turned|hit|hitting|hits)\s+(?P<n>{A.EN_NUMBER})\s+(?P<v>(?i:{_RELATIVE_DAY}|{DATE_SPAN}))\b"),
+     lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
+    (re.compile(rf"(?i:turning|hit|hitting|just\s+hit|about\s+to\s+turn|gonna\s+turn|going\s+to\s+turn)\s+(?P<v>{A.EN_NUMBER})\b(?!\s*(?i:min|mins|minutes|hours|%|am|pm|degrees|km|miles|k\b|followers|subs|days|weeks|steps))"), _b_age),
+    (re.compile(r"(?i:as\s+an?|i'm\s+an?|im\s+an?|i\s+am\s+an?)\s+(?P<v>\d{1,2})[- ](?i:year|yr)s?[- ](?i:old)"), _b_age),
+    (re.compile(rf"(?i:born)\s+(?i:on)\s+(?P<v>(?i:{_HOLIDAYS}))"), _b_date("user.birthday")),
+    (re.compile(r"(?i:my|it's\s+my|its\s+my)\s+(?i:bday|b-day|birthday)\s+(?P<v>(?i:today|tomorrow))"), lambda m, c: [_f("user.birthday", m.group("v").lower())]),
+    (re.compile(rf"(?i:birthday|bday|b-day)(?:'s|\s+is|\s+falls)?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}))"), _b_date("user.birthday")),
+    # "celebrate our anniversary on the 5th of May", "anniversary falls on Christmas Eve".
+    (re.compile(rf"(?i:anniversary)\s+(?:(?i:is|'s|falls|lands|was)\s+)?(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_date("user.anniversary")),
+    (re.compile(rf"(?i:got\s+married|were\s+married|married)\s+(?i:on|in)\s+(?P<v>[^.;!?]{{0,30}}?(?i:{DATE_SPAN}))"), _b_date("user.anniversary", type="wedding")),
+    # "tomorrow is 3 years since my husband and I started dating": the date the span is counted from.
+    (re.compile(r"(?P<v>(?i:today|tomorrow|next\s+\w+day|this\s+\w+day))\s+(?i:is|marks|will\s+be)\s+(?:\w+\s+){1,2}(?i:years?|months?)\s+(?i:since)\s+.{0,40}?(?:(?i:started\s+dating|got\s+married|got\s+together|met|first\s+date)|(?i:we|my\s+(?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?))\s*$)"),
+     lambda m, c: [_f("user.anniversary", m.group("v").lower(), type="wedding" if re.search(r"(?i)married", m.group()) else None)]),
     (re.compile(r"^(?i:name\s+is|name's|the\s+name's)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)"), _b_name),
 ]

@@ -35,8 +35,16 @@ def _no_one_else(clause: str, start: int) -> bool:
     return not re.search(r"(?i)\b(?:is|are|was|were|has|does|says|said|told)\b", prefix)
 
 
+# "me and my twin sister just hit 27", "my wife and I got married on …": the user is one of the subjects.
+_WITH_USER = re.compile(r"(?i)(?:^|\b)(?:me\s+and\s+(?:my|our)\s+(?:[a-z-]+\s+){0,2}[a-z-]+|(?:my|our)\s+(?:[a-z-]+\s+){0,2}[a-z-]+"
+                        r"\s+and\s+(?:i|me)|(?:i|me)\s+and\s+(?:my|our)\s+(?:[a-z-]+\s+){0,2}[a-z-]+)\s+(?:(?:just|both|finally|have|had|"
+                        r"already|recently|are|were)\s+)*$")
+
+
 def _user_said(clause: str, start: int) -> bool:
     prefix = clause[:start]
+    if _WITH_USER.search(prefix):
+        return True
     # "I have asthma and take an inhaler": the second verb shares the first-person subject.
     if re.match(r"(?i)^(?:i|i'm|im|i've)\b", prefix) and re.search(r"(?i)\b(?:and|but|then|also|so)\s+$", prefix) \
             and not _OTHER_SUBJECT.search(prefix):
