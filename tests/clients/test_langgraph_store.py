@@ -10,6 +10,7 @@ from typing import TypedDict
 import pytest
 from langgraph.graph import END, START, StateGraph
 from langgraph.store.base import BaseStore, InvalidNamespaceError, Item, SearchItem
+from langgraph.store.memory import InMemoryStore
 from memoryhub_client import MemoryhubClient
 from memoryhub_client.errors import SecretDetectedError
 from memoryhub_client.langgraph import EXPIRES_ATTRIBUTE, MemoryhubStore
@@ -193,3 +194,37 @@ def test_a_graph_stores_and_searches_through_the_store(store):
     graph.add_edge("recall", END)
     final = graph.compile(store=store).invoke({"user_id": "dana", "message": "Dana drinks oolong tea", "recalled": []})
     assert final["recalled"] == ["Dana drinks oolong tea"]
+
+
+def test_agrees_with_langgraphs_own_in_memory_store(store):
+    """The same operations on LangGraph's reference InMemoryStore and on memoryhub give the same answers
+    (full (user, agent, kind) namespaces; orders compared where BaseStore defines one)."""
+    reference = InMemoryStore()
+    writes = [
+        (("erin", "bot", "preference"), "tea", {"content": "Erin drinks green tea", "rank": 2}),
+        (("erin", "bot", "preference"), "seat", {"content": "Erin wants an aisle seat", "rank": 5}),
+        (("erin", "bot", "fact"), "city", {"content": "Erin lives in Ghent", "rank": 1}),
+        (("erin", "planner", "event"), "trip", {"content": "Erin flies to Rome in June", "rank": 3}),
+        (("erin", "bot", "preference"), "tea", {"content": "Erin drinks jasmine tea", "rank": 4}),
+    ]
+    for target in (reference, store):
+        for namespace, key, value in writes:
+            target.put(namespace, key, value)
+        target.delete(("erin", "bot", "preference"), "seat")
+        target.delete(("erin", "bot", "preference"), "never-written")
+
+    def keys(target, prefix, **options):
+        return sorted((item.namespace, item.key, item.value["content"]) for item in target.search(prefix, **options))
+
+    for namespace, key, _ in writes + [(("erin", "bot", "fact"), "missing", None)]:
+        ours, theirs = store.get(namespace, key), reference.get(namespace, key)
+        assert (ours and (ours.namespace, ours.key, ours.value)) == (theirs and (theirs.namespace, theirs.key,
+                                                                                 theirs.value))
+    for prefix, options in [(("erin",), {}), (("erin", "bot"), {}), (("erin", "bot", "preference"), {}),
+                            (("erin",), {"filter": {"rank": {"$gte": 3}}}), (("erin",), {"filter": {"rank": 1}}),
+                            (("erin", "nobody"), {})]:
+        assert keys(store, prefix, **options) == keys(reference, prefix, **options), (prefix, options)
+    for options in [{}, {"suffix": ("event",)}, {"max_depth": 2}, {"limit": 2}, {"offset": 1},
+                    {"prefix": ("erin", "bot")}]:
+        options = {"prefix": ("erin",), **options}
+        assert store.list_namespaces(**options) == reference.list_namespaces(**options), options
