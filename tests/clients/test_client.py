@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_memories_round_trip_typed_with_cursor_iteration(live_url, live_key):
     with MemoryhubClient(live_url, live_key) as hub:
         assert isinstance(hub.whoami(), models.WhoAmI)
+        assert hub.health()["status"] == "ok"
         written = hub.create_memories([
             {"user_id": "alice", "kind": "preference", "content": "Alice is vegetarian", "memory_key": "diet"},
             {"user_id": "alice", "content": "Alice lives in Lyon", "memory_key": "home_city"},

@@ -154,8 +154,10 @@ class _Operations:
             raise _api_error(response)
         operation = models.OPERATIONS[call.operation_id]
         model = operation.responses.get(str(response.status_code))
-        if model is None or response.status_code == 204:
+        if response.status_code == 204 or not response.content:
             return None
+        if model is None:  # an answer the schema describes inline (health): plain JSON
+            return response.json()
         return TypeAdapter(getattr(models, model)).validate_python(response.json())
 
     # -- identity and health -----------------------------------------------------------------------
