@@ -89,7 +89,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
     for pattern, build in _EN_FACT_RULES:
         for match in pattern.finditer(clause):
             # A household move or pet ("we just relocated to Toronto", "we adopted a greyhound") is the user's too.
-            household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan)) and re.search(
+            household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_diet)) and re.search(
                 r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+)*$", clause[:match.start()])
             if build in (_b_pet, _b_pets) and not household and not re.match(r"(?i)my|our", match.group()) and not (
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):

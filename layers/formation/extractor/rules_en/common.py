@@ -45,7 +45,7 @@ _LIST = r"(?P<v>[^.;!?]+)"  # allergens and foods come as lists: "peanuts, shell
 
 
 _PRONOUN_OBJECT = re.compile(
-    r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|your|it's|that's|to\s+know|to\s+ask|one|which|"
+    r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|your|myself|yourself|it's|that's|to\s+know|to\s+ask|one|which|"
     r"the\s+(?:first|second|third|last|other|next|previous|latter|former|same)\b|(?:the\s+)?idea\b)", re.I)
 
 
@@ -53,7 +53,9 @@ _PRONOUN_OBJECT = re.compile(
 _NOT_A_LIST_ITEM = re.compile(
     r"^(?:please|so|but|because|since|which|that|thanks|thank|if|when|as|though|although|i|i'm|we|you|it|and\s+i|"
     r"keep|remember|note|don't|do|can|could|just|also|for|otherwise|unless|except|at|after|before|in|on|like|to\s+be|"
-    r"because|cause|cuz|which|though|ever\s+since|not|no|never|especially)\b", re.I)
+    r"because|cause|cuz|which|though|ever\s+since|not|no|never|especially|"
+    # an item that opens with a verb starts a new predicate: "allergic to bees, carry an epipen"
+    r"carry|take|takes|have|has|need|needs|get|gets|got|found|find|make|makes|keep|keeps|use|uses)\b", re.I)
 
 
 _TRAILING_FILLER = re.compile(
@@ -89,6 +91,7 @@ def _object(raw: str) -> str | None:
 
 
 def _items(raw: str) -> list[str]:
+    raw = re.split(r"(?i)\s+(?:which|who|that's|that\s+is|so|because|cause|cuz|since|but|though|when|if|as\s+far)\b|\s+[-—–]\s+", raw)[0]
     raw = re.sub(r"(?i)\s+(?:lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|sadly|apparently|obviously|here)\b.*$", "", raw)
     parts = re.split(r"\s*(?:,|\band\b|\bor\b|&|/)\s*", re.sub(r"(?i)^(?:both|either)\s+", "", tidy_value(raw)))
     out = []

@@ -46,4 +46,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:best|easiest|fastest|quickest)\s+(?i:way\s+)?(?i:to\s+)?(?i:reach|contact|get\s+hold\s+of|get)\s+(?i:me)\s+(?i:is)\s+(?:(?i:via|on|by|through)\s+)?(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     (re.compile(r"(?P<v>(?i:don't|do\s+not|never|no|please\s+don't|pls\s+don't)\s+(?i:call|text|ring|message|email|ping|calls|texts|messages|phone\s+calls)(?:\s+(?i:me))?\s+(?i:before|after|on|during|at|past)\s+[\w: ]+)"), _b_contact),
     (re.compile(r"(?i:rather\s+get)\s+(?P<v>[^,.;!?]+?)\s+(?i:than)"), _b_contact),
+    # "I prefer a quick call over long email chains", "rather have a text than a call": the channel preferred.
+    (re.compile(rf"(?i:prefer|rather\s+have|rather\s+get|rather)\s+(?:(?i:a|an)\s+)?(?:(?i:quick|short|simple|brief)\s+)?(?P<v>(?i:{_CHANNELS}))\s+(?i:over|to|than|rather\s+than|instead\s+of)\b"), _b_contact),
+    (re.compile(rf"(?P<v>(?i:{_CHANNELS}))\s+(?i:are|is)\s+(?:(?i:totally|perfectly|always)\s+)?(?i:fine|ok|okay|great|perfect)\s+(?i:for\s+me|by\s+me|with\s+me)?(?=.*\bI\b|\s*$|,)"), _b_contact),
 ]

@@ -16,7 +16,7 @@ from layers.formation.extractor.rules_en.common import (
 from layers.formation.extractor.rules_en.health import _CONDITIONS_EN
 from layers.formation.extractor.text import tidy_value
 
-_DIETS_EN = (r"vegan|vegetarian|veggie|pescatarian|pescetarian|flexitarian|keto|paleo|low[- ]carb|low[- ]fodmap|"
+_DIETS_EN = (r"vegan|vegetarian|macrobiotic|veggie|pescatarian|pescetarian|flexitarian|keto|paleo|low[- ]carb|low[- ]fodmap|"
              r"gluten[- ]free|dairy[- ]free|plant[- ]based|carnivore|halal|kosher|raw\s+vegan|intermittent\s+fasting|whole30")
 
 
@@ -36,6 +36,11 @@ _FOOD_GROUPS = (r"(?i)dairy|meat|red\s+meat|gluten|wheat|carbs|sugar|alcohol|boo
 
 def _b_restriction(m, clause):
     out = []
+    # "I don't drink myself", "I don't drink": drinking, said alone, is alcohol.
+    if re.search(r"(?i)\bdrink\s*$", m.string[:m.start("v")]) and re.match(r"(?i)\s*(?:myself|at\s+all|anymore|though|tho|really|lol|$)", m.group("v")):
+        return [_f("user.food_restrictions", "alcohol")]
+    if re.match(r"(?i)been\b", m.group("v")):
+        return []  # "never have been (married)"
     raw = re.split(r"(?i)\s+(?:after|before|at|during|for|in|on|since|anymore|these\s+days|at\s+all|because|as)\b", m.group("v"))[0]
     for item in _items(raw):
         item = re.sub(r"^(?:any|eating|drinking)\s+", "", item)
@@ -68,16 +73,23 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:i'm|im|i\s+am|went|gone|go|going|been|doing|eat|do|strictly|mostly|fully)\s+(?:(?i:a|an|mostly|fully|strictly|now)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
     (re.compile(rf"^(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
-    (re.compile(rf"(?i:on\s+an?)\s+(?P<v>(?i:{_DIETS_EN}))\s+(?i:diet)"), _b_diet),
+    (re.compile(rf"(?i:on\s+an?|follow\s+an?|following\s+an?|stick\s+to\s+an?|doing\s+an?|trying\s+an?)\s+(?P<v>(?i:{_DIETS_EN}))\s+(?i:diet|thing|lifestyle|plan|regime|eating\s+plan)"), _b_diet),
+    (re.compile(rf"(?i:as\s+an?|being\s+an?|i've\s+been|ive\s+been|been)\s+(?:(?i:strict|lifelong|long-time|mostly)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
     (re.compile(r"(?i:keep)\s+(?P<v>(?i:kosher|halal))"), _b_diet),
     (re.compile(r"^(?i:no)\s+(?P<v>[a-z][a-z -]{2,20}?)\s+(?i:for\s+me)\b"), _b_restriction),
+    (re.compile(r"(?i:don't|dont|do\s+not|never)\s+(?i:drink)(?P<v>(?:\s+myself|\s+at\s+all|\s+anymore)?\s*$)"), _b_restriction),
+    (re.compile(r"(?P<v>[a-z][a-z ]{2,30}?)\s+(?i:are|is)\s+(?i:out|off\s+the\s+menu|off\s+limits|a\s+no-go)(?=\s*$|[,.;!]|\s+(?:for\s+me|too|as\s+well))"), _b_restriction),
     (re.compile(r"(?i:don't|dont|do\s+not|can't|cant|cannot|never|won't|no\s+longer)\s+(?i:eat|drink|touch|tolerate|handle|deal\s+with|digest|have|do)\s+(?P<v>(?!any\b|a\b|an\b|much\b|time\b|kids\b|children\b|pets?\b)[^.;!?]+)"), _b_restriction),
-    (re.compile(r"(?i:avoid|avoiding|cut\s+out|given\s+up|gave\s+up)\s+(?P<v>[^.;!?]+)"), _b_restriction),
+    (re.compile(r"(?i:avoid|avoiding|cut\s+out|given\s+up|gave\s+up|cut\s+down\s+on|steer\s+clear\s+of)\s+(?P<v>[^.;!?]+)"), _b_restriction),
+    # "spicy food destroys my stomach so i avoid it": the food is the one the pronoun stands for.
+    (re.compile(r"^(?P<v>[a-z][a-z ]{2,25}?)\s+(?:[a-z]+\s+){1,5}?(?:so\s+)?(?i:i\s+avoid\s+(?:it|them)|i\s+stay\s+away|i\s+can't\s+have\s+(?:it|them))"), _b_restriction),
     # "I'm off sugar", "been off booze": not "laid off", "day off", "off to Paris".
     (re.compile(r"(?i:i'm|im|i\s+am|been|gone|went|staying|stay)\s+(?:(?i:totally|completely|mostly)\s+)?(?i:off)\s+(?!to\b|from\b|work\b|today\b)(?P<v>[^.;!?]+)"), _b_restriction),
     # "gluten makes me really sick", "dairy gives me stomach cramps": what the body does not tolerate.
     (re.compile(r"(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn'?t\s+agree\s+with\s+me|upsets?\s+my\s+stomach|"
                 r"makes?\s+me\s+(?:really\s+|so\s+|very\s+|super\s+)?(?:sick|ill|bloated|nauseous|throw\s+up)|"
+                r"(?:wrecks?|destroys?|kills?|ruins?|messes\s+up|wreaks?\s+havoc\s+on)\s+(?:me|my\s+(?:stomach|gut|tummy|insides))|"
+                r"(?:is|are)\s+(?:off\s+the\s+menu|out|off\s+limits|a\s+no-go|a\s+no\s+go)\s+for\s+me|(?:is|are)\s+(?:off\s+limits|a\s+no-go)|"
                 r"gives?\s+me\s+(?:a\s+|the\s+)?(?:stomach\s*(?:aches?|cramps|pains?)|heartburn|runs|bloating|gas|diarrh?o?ea|headaches?|migraines?|reflux))"), _b_restriction),
     (re.compile(r"(?i:intolerant\s+(?:to|of)|intolerance\s+to|sensitive\s+to|sensitivity\s+to)\s+(?P<v>[^,.;!?]+)"), _b_restriction),
     (re.compile(r"(?i:stay\s+away\s+from|steer\s+clear\s+of|keep\s+away\s+from)\s+(?P<v>[^,.;!?]+)"), _b_restriction),

@@ -36,7 +36,8 @@ _CONDITIONS_EN = (r"type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+b
                   r"long\s+covid|hard\s+of\s+hearing|deaf|colou?r-?blind|visually\s+impaired|celiac|coeliac|diabetic|pregnant|asthmatic|epileptic|lactose\s+intolerant")
 
 
-_COND_NORMAL = {"diabetic": "diabetes", "pregnant": "pregnancy", "asthmatic": "asthma", "epileptic": "epilepsy",
+_COND_NORMAL = {"type 2": "type 2 diabetes", "type 1": "type 1 diabetes", "type 2 diabetic": "type 2 diabetes",
+                "type 1 diabetic": "type 1 diabetes", "diabetic": "diabetes", "pregnant": "pregnancy", "asthmatic": "asthma", "epileptic": "epilepsy",
                 "celiac": "celiac disease", "coeliac": "coeliac disease", "lactose intolerant": "lactose intolerance"}
 
 
@@ -57,6 +58,10 @@ def _b_allergy(m, clause):
 def _b_allergy_noun(m, clause):
     value = tidy_value(m.group("v")).lower()
     value = re.sub(r"^(?:an?|severe|mild|bad|serious|my)\s+", "", value)
+    # "I don't have any allergies", "zero allergies", "it's an allergy thing": no allergen named.
+    if re.search(r"(?i)\b(?:no|any|zero|none|don't|dont|not|never|without)\b|'s\s|^(?:s|it|its|that|this)\b", value) or \
+            re.search(r"(?i)\b(?:no|any|zero|don't\s+have\s+any)\s+$", clause[:m.start("v")]):
+        return []
     if value in ("my", "your", "his", "her", "no", "any", "the", "food", "seasonal", "some", "an", "a", "bad", "severe"):
         return []
     return [_f("user.allergies", value)] if value and len(value.split()) <= 3 else []
@@ -130,7 +135,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:my\s+)?(?i:allergy|allergies)\s+(?i:is|are)\s+(?i:to)\s+{_LIST}"), _b_allergy),
-    (re.compile(rf"(?i:allergic)\s+(?:(?i:af|as\s+hell|af\s+tbh|like\s+crazy)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
+    (re.compile(rf"(?i:allergic|alergic|allergic|allerigc)\s+(?:(?i:af|as\s+hell|af\s+tbh|like\s+crazy)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
     # "dust mites trigger my asthma", "my IBS flared up": a condition the user calls theirs.
     (re.compile(rf"(?i:my)\s+(?P<v>(?i:{_CONDITIONS_EN}))\b(?!\s+(?i:is\s+(?:gone|over|cured)|went\s+away))"), _b_condition),
     (re.compile(r"(?P<v>[A-Za-z][a-z -]{1,25}?)\s+(?i:allergy|allergies)\b"), _b_allergy_noun),
@@ -141,5 +146,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
+    # "I'm on propranolol for anxiety", "metformin for my type 2", "a low-FODMAP diet because of IBS": the reason is a condition.
+    (re.compile(rf"(?i:for|because\s+of|due\s+to|thanks\s+to)\s+(?:(?i:my)\s+)?(?P<v>(?i:type\s+[12](?:\s+diabetes)?|{_CONDITIONS_EN}))\b"), _b_condition),
+    (re.compile(r"(?i:i'm|im|i\s+am)\s+(?i:an?\s+)?(?P<v>(?i:type\s+[12]\s+diabetic))"), _b_condition),
+    (re.compile(r"(?i:diagnosed\s+with|suffer\s+from|suffering\s+from|i\s+have|i've\s+got)\s+(?P<v>[A-Z]{2,6})\b"), _b_condition),
     (re.compile(r"(?i:on|take|taking|prescribed|started|takes|use|using|carry)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
 ]

@@ -28,7 +28,7 @@ def _b_like(key):
             return []
         # "I enjoy reading, cooking and travel": a list the comma cut off runs on to the clause's end.
         more = _LIST_TAIL.match(m.string[m.end():])
-        if more and m.group("v").rstrip().endswith(value.split()[-1]):
+        if more and m.end("v") == m.end() and m.group("v").rstrip().endswith(value.split()[-1]):
             value = value + more.group()
         return [_f(key, item) for item in taste_items(value)]
     return build
@@ -57,7 +57,9 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|can't\s+get\s+enough\s+of|cant\s+get\s+enough\s+of|big\s+on|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
-    (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:is\s+my\s+(?:favou?rite|comfort|guilty\s+pleasure)|is\s+life|is\s+my\s+jam|is\s+my\s+thing)"), _b_like("user.likes")),
+    (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:(?:is|are)\s+my\s+(?:(?:absolute|all-time|all\s+time|total|ultimate|number\s+one|#1)\s+)?(?:favou?rite|fave|comfort|guilty\s+pleasure|weakness|happy\s+place)|is\s+life|is\s+my\s+jam|is\s+my\s+(?:thing|jam|vibe))"), _b_like("user.likes")),
+    (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:are|is)\s+(?:(?i:just|so|honestly|literally)\s+)?(?i:disgusting|gross|revolting|vile|the\s+worst)\s+(?i:to\s+me|imo|for\s+me)"), _b_like("user.dislikes")),
+    (re.compile(r"^(?P<v>[a-z][\w' -]{1,30}?)\s+(?i:are|is)\s+(?:(?i:just|so|honestly|literally)\s+)?(?i:disgusting|gross|revolting|vile)\b(?=.*(?:\bugh\b|\bme\b|\btexture\b|\bcan't\b))"), _b_like("user.dislikes")),
     (re.compile(r"(?i:fave|favou?rite|guilty\s+pleasure)\s+(?:[a-z ]{0,15}\s+)?(?i:is|has\s+to\s+be|:)\s+(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     (re.compile(r"(?i:anything\s+by|anything\s+with)\s+(?P<v>[A-Z][^,.;!?]+?),?\s+(?i:i'm\s+there|count\s+me\s+in)"), _b_like("user.likes")),
     (re.compile(r"(?i:hate|dislike|detest|loathe|can't\s+stand|cant\s+stand|cannot\s+stand|not\s+a\s+(?:big\s+|huge\s+)?fan\s+of|not\s+into|can't\s+bear)\s+(?P<v>[^,.;!?]+)"), _b_like("user.dislikes")),

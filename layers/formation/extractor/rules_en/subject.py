@@ -45,6 +45,13 @@ def _user_said(clause: str, start: int) -> bool:
     prefix = clause[:start]
     if _WITH_USER.search(prefix):
         return True
+    # "my doctor told me to cut out alcohol": advice the user was given is about the user.
+    if re.search(r"(?i)\b(?:doctor|doc|gp|dentist|nutritionist|dietitian|cardiologist|physio)\s+(?:has\s+)?(?:told|wants|advised|asked|ordered)\s+me\s+to\s+$", prefix):
+        return True
+    # "I'm a vegan living in Bristol": a participle after the user's own "I'm a …" shares its subject.
+    if re.search(r"(?i)\b(?:i'm|im|i\s+am)\s+(?:an?\s+)?(?:[a-z-]+\s+){1,3}$", prefix) and \
+            re.match(r"(?i)(?:living|based|working|studying|settled|residing)\b", clause[start:]) and not _OTHER_SUBJECT.search(prefix[-40:]):
+        return True
     # "I have asthma and take an inhaler": the second verb shares the first-person subject.
     if re.match(r"(?i)^(?:i|i'm|im|i've)\b", prefix) and re.search(r"(?i)\b(?:and|but|then|also|so)\s+$", prefix) \
             and not _OTHER_SUBJECT.search(prefix):
