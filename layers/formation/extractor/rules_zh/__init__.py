@@ -139,6 +139,14 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
             found.extend(zh_plan_candidates(segment))
     found.extend(_allergy_said_after(segments))
+    # "阿司匹林我不能吃，过敏": what the user avoids because of an allergy is the allergy, not a diet.
+    allergens = {c.value for c in found if c.memory_key == "user.allergies"}
+    found = [c for c in found if not (c.memory_key == "user.food_restrictions" and c.value in allergens)]
+    # "我和男朋友在一起三年了，纪念日是3月8号": the kind may be said in another part of the clause.
+    kind = re.search(r"结婚|领证|恋爱|在一起|相识|订婚", clause)
+    for candidate in found:
+        if candidate.memory_key == "user.anniversary" and not candidate.attributes.get("type") and kind:
+            candidate.attributes["type"] = {"领证": "结婚", "在一起": "恋爱"}.get(kind.group(), kind.group())
     # "乳糖不耐受，喝牛奶就拉肚子": the milk is the lactose already recorded, not a second restriction.
     if any(c.memory_key == "user.food_restrictions" and c.value == "乳糖" for c in found):
         found = [c for c in found if not (c.memory_key == "user.food_restrictions" and re.search(r"奶|乳", c.value) and c.value != "乳糖")]

@@ -25,6 +25,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<v>{_CHANNELS_ZH})上?(?:说|聊|找我|联系|沟通)(?:就行|就好|吧|比较好|最好|方便)"), _zb_contact),
     (re.compile(rf"(?:喜欢|习惯|更喜欢|偏好)(?P<v>{_CHANNELS_ZH})(?:聊|沟通|联系)?"), _zb_contact),
     (re.compile(r"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
+    (re.compile(rf"^(?P<v>{_CHANNELS_ZH})(?:联系|沟通|交流)(?:吧|就好|就行|最好)?$"), _zb_contact),
     (re.compile(rf"(?P<v>{_CHANNELS_ZH}|消息)(?:联系我|找我|call我|跟我联系|和我联系|沟通)"), _zb_contact),
     (re.compile(rf"(?:发我|发到我的?|打我的?)(?P<v>{_CHANNELS_ZH})"), _zb_contact),
     (re.compile(rf"(?:发|用|打)(?P<v>{_CHANNELS_ZH}|消息)(?:就行|就好|就可以|吧|比较好|最好|方便)"), _zb_contact),

@@ -17,7 +17,7 @@ def _zb_education(m, clause):
     groups = m.groupdict()
     school = tidy_value(groups.get("v") or "")
     school = re.sub(r"(?:的)$", "", school)
-    school = re.sub(r"^(?:我|本人)", "", school)
+    school = re.sub(r"^(?:我|本人|的是)", "", school)
     # "清华硕士毕业": the degree said after the school is the degree, not part of its name.
     said_degree = re.search(rf"(?:{_DEGREES_ZH})$", school)
     if said_degree and len(school) > len(said_degree.group()) + 1:
@@ -51,6 +51,12 @@ def _zb_education(m, clause):
                 field_ = re.sub(r".*的", "", field_) or None
             if field_ and (field_ == school or field_ in school or school in field_):
                 field_ = None
+        if field_ is None:
+            # "在同济读建筑": what is read after the school, when it is no degree.
+            found = re.match(rf"(?P<f>(?!{_DEGREES_ZH}|书|大学|研|博|的)[\u4e00-\u9fff]{{2,4}})(?:专业)?(?=$|[，,。])", m.string[m.end():]) \
+                if re.search(r"读$", m.group()) else None
+            if found:
+                field_ = found.group("f")
         if field_ is None:
             found = re.search(r"读(?P<f>[A-Za-z][A-Za-z ]+)", clause)
             field_ = found.group("f").strip() if found and not re.match(_DEGREES_ZH, found.group("f")) else None
@@ -87,7 +93,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"从(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|大学)?(?:读的是|上的是|念的是|考的是)(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。!！]|的)"), _zb_education),
     (re.compile(rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中|University|College))(?P<deg>{_DEGREES_ZH})?毕业"), _zb_education),
-    (re.compile(rf"(?P<deg>{_DEGREES_ZH})(?:是|也是)?在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上)的?"), _zb_education),
+    (re.compile(rf"(?P<deg>{_DEGREES_ZH}|高中|初中)(?:是|也是)?在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上)的?"), _zb_education),
     (re.compile(r"(?P<v>大专|本科|中专|高中)毕业"), _zb_education),
     (re.compile(rf"(?:读的是|在读)(?P<deg>在职研究生|{_DEGREES_ZH})[，,]\s*(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的"), _zb_education),
 ]

@@ -19,12 +19,18 @@ _ORG_ZH = r"(?P<v>(?![在到去了])(?:[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\
 _ROLE_ZH_CAP = r"(?P<role>[\u4e00-\u9fffA-Za-z]{1,10}?)"
 
 
+# A kind of workplace, not a named one ("我在医院上班"): FACTS.md labels only identifiable employers.
+_GENERIC_WORKPLACES = {"医院", "学校", "银行", "工厂", "厂里", "政府", "机关", "事业单位", "超市", "餐厅", "饭店", "酒店",
+                       "店里", "工地", "律所", "药店", "诊所", "幼儿园", "大学", "研究所", "设计院", "报社", "电视台"}
+
+
 def _org_zh(raw: str) -> str | None:
     value = tidy_value(raw)
     if re.search(r"一家|一个|某|家小|个小", value):
         return None
     value = re.sub(r"^(?:了|在|到|去|进|一家|家)", "", value)
-    if not value or value in _PLACE_BLOCK or re.match(r"一家|一个|某|不|没|这|那|哪|家里|公司|单位|外企|国企|私企|小公司|大厂", value):
+    value = re.sub(r"^给", "", value)
+    if not value or value in _PLACE_BLOCK or value in _GENERIC_WORKPLACES or re.match(r"一家|一个|某|不|没|这|那|哪|家里|公司|单位|外企|国企|私企|小公司|大厂", value):
         return None
     # "已经不在深圳工作了" names no organisation: a negation or an aspect word is never inside a name.
     if has_question_word_zh(value) or len(value) > 12 or re.search(r"[了的呢吗]$|不在|没在|不再|已经|曾经", value):
@@ -50,6 +56,8 @@ def _zb_job(m, clause):
         elif office:
             out.pop()
     role = m.groupdict().get("role")
+    if role and re.search(r"生$", role):
+        return []  # "我是清华的博士生": a student, read by rules_zh.education
     if role:
         role = re.sub(r"^(?:了?[一二三四五六七八九十两\d]+年的?|兼职的?|全职的?|一名|个)", "", role)
         if role.startswith("兼职"):
@@ -104,7 +112,7 @@ def _legacy_work(match: re.Match) -> list[Candidate]:
     place = re.match(_CITY_ALT, raw)
     if place:
         return [_c("user.work_city", place.group())]
-    if raw in _PLACE_BLOCK or re.match(r"一家|一个|某|不|没", raw) or has_question_word_zh(raw) or len(raw) > 12:
+    if raw in _PLACE_BLOCK or raw in _GENERIC_WORKPLACES or re.match(r"一家|一个|某|不|没", raw) or has_question_word_zh(raw) or len(raw) > 12:
         return []
     return [_c("user.employer", raw)]
 
@@ -125,17 +133,22 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"在{_ORG_ZH}(?:做|当|干|任|担任|搞|实习)(?:了?[一二三四五六七八九十两\d]+年)?(?:兼职)?{_ROLE_ZH_CAP}(?=$|[，,。!！~～;；、\s]|了|啦|呀|哦|😂|😅)"), _zb_job),
     (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职)"), _zb_job),
+    (re.compile(rf"给{_ORG_ZH}(?:打工|干活|上班|卖命|搬砖)"), _zb_job),
+    # "在一家叫米哈游的游戏公司做原画": the workplace named inside its description.
+    (re.compile(r"在一家(?:叫|名叫|叫做)(?P<v>[A-Za-z][\w&.'-]*|[\u4e00-\u9fff]{2,8}?)的[\u4e00-\u9fffA-Za-z]{0,6}?(?:公司|企业|工作室|医院|银行|律所|机构|平台)(?:(?:做|当|干|任)(?P<role>[\u4e00-\u9fffA-Za-z]{2,8}?))?(?=$|[，,。!！]|了)"), _zb_job),
+    # "我是美团的骑手": organisation, 的, a role word.
+    (re.compile(rf"是{_ORG_ZH}的(?P<role>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|骑手|员|师|经理|主管|总监|专员|顾问|助理|店长))(?=$|[，,。!！]|了|啊|呀)"), _zb_job),
     (re.compile(rf"(?:就职于|供职于|任职于|受雇于){_ORG_ZH}(?:[，,]\s*任(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:一职)?)?(?=$|[，,。])"), _zb_job),
-    (re.compile(rf"(?:入职(?:了|的)?|加入了?|跳槽到了?|跳槽去了?|换到了?|去(?!年)(?=[^，,。]{{2,10}}?(?:报到|上班|入职))|进了?(?=[^，,。]{{2,10}}?(?:工作|上班|$))){_ORG_ZH}(?:(?:报到|上班)?[，,]?\s*(?:岗位是|职位是|做|当|担任)(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}))?(?=$|[，,。]|报到|上班|了)"), _zb_job),
+    (re.compile(rf"(?:入职(?:了|的)?|加入了?|跳槽到了?|跳槽去了?|跳到了?|跳去了?|换到了?|去(?!年)(?=[^，,。]{{2,10}}?(?:报到|上班|入职))|进了?(?=[^，,。]{{2,10}}?(?:工作|上班|$))){_ORG_ZH}(?:(?:报到|上班)?[，,]?\s*(?:岗位是|职位是|做|当|担任)(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}))?(?=$|[，,。]|报到|上班|入职|了)"), _zb_job),
     (re.compile(rf"拿到了?{_ORG_ZH}的offer"), _zb_job),
     # "在一家律所当律师，律所叫金杜": the workplace named after its kind.
     (re.compile(r"^(?:我们|我的)?(?:公司|律所|单位|医院|银行|工作室|事务所|门店|店)(?:的名字)?(?:叫|是)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_job),
-    (re.compile(rf"从{_ORG_ZH}(?:离职|辞职|跳槽|出来|裸辞)"), _zb_former),
+    (re.compile(rf"从{_ORG_ZH}(?:离职|辞职|跳槽|跳到|跳去|出来|裸辞)"), _zb_former),
     # "被京东裁了", "被字节优化了": laid off.
     (re.compile(rf"被{_ORG_ZH}(?:裁员?|优化|开除|辞退|劝退|毕业)(?:了|掉)"), _zb_former),
     (re.compile(rf"是{_ORG_ZH}的(?:员工|正式员工|实习生)"), _zb_job),
     (re.compile(rf"(?:离开了?|辞掉了?|不在){_ORG_ZH}(?:了|干了|工作了|上班了|的工作|[，,。]|$)"), _zb_former),
-    (re.compile(rf"(?:之前|以前|曾经)在{_ORG_ZH}(?:干了|工作了|上了|待了|做了)"), _zb_former),
+    (re.compile(rf"(?:之前|以前|曾经)在{_ORG_ZH}(?:干|工作|上班|待|做|当)"), _zb_former),
     (re.compile(r"离开那个[\u4e00-\u9fff]{0,4}公司了?[——\-，,\s]*(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})"), _zb_former),
     (re.compile(r"(?:岗位是|职位是|职业是|工作是)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10})"), _zb_occupation),
     (re.compile(rf"^(?:现在|目前|主要|负责)?(?:做|当|干|搞|负责)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_ROLE_HEADS}))(?=$|[，,。!！]|了|的)"), _zb_occupation),

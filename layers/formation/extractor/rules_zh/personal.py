@@ -40,7 +40,7 @@ def _zb_date(key, kind=None):
             if not kind_found:
                 found = re.search(r"结婚|恋爱|相识|订婚|在一起|领证|结的婚", clause)
                 kind_found = found.group() if found else None
-            kind_found = {"结": "结婚", "结的婚": "结婚", "领证": "结婚", "在一起": "恋爱", "认识": "相识"}.get(kind_found, kind_found)
+            kind_found = {"领": "结婚", "结": "结婚", "结的婚": "结婚", "领证": "结婚", "在一起": "恋爱", "认识": "相识"}.get(kind_found, kind_found)
             extra["type"] = kind_found
         return [_zc(key, value, **extra)]
     return build
@@ -73,7 +73,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|[，,])(?P<v>{A.ZH_DATE.pattern}(?:{A.ZH_DATE.pattern})*)(?:就)?是我(?:的)?(?:农历)?生日"), _zb_date("user.birthday")),
     (re.compile(rf"是(?P<v>(?:{A.ZH_DATE.pattern})+)(?:出)?生的"), _zb_date("user.birthday")),
     # "我和老公是10月1号结的婚", "结婚纪念日在六月六号", "纪念日就是七夕".
-    (re.compile(rf"是(?:[^，,。]{{0,6}}?)(?P<v>(?:{A.ZH_DATE.pattern})+|七夕|情人节|[^，,。]{{0,6}}?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日])(?P<type>结|领证|在一起|认识)(?:的婚|的)"), _zb_date("user.anniversary")),
+    (re.compile(rf"是(?:[^，,。]{{0,6}}?)(?P<v>(?:{A.ZH_DATE.pattern})+|七夕|情人节|[^，,。]{{0,6}}?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日])(?P<type>结|领证|领|在一起|认识)(?:的婚|的证|的)"), _zb_date("user.anniversary")),
+    (re.compile(rf"(?:^|[，,])(?P<v>(?:{A.ZH_DATE.pattern})+)(?:就)?是我(?:和|跟)?(?:[\u4e00-\u9fff]{{1,3}}?)?的?(?P<type>结婚|恋爱|相识)?(?:[一二三四五六七八九十\d]+周年)?纪念日"), _zb_date("user.anniversary")),
     (re.compile(r"(?P<type>结婚|恋爱|相识|订婚)?纪念日(?:是|在|就是|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"(?:(?P<type>恋爱|结婚|相识|订婚)?纪念日|anniversary)是(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"是(?P<v>[^，,。]*?(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])(?P<type>结婚|领证|在一起)的"), _zb_date("user.anniversary")),

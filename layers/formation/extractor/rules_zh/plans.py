@@ -34,7 +34,7 @@ def plan_candidate(clause: str) -> Candidate | None:
         return None
     if not (_PLAN_MARK.search(after) or DATE_ZH.match(after)) or not _PLAN_VERB.search(after):
         return None
-    if re.search(r"报到|入职", after):
+    if re.search(r"报到|入职", after) or re.search(r"每|天天|一般|通常|习惯|平时|总是|经常|常常", clause):
         return None  # starting a job is the employer (FACTS.md), read by rules_zh.employment
     value = tidy_value(clause[:subject] + after)
     return _c("user.plan", value, date=date.group())
@@ -54,12 +54,14 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     if not zh_user_said(clause, start, allow_we=True) and not zh_user_said(clause, 0, allow_we=True):
         return []
     rest = clause[start + len(date):]
+    if re.search(r"(?:去年|前年|上个?月|上周|上个?星期|昨天|前天)$", clause[:start]):
+        return []  # "去年5月20号领的证": a date in the past
     if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|经常|常常|老是|偶尔|过生日|岁|生日|纪念日|结婚的|毕业|喜欢|爱", clause):
         return []
     if not _PLAN_VERB_ZH.search(rest) or re.search(r"不|没|别|生日|纪念日|每", rest[:6]):
         return []
     # "周末上课", "周三健身": a bare weekday with no word of intent recurs; "这周六要考" is one day.
-    if re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天末](?:早上|上午|中午|下午|晚上)?", date) and not re.search(r"要|会|打算|准备|计划|约了|得", clause):
+    if re.fullmatch(r"(?:(?:周|星期|礼拜)[一二三四五六日天末][、和]?)+(?:早上|上午|中午|下午|晚上)?", date) and not re.search(r"要|会|打算|准备|计划|约了|得", clause):
         return []
     body = re.sub(r"^(?:的|我们?|要|会|打算|准备|计划|得|就|也|还|正式|要去)+", "", rest)
     body = re.sub(r"^(?:的)", "", body)

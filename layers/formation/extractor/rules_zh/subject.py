@@ -73,7 +73,7 @@ def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
 _SEGMENT_LEAD = re.compile(rf"^(?:{_ZH_ADV}|每天|每周|周末|早上|晚上|中午|下午|上午)*")
 
 
-_OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?)?(?:[一两三四俩]个?)?(?:{_PEOPLE_ZH_ALT})|(?:我|我的|我家|我们家|家里)的?(?:{_PET_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司|们组|们新来的)|"
+_OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?|有)?(?:[一两三四五俩几]个?)?(?:{_PEOPLE_ZH_ALT})|(?:我|我的|我家|我们家|家里)的?(?:{_PET_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司|们组|们新来的)|"
                           rf"(?:{_PEOPLE_ZH_ALT})(?!.*我)|他|她|它|有个|有人|听说|朋友|同事|网友|邻居|大家|别人|人家|[A-Z][a-z]+(?:\s|说|的))")
 
 
