@@ -16,13 +16,15 @@ deadline is kept in `attributes["store_expires_at"]`: reads omit an item past it
 `refresh_ttl` moves it on.
 
 memoryhub searches one user at a time, so a search or namespace listing needs the user as its first
-label. `abatch` runs `batch` in a worker thread.
+label. `abatch` runs `batch` in a worker thread. A value memoryhub quarantines (instruction-like text)
+is stored for review but not served: `put` logs a warning and `get` answers None.
 """
 from __future__ import annotations
 
 import asyncio
 import datetime
 import json
+import logging
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -43,6 +45,8 @@ from langgraph.store.base import (
 
 from memoryhub_client.client import MemoryhubClient
 from memoryhub_client.errors import NotFoundError
+
+logger = logging.getLogger(__name__)
 
 NO_AGENT = "-"
 DEFAULT_KIND = "fact"
@@ -214,7 +218,12 @@ class MemoryhubStore(BaseStore):
         memory = {"user_id": user_id, "kind": kind, "memory_key": op.key, **fields}
         if agent_id != NO_AGENT:
             memory["agent_id"] = agent_id
-        self.client.create_memory(memory)
+        written = self.client.create_memory(memory)
+        if written.status == "quarantined":
+            # Held for review (instruction-like content), so reads will not serve it. Not raised: the text
+            # usually comes from the user, and a user should not be able to stop the agent's run with it.
+            logger.warning("memoryhub quarantined memory %s put at %s/%s (%s); it is not served until reviewed",
+                           written.id, op.namespace, op.key, ", ".join(written.quarantine_reasons))
         return None
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
