@@ -13,7 +13,8 @@ score in [0, 1]); without one it lists the newest memories. Filters compare the 
 TTL: memoryhub expires a memory by its importance (layers/long_term/policy.py: >= 0.9 never, >= 0.7
 90 days, >= 0.4 30 days, else 7 days), so a TTL picks the shortest band that outlives it and the exact
 deadline is kept in `attributes["store_expires_at"]`: reads omit an item past it, and a read with
-`refresh_ttl` moves it on.
+`refresh_ttl` moves it on. Without a TTL, memoryhub's own forgetting applies (the importance it infers
+from kind, key and content); a later put without a TTL keeps the band an earlier TTL chose.
 
 memoryhub searches one user at a time, so a search or namespace listing needs the user as its first
 label. `abatch` runs `batch` in a worker thread. A value memoryhub quarantines (instruction-like text)
