@@ -109,7 +109,7 @@ _PAST_STATE = re.compile(
     r"\bnot\s+anymore\b|\bno\s+longer\b(?!\s+(?:at|with|work))|\bfor\s+a\s+(?:while|few\s+months|bit)\b.*\b(?:stopped|quit|didn't\s+stick|gave\s+up)|"
     r"\bbut\s+stopped\b|\bdidn't\s+stick\b|\bthru\s+college\b|\bthrough\s+college\b|\bafter\s+uni\b|\bfor\s+\w+\s+years\s+after\b|"
     r"\b(?:died|passed\s+away|passed\s+on|put\s+to\s+sleep|put\s+down)\b|去世|过世|\blived\s+in\b|\bspent\s+a\s+(?:summer|year|month)\b|\bi\s+was\s+(?:a|an|on|into|in)\b|\bmy\s+ex\b|"
-    r"以前|之前(?!在)|曾经|过去(?=的|[一二两三四五六七八九十几\d]+年|那|我|曾|常|经常|总)|小时候|小学的时候|年轻时候?|那时候|那会儿|那阵子|后来放弃|后来不|现在全忘|长大后|刚毕业那|住过|待过|练过|学过(?!.*现在)|跑过|"
+    r"以前|之前(?!在)|曾经|过去(?=的|[一二两三四五六七八九十几\d]+年|那|我|曾|常|经常|总)|小时候|(?:小学|中学|初中|高中|大学|上学|读书|念书)的时候|年轻时候?|那时候|那会儿|那阵子|后来放弃|后来不|现在全忘|长大后|刚毕业那|住过|待过|练过|学过(?!.*现在)|跑过|"
     r"原来(?!是)|当年|早年", re.IGNORECASE)
 # Irony the corpus marks (FACTS.md joke_sarcasm): upside-down / eye-roll faces, "在梦里", "(自封的)".
 _SARCASM = re.compile(
