@@ -39,7 +39,8 @@ def _c(key: str, value: str, confidence: float = 1.0, **attributes) -> Candidate
 
 def _object(raw: str) -> str | None:
     value = _TRAILING.sub("", tidy_value(raw))
-    if not value or _PRONOUNS.match(value) or has_question_word_zh(value) or len(value) > 14:
+    # "我不喜欢也不讨厌": a denial after the verb leaves no object.
+    if not value or _PRONOUNS.match(value) or re.match(r"也?[不没]", value) or has_question_word_zh(value) or len(value) > 14:
         return None
     return value
 

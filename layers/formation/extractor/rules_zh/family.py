@@ -52,7 +52,9 @@ def _zh_person_attrs(rest: str) -> dict:
     occupation = re.search(rf"(?:是|当)(?:一名|个|一个)?(?P<v>(?:退休)?[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|消防员|厨师|医生|老师))|是做(?P<w>[\u4e00-\u9fffA-Za-z]{{1,10}}?)的", rest)
     if occupation:
         out["occupation"] = occupation.group("v") or occupation.group("w")
-    likes = re.search(r"(?:特别|超|很|最|非常)?(?:喜欢|爱|迷上了|热爱)(?P<v>[^，,。!！?？]{1,10})|(?:天天|每天|整天|就知道)(?:去|在)?(?P<w>[^，,。!！?？]{2,8})", rest)
+    # "我爸每天早上都去公园打太极": the pastime without its time of day.
+    untimed = re.sub(r"(?<=[天每整])(?:都|会|要)+", "", re.sub(A.ZH_TIME.pattern, "", rest))
+    likes = re.search(r"(?:特别|超|很|最|非常)?(?:喜欢|爱|迷上了|热爱)(?P<v>[^，,。!！?？]{1,10})|(?:天天|每天|整天|就知道)(?:去|在)?(?P<w>[^，,。!！?？]{2,8})", untimed)
     if likes:
         value = likes.group("v") or likes.group("w")
         value = re.sub(r"^(?:上了|上|看|追)?", lambda x: x.group() if x.group() in ("看",) else "", value) if value else value

@@ -29,7 +29,8 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
     body = tidy_value(body)
-    if not body or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body):
+    # A state of mind ("每天都在想放假的事") is no activity.
+    if not body or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []
     if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|[片粒颗]", body):
         return []

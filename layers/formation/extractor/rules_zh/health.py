@@ -26,7 +26,7 @@ _CONDITIONS_ZH = (r"糖尿病|高血压|低血压|哮喘|心脏病|痛风|胃病
 
 
 # Not allergens: people, work and school ("我对上班过敏" is a joke), aspect words, the word itself.
-_NOT_ALLERGEN = re.compile(r"[我你他她不没]|工作|上班|加班|学习|考试|老板|同事|周一|什么|东西|人|过敏")
+_NOT_ALLERGEN = re.compile(r"[我你他她不没]|工作|上班|加班|学习|考试|作业|老板|同事|周一|早起|钱|账单|社交|开会|什么|东西|人|过敏")
 
 
 def _zb_allergy(m, clause):

@@ -25,6 +25,8 @@ def _zb_like(key):
             return []
         value = re.split(r"，|,|但|可是|不过", value)[0]
         value = re.sub(r"^(?:上了|上|的)", "", value)
+        if re.match(r"也?不|也?没", value):
+            return []  # "我不喜欢也不讨厌": a denial, no object
         if not value or re.match(r"(?:你|您|他|她|这样|那样|一个人|去|吃饭$)", value) and key == "user.likes" and value != "一个人待着":
             if value != "一个人待着":
                 return []
