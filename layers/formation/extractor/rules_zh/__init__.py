@@ -30,6 +30,7 @@ from layers.formation.extractor.rules_zh import (
     pets,
 )
 from layers.formation.extractor.rules_zh.common import _zc
+from layers.formation.extractor.rules_zh.employment import _org_zh
 from layers.formation.extractor.rules_zh.family import (
     _PEOPLE_COUNT_RULE,
     _PEOPLE_ZH,
@@ -43,6 +44,7 @@ from layers.formation.extractor.rules_zh.location import _place
 from layers.formation.extractor.rules_zh.personal import _zb_name
 from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet
 from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
+from layers.formation.extractor.rules_zh.pos import tags
 from layers.formation.extractor.rules_zh.subject import (
     expand_dropped_subject,
     zh_segments,
@@ -88,6 +90,26 @@ def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
             if found:
                 out.append(_zc("user.allergies", found.group("v") or found.group("w")))
     return out
+
+
+_ORG_SUFFIX = re.compile(r"(?:医院|银行|公司|集团|科技|大学|学院|研究院|研究所|事务所|律所|证券|保险|基金|中学|小学)$")
+
+
+def _workplace_said_after(segments: list[tuple[str, bool]], found: list[Candidate]) -> list[Candidate]:
+    """"我是护士，在协和医院急诊科": a bare 在X after the user's role names the workplace when X is an
+    organisation (jieba's nt/nz, or an organisation word at its end), never a kind of place."""
+    if not any(c.memory_key == "user.occupation" for c in found) or any(c.memory_key == "user.employer" for c in found):
+        return []
+    for segment, mine in segments[1:]:
+        bare = re.fullmatch(r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,12})", segment)
+        if not (mine and bare):
+            continue
+        word, flag = tags(bare.group("v"))[0]
+        org = word if flag in ("nt", "nz", "j") else bare.group("v") if _ORG_SUFFIX.search(bare.group("v")) else None
+        org = _org_zh(org) if org else None
+        if org:
+            return [_zc("user.employer", org)]
+    return []
 
 
 _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
@@ -139,6 +161,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
             found.extend(zh_plan_candidates(segment))
     found.extend(_allergy_said_after(segments))
+    found.extend(_workplace_said_after(segments, found))
     # "阿司匹林我不能吃，过敏": what the user avoids because of an allergy is the allergy, not a diet.
     allergens = {c.value for c in found if c.memory_key == "user.allergies"}
     found = [c for c in found if not (c.memory_key == "user.food_restrictions" and c.value in allergens)]
