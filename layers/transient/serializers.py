@@ -50,7 +50,8 @@ class SessionEntityOutput(serializers.Serializer):
     plural = serializers.BooleanField(help_text="a group named as one phrase (两件衬衫, my parents)")
     guessed_type = serializers.BooleanField()
     aliases = serializers.ListField(child=serializers.CharField())
-    attributes = serializers.DictField(help_text="said: the words stated with it; numbers: prices, sizes, ages")
+    attributes = serializers.DictField(help_text="said: the words stated with it; numbers: prices, sizes, ages; "
+                                                 "user_turn: the latest user turn that named it")
     first_turn = serializers.IntegerField()
     last_turn = serializers.IntegerField()
     mentions = serializers.IntegerField()

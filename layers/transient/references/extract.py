@@ -106,8 +106,9 @@ def _coordinated_types(text: str, kept: list[Mention]) -> None:
             guessed.type = known.type
 
 
-_VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:went to|been to|stayed at|ate at|visited))\s*(?:the\s+)?$",
-                           re.I)
+_VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:went to|been to|stayed at|ate at|visited|(?:going|heading|"
+                           r"headed|driving|walking)\s+to|(?:taking|take|took|bringing|bring)\s+(?:my|our|the|"
+                           r"her|his)\s+\w+\s+to))\s*(?:the\s+)?$", re.I)
 
 
 def _visited_types(text: str, kept: list[Mention]) -> None:
@@ -115,6 +116,35 @@ def _visited_types(text: str, kept: list[Mention]) -> None:
     for mention in kept:
         if mention.weak and mention.type not in lx.PLACE_LIKE and _VISIT_BEFORE.search(text[:mention.start]):
             mention.type = lx.PLACE
+
+
+_NAME_IS_A = re.compile(r"\s+(?:is|was|'s)\s+(?:a|an)\s+$", re.I)
+_ZH_CALLED = re.compile(r"(?:叫做|名叫|叫)\s*(?P<name>[A-Za-z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,3}|[\u4e00-\u9fff]{2,6}?)"
+                        r"(?=[，,。.；;！!？?、）)]|\s|$|还有|和|在|，)")
+
+
+def _described_names(text: str, kept: list[Mention]) -> list[Mention]:
+    """"Nonna's is an Italian place", "一家粤菜馆叫点都德": a name and the description given to it are one
+    entity, of the description's type; the description stays in what was said of the name (its segment)."""
+    out = list(kept)
+    for name, description in zip(kept, kept[1:]):
+        if name.weak and not description.weak and description.type != lx.PERSON and \
+                _NAME_IS_A.fullmatch(text[name.end:description.start]):
+            name.type, name.weak = description.type, False
+            out = [m for m in out if m is not description]
+    for description in kept:
+        if description.weak or description.type == lx.PERSON:
+            continue
+        called = _ZH_CALLED.match(text, description.end)
+        if not called:
+            continue
+        start, end = called.start("name"), called.end("name")
+        inside = [m for m in out if start < m.end and m.start < end]
+        if any(m.start < start or m.end > end for m in inside):
+            continue
+        out = [m for m in out if m is not description and m not in inside]
+        out.append(Mention(name=called.group("name"), type=description.type, start=start, end=end))
+    return sorted(out, key=lambda m: m.start)
 
 
 def _brands_alone(text: str, kept: list[Mention], context_type: str | None) -> list[Mention]:
@@ -146,6 +176,7 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
     kept = _join_name_and_head(text, kept)
     kept = _sub_entities(text, kept, context_type)
     kept = _brands_alone(text, kept, context_type)
+    kept = _described_names(text, kept)
     _coordinated_types(text, kept)
     _visited_types(text, kept)
     clauses = [(m.start(), m.end()) for m in _CLAUSE_SPLIT.finditer(text)]

@@ -18,6 +18,7 @@ _ZH_STOP = set("的了在去到住是吃喝那这个家我你他她它们和与�
 
 # One-character heads that compound freely with what is in front ("帆布鞋", "皮鞋", "双肩包").
 _ZH_COMPOUNDING = ("鞋", "包")
+_ZH_NOT_PLACES = {"家里", "家", "网上", "这里", "那里", "哪里", "哪儿", "外面", "路上", "楼下", "楼上", "手机上", "App上", "app上"}
 _ONE_CHAR_KIND = {head: kind for kind, heads in lx.ZH_HEADS.items() for head in heads if len(head) == 1}
 
 
@@ -158,9 +159,18 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
     for name, kind in lx.ZH_NAMES.items():
         for match in _find_all(text, name):
             _add(found, name, kind, match.start())
-    for match in re.finditer(rf"(?:在|去)([{HAN}]{{2,5}}?)(?:吃|喝)", text):
+    for match in re.finditer(rf"(?:在|去)\s*([{HAN}]{{2,5}}?|[A-Z][\w'&]*(?:\s[A-Z][\w'&]*){{0,3}})\s*(?:吃|喝)", text):
         if match.group(1)[:2] not in _ZH_STOP_WORDS and match.group(1) not in ("哪儿", "哪里", "外面", "家里"):
             _add(found, match.group(1), lx.RESTAURANT, match.start(1))
+    # "在万象城的优衣库买了件外套", "在Costco买的": where something was bought, seen or done is a place.
+    for match in re.finditer(rf"在\s*([{HAN}A-Za-z][{HAN}A-Za-z0-9 '&的]{{1,12}}?)\s*(?:买|逛|看的|剪|修|办|做的|拍的|玩)", text):
+        place = match.group(1).strip()
+        if place[:2] not in _ZH_STOP_WORDS and place not in _ZH_NOT_PLACES and not place.endswith("的"):
+            _add(found, place, lx.PLACE, match.start(1) + match.group(1).find(place))
+    # "国庆我们去了黄山", "爬过泰山": a mountain, lake or island gone to (a one-character head otherwise needs a
+    # modifier: "小岛", "出门").
+    for match in re.finditer(rf"(?:去了|去过|到了|到过|爬了|爬过|游了|游过|逛了|住在)([{HAN}]{{1,3}}[山岛湖寺镇村])", text):
+        _add(found, match.group(1), lx.PLACE, match.start(1))
     # People.
     for word, gender in lx.ZH_PEOPLE.items():
         for match in _find_all(text, word):

@@ -37,6 +37,7 @@ class Entity:
     clauses: list[str] = field(default_factory=list)  # the whole clauses it was named in
     numbers: list[float] = field(default_factory=list)
     turn_group: int = 0  # the turn that named it with its siblings ("a lamp and a rug")
+    user_turn: int = 0  # the latest user turn that named it
     key: str = ""
 
     @property
@@ -180,6 +181,8 @@ class Registry:
                 entity.gender = entity.gender or mention.gender
                 entity.last_turn, entity.last_pos = turn, pos
             entity.mentions += 1
+            if role == "user":
+                entity.user_turn = turn
             if mention.segment and mention.segment not in entity.attributes:
                 entity.attributes.append(mention.segment)
             if mention.clause and mention.clause not in entity.clauses:
@@ -204,7 +207,10 @@ class Registry:
         return touched
 
     def ranked(self) -> list[Entity]:
-        return sorted(self.entities, key=lambda e: e.recency, reverse=True)
+        # Latest turn first; within an answer, what the user's request named comes before what the answer
+        # added ("The living room lamp is on; the fan is still running").
+        return sorted(self.entities, key=lambda e: (e.last_turn, e.user_turn == e.last_turn - 1, e.last_pos),
+                      reverse=True)
 
 
 _ALL_HEADS = [h for heads in lx.ZH_HEADS.values() for h in heads if len(h) > 1]

@@ -30,7 +30,7 @@ def _to_entity(row: SessionEntity) -> Entity:
                     mentions=row.mentions, aliases=list(row.aliases or []),
                     attributes=list(attributes.get("said", [])), clauses=list(attributes.get("clauses", [])),
                     numbers=list(attributes.get("numbers", [])), turn_group=row.turn_group,
-                    guess=bool(attributes.get("guessed_noun")))
+                    guess=bool(attributes.get("guessed_noun")), user_turn=int(attributes.get("user_turn") or 0))
     entity.row = row  # type: ignore[attr-defined]
     return entity
 
@@ -44,6 +44,8 @@ def _fill(row: SessionEntity, entity: Entity) -> SessionEntity:
     row.attributes = {"said": entity.attributes[-6:], "clauses": entity.clauses[-6:], "numbers": entity.numbers[:6]}
     if entity.guess:  # a noun the lexicon lacks: the session's own head noun from now on
         row.attributes["guessed_noun"] = True
+    if entity.user_turn:  # the latest user turn that named it: an answer's ranking (references/registry.py)
+        row.attributes["user_turn"] = entity.user_turn
     row.first_turn, row.last_turn, row.last_position = entity.first_turn, entity.last_turn, entity.last_pos
     row.turn_group, row.mentions = entity.turn_group, entity.mentions
     return row
@@ -80,6 +82,7 @@ def entity_registry_update(*, session: Session, turns: list[Turn], actor: Actor)
                 if resolution.confidence >= policy.reference_min_confidence:
                     for entity in resolution.entities:  # referring to it is mentioning it again
                         entity.last_turn, entity.last_pos = turn.seq, resolution.end
+                        entity.user_turn = turn.seq
                         entity.mentions += 1
         try:
             registry.update(turn.seq, turn.role, turn.content)

@@ -244,3 +244,16 @@ def test_context_annotations_stay_within_their_tenant_and_user(api, other_api):
     refused = api.post_json("/api/v1/context", {"user_id": "bob", "query": "灯", "session_id": "home-1"})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "session_user_mismatch"
     assert other_api.get("/api/v1/sessions/home-2/entities").status_code == 404
+
+
+def test_what_the_request_named_outranks_what_the_answer_added_across_appends(api):
+    # The registry is stored between appends (layers/transient/services/entities.py) with the latest user turn
+    # that named each entity, so the answer's aside (the fan) does not outrank the lamp the user asked about.
+    open_session(api)
+    append(api, say(("user", "Turn on the reading lamp"),
+                    ("assistant", "The reading lamp is on. The ceiling fan is also running.")))
+    body = append(api, say(("user", "Is it one of the smart ones?")))
+    [it] = [r for r in body["resolutions"] if r["mention"] == "it"]
+    assert [e["name"] for e in it["entities"]] == ["reading lamp"]
+    lamp = next(e for e in api.get("/api/v1/sessions/home-1/entities").json()["results"] if e["name"] == "reading lamp")
+    assert lamp["attributes"]["user_turn"] == 3  # referred to by the user just now
