@@ -37,8 +37,12 @@ from layers.formation.extractor.rules_en.common import (
 from layers.formation.extractor.rules_en.contact import _CHANNELS
 from layers.formation.extractor.rules_en.diet import _b_diet, _b_restriction
 from layers.formation.extractor.rules_en.education import _b_education
-from layers.formation.extractor.rules_en.employment import _b_employer, _b_former
-from layers.formation.extractor.rules_en.family import _b_person
+from layers.formation.extractor.rules_en.employment import (
+    _b_employer,
+    _b_former,
+    _b_occupation_as,
+)
+from layers.formation.extractor.rules_en.family import _b_named_group, _b_person
 from layers.formation.extractor.rules_en.habits import _b_habit, _is_habit_clause
 from layers.formation.extractor.rules_en.health import (
     _b_allergy,
@@ -66,6 +70,8 @@ _EN_FACT_RULES = [rule for module in _FACT_FAMILIES for rule in module.FACT_RULE
 
 def match_clause(clause: str) -> list[Candidate]:
     found: list[Candidate] = []
+    if _quoted_spans(clause):
+        return found
     for part in expand_shared_subject(clause):
         found.extend(match_rules(part, _RULES))
     if not found:
@@ -77,17 +83,32 @@ def match_clause(clause: str) -> list[Candidate]:
 
 # Rules that need the clause's own subject to be the user (or dropped). Plans, pets and people use
 # their own anchors ("my dog", "my flight").
-_EN_SUBJECT_FREE = {_b_person, _b_pet, _b_pets}
+_EN_SUBJECT_FREE = {_b_person, _b_named_group, _b_pet, _b_pets}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
-_EN_LOOSE = {_b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
+_EN_LOOSE = {_b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
              _b_medication, _b_restriction}
+
+
+# Someone's words in single quotes ("he texted me 'I'm moving to Leeds'", "my mum's line is 'I'm
+# allergic to housework'"): text.blank_quotes takes double quotes only, since a single one is also
+# an apostrophe; after a verb of saying, an opening quote runs to a closing one that ends a word.
+_SAID_IN_QUOTES = re.compile(
+    r"(?i)\b(?:says?|said|wrote|writes|texted|tweeted|posted|goes|line\s+is|motto\s+is|sang|sings|announced|yelled|"
+    r"opens\s+with|told|asked)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
+
+
+def _quoted_spans(clause: str) -> list[tuple[int, int]]:
+    return [m.span("q") for m in _SAID_IN_QUOTES.finditer(clause)]
 
 
 def en_fact_candidates(clause: str) -> list[Candidate]:
     found: list[Candidate] = []
     taken: list[tuple[int, int, str]] = []
+    quoted = _quoted_spans(clause)
     for pattern, build in _EN_FACT_RULES:
         for match in pattern.finditer(clause):
+            if any(start <= match.start() < end for start, end in quoted):
+                continue
             # A household move or pet ("we just relocated to Toronto", "we adopted a greyhound") is the user's too.
             household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_diet)) and re.search(
                 r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+)*$", clause[:match.start()])
@@ -108,6 +129,9 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(candidates)
     if any(c.memory_key == "user.contact_preference" for c in found):
         found = [c for c in found if not (c.memory_key == "user.likes" and re.search(rf"(?i)\b(?:{_CHANNELS})\b", c.value))]
+    if quoted:
+        # Around a quotation an unnamed person is its speaker ("my mum's classic line is '…'"), not a fact.
+        found = [c for c in found if not (c.memory_key.startswith("user.relationship") and not c.value)]
     if _is_habit_clause(clause) and not any(not c.memory_key.startswith(("user.relationship", "user.pet")) for c in found):
         body = re.sub(r"(?i)^(?:i\s+)?", "", clause)
         if _user_said(clause, 0):

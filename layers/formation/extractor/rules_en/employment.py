@@ -85,6 +85,13 @@ def _b_occupation(m, clause):
     return [_f("user.occupation", value)] if value else []
 
 
+def _b_occupation_as(m, clause):
+    # "as a kid", "as a treat" are no jobs: only a profession word counts (the pattern holds one).
+    if re.search(r"(?i)\b(?:when|back|used\s+to|former|ex-)\b", clause[:m.start()]):
+        return []
+    return _b_occupation(m, clause)
+
+
 def _b_teach(m, clause):
     subject = tidy_value(m.group("v"))
     return [_f("user.occupation", f"{subject} teacher")] if subject and len(subject.split()) <= 4 else []
@@ -107,7 +114,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "my new role is product manager at Canva", "been at Deloitte for 3 years as an auditor"
     (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
-    (re.compile(rf"(?i:been|worked|working)\s+(?i:at|for|with)\s+{_ORG}\s+(?i:for\s+[\w ]{{1,20}}?\s+)?(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\b"), _b_employer),
+    (re.compile(rf"(?i:been|worked|working)\s+(?i:at|for|with)\s+{_ORG}\s+(?:[\w ]{{1,25}}?\s+)?(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\b"), _b_employer),
     (re.compile(rf"(?i:interning|intern|interned)\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:got|accepted|took|received|have)\s+(?i:a|an|the)?\s*(?i:job\s+)?(?i:offer)\s+(?i:from|at)\s+{_ORG}"), _b_employer),
     # "a nurse at st mary's hospital": a lower-case organisation named by its kind.
@@ -115,19 +122,28 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I work in HR at Unilever": a function or team, then the employer.
     (re.compile(rf"(?i:work(?:ing)?|been)\s+(?i:in)\s+(?P<role>[A-Za-z][\w&-]*(?:\s+[a-z]+)?)\s+(?i:at|for)\s+{_ORG}"), _b_employer),
     # "… at a small place called Nonna's": an unnamed kind of workplace, then its name.
-    (re.compile(rf"(?i:at|for|with)\s+(?i:a|an|this|the)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES})\s+(?i:called|named)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:at|for|with|to|joined|joining)\s+(?i:a|an|this|the)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES})\s+(?i:called|named)\s+{_ORG}"), _b_employer),
+    # "data engineer for a logistics firm, Maersk": the kind of workplace, then its name in apposition.
+    (re.compile(rf"(?i:at|for|with)\s+(?i:a|an)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES}|firm|company)\s*,\s*{_ORG}(?=\s*(?:,|$|\.|!))"), _b_employer),
+    # "started at google on monday": a lower-case organisation right after a joining verb.
+    (re.compile(r"(?i:started\s+at|joined|starting\s+at|start\s+at)\s+(?P<v>(?!(?:a|an|the|my|our|this|that|work|home|school|uni|college|noon|midnight|\d)\b)[a-z][a-z0-9&'-]{1,20})(?=\s+(?:on|as|last|this|in|today|yesterday|back)\b|\s*$|\s*[,.;!?])"), _b_employer),
     (re.compile(rf"(?i:work(?:ing)?|been)\s+(?:(?i:full[- ]time|part[- ]time|remotely|remote)\s+)?(?i:at|for)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
-                rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at)|signed\s+with|now\s+at|employed\s+(?:at|by))\s+{_ORG}"
+                rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at|with)|signed\s+with|signed\s+(?:my|the|an?)\s+(?:job\s+)?offer\s+(?:with|from|at)|now\s+at|employed\s+(?:at|by))\s+{_ORG}"
                 rf"(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}[A-Za-z-]+))?"), _b_employer),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(r"(?i:work|working|job)\s+(?i:at|for)\s+(?P<v>(?!(?:a|an|the|home|night|nights|school|my|our|this|that|it|once|least|all|him|her|them|myself|some|two|three)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol)\b)"), _b_employer),
     (re.compile(r"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
     (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
-                rf"handed\s+in\s+my\s+notice\s+at|quit\s+my\s+job\s+at|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving)\s+{_ORG}"), _b_former),
+                rf"handed\s+in\s+my\s+notice\s+at|quit\s+my\s+job\s+at|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
+                rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with))\s+{_ORG}"), _b_former),
     (re.compile(rf"(?i:after)\s+\d+\s+(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}\s*,?\s+(?i:i\s+)?(?i:(?:finally\s+)?(?:left|quit|resigned))"), _b_former),
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
+    # "started at google on monday as a SWE": a role said with "as", after the job it belongs to.
+    (re.compile(rf"(?<=\s)(?i:as)\s+(?i:an?)\s+{_OCC}(?!\s+(?i:myself|yourself))"), _b_occupation_as),
+    # "Sous chef at a busy tapas place", "data engineer for a logistics firm": a role opening the clause.
+    (re.compile(rf"^(?P<v>(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\s+(?=(?i:at|for|with)\s+(?:(?i:a|an|the)\s|[A-Z]))"), _b_occupation),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
     (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z ]+?)(?:\s+(?i:at|to|in|for)\b|\s*$|(?=[,.;!]))"), _b_teach),

@@ -109,8 +109,24 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 ]
 
 
+_KIDS_BY_WORD = {"sons": "son", "boys": "son", "daughters": "daughter", "girls": "daughter", "kids": "child",
+                 "children": "child", "brothers": "brother", "sisters": "sister"}
+
+
+def _b_named_group(m, clause):
+    """"two daughters, Maya (9) and Isla (6)": one fact per named person, each with its age."""
+    role = _KIDS_BY_WORD[m.group("group").lower()]
+    out = []
+    for person in re.finditer(r"(?P<n>[A-Z][a-zà-ÿ'-]+)(?:\s*\((?:(?i:age|aged)\s+)?(?P<a>\d{1,2})\))?", m.group("names")):
+        if person.group("n") not in _NOT_NAMES:
+            out.append(_f(f"user.relationship.{role}", person.group("n"), age=int(person.group("a")) if person.group("a") else None))
+    return out
+
+
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(-]?\s*"
+                r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
     # "my dad", "my wife and I", "with my two kids": a count may stand between; the name is optional.
     (re.compile(rf"(?i:my|our)\s+(?:(?i:two|three|four|[2-4])\s+)?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}|\b)"), _b_person),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s|s)?\s+(?i:name\s+is|name's|is\s+called|is\s+named)\s+(?P<v>[A-Za-z][a-z]+)"), _b_person),

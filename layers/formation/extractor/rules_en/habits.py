@@ -32,6 +32,9 @@ def _b_habit(m, clause):
     activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+)", "", activity)  # "Tuesdays I have pottery"
     activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
     activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&))+$", "", activity).strip()
+    # "call my mum", "go for a run": the activity in the corpus's words, without possessives or light verbs.
+    activity = re.sub(r"(?i)^(?:go\s+for\s+an?|go\s+to\s+the|go\s+to|have\s+an?|do\s+some|do\s+an?)\s+", "", activity)
+    activity = re.sub(r"(?i)\b(?:my|our)\s+", "", activity).strip()
     if not activity or len(activity.split()) > 6:
         return []
     return [_f("user.habits", activity, time=A.time_of_day(clause), weekdays=A.weekdays(clause), frequency=A.frequency(clause))]

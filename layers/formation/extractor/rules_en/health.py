@@ -93,6 +93,9 @@ _NOT_DRUGS = {"train", "rain", "plane", "line", "machine", "wine", "time", "phon
 
 
 def _b_medication(m, clause):
+    # "I'm not on any meds", "no medication": a denial names no drug.
+    if re.match(r"(?i)(?:any|no|none)\b", m.group("v")) or re.search(r"(?i)\b(?:not|never|no\s+longer)\s+(?:\w+\s+)?$", clause[:m.start()]):
+        return []
     drug = re.split(r"(?i)\s+(?:every|daily|twice|once|at|in|for|when|before|after|each|since|so|because|as|to|and|now|three|a\s+day)\b", tidy_value(m.group("v")))[0]
     drug = re.sub(r"^(?:a|an|the|my|some)\s+", "", drug, flags=re.I)
     if not drug or not _DRUG_SUFFIX.search(drug) or len(drug.split()) > 4 or drug.lower().split()[-1] in _NOT_DRUGS:

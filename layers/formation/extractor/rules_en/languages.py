@@ -48,7 +48,8 @@ def _b_language(m, clause):
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:bilingual|trilingual|fluent|conversational|proficient|native|basic|rusty)\s+(?i:in)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:speak|speaks|speaking|learning|studying|know|learnt|learned|grinding|practi[cs]ing)\s+(?:(?i:basic|some|a\s+bit\s+of|a\s+little|fluent|conversational)\s+)?{_LANG}"), _b_language),
-    (re.compile(rf"{_LANG}\s+(?i:is\s+my\s+(?:first|native|mother|second)\s+(?:language|tongue)|(?:is\s+)?my\s+(?:second|first))"), _b_language),
+    (re.compile(rf"{_LANG}\s*(?i:(?:is|'s)\s+my\s+(?:first|native|mother|second|home)\s+(?:language|tongue)|(?:is\s+)?my\s+(?:second|first))"), _b_language),
+    (re.compile(rf"(?i:words|phrases|bits|bit)\s+(?i:of)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:native|fluent)\s+{_LANG}(?:\s+(?i:speaker))?"), _b_language),
     (re.compile(rf"(?i:my\s+)?(?i:first|native|mother|second|home)\s+(?i:language|tongue)\s+(?i:is|was|'s)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:my)\s+{_LANG}\s+(?i:is|'s)\s+(?:(?i:pretty\s+much|basically|really|quite|pretty)\s+)?(?P<lvl2>[a-z]+)"), _b_language),

@@ -92,7 +92,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?:'s|\s+is)\s+(?i:home)\b"), _b_place("user.home_city")),
     (re.compile(rf"(?i:home\s+is|my\s+home\s+(?:city|town)\s+is|home\s+base\s+is)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:commute)\s+(?i:from)\s+(?P<a>{_CAP}(?:\s+{_CAP}){{0,2}})\s+(?i:to|into)\s+(?P<b>{_CAP}(?:\s+{_CAP}){{0,2}})"), _b_commute),
-    (re.compile(rf"(?i:work|working|office\s+is|job\s+is|commute)\s+(?i:in|to|into)\s+{_ANYPLACE}"), _b_place("user.work_city")),
+    (re.compile(rf"(?i:work|working|office\s+is|job\s+is|job's|office's|work's|commute)\s+(?i:in|to|into)\s+{_ANYPLACE}"), _b_place("user.work_city")),
+    # "I live just over the border in Mainz", "renting a place in Bath", "the rest from home in Stockport",
+    # "I live in the Plateau in Montreal": the city closes a longer phrase.
+    (re.compile(rf"(?i:live|living|based|renting\s+a\s+(?:place|flat|house|room)|bought\s+a\s+(?:place|flat|house)|from\s+home|home)\s+(?:[\w'-]+\s+){{0,5}}?(?i:in)\s+(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|with|since|for)\b)"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:been\s+in|been\s+living\s+in|been\s+based\s+in)\s+{_PLACE}\s+(?i:since|for)\b"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:my\s+home\s*town\s+is|my\s+home\s*town's|hometown\s*:)\s+{_PLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+(?:(?i:a|an|this)\s+)[^,.;!?]{{0,40}}?(?i:called|named)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:in|up\s+in|down\s+in|into)\s+{_PLACE}\s+(?i:for\s+work)"), _b_place("user.work_city")),
     (re.compile(rf"(?i:originally\s+from|come\s+from|hail\s+from|am\s+from)\s+{_PLACE}"), _b_place("user.hometown")),
     # "born and raised in Glasgow, now in London": the present after the past.

@@ -93,7 +93,10 @@ def _describe(body: str) -> str:
     if aux:
         body = body[aux.end():]
     words = body.split()
-    if words:
+    # "getting married" is the wedding; "driving test" is a noun phrase, not "drive test".
+    if re.match(r"(?i)get(?:ting)?\s+married$", body):
+        return "wedding"
+    if words and not (len(words) > 1 and re.fullmatch(r"(?i)tests?|lessons?|licen[cs]e|exam|range|course|class|classes|session", words[1])):
         words[0] = _base_form(words[0])
     return " ".join(w for w in words if w.lower() not in ("a", "an", "the"))
 
@@ -107,6 +110,15 @@ def _b_plan(m, clause):
     bare = re.sub(rf"(?i)\s*\b(?:on\s+|in\s+|at\s+|for\s+|this\s+coming\s+)?{re.escape(date)}\b", " ", body)
     bare = re.sub(r"(?i)^(?:my|our)\s+|\s+(?:is|are|'s)(?:\s+(?:on|in|at|for))?\s*$|\s+(?:on|in|at|for)\s*$", "", tidy_value(bare))
     body = _describe(tidy_value(re.sub(r"\s+", " ", bare)) or body)
+    # "the 20th of July next year": the year said after the date belongs to it.
+    more = re.search(rf"(?i){re.escape(date)}\s*,?\s*(?P<y>next\s+year|this\s+year|\d{{4}})\b", clause)
+    if more:
+        date = f"{date} {more.group('y')}"
+        body = tidy_value(re.sub(rf"(?i)\s*\b(?:is\s+)?{re.escape(more.group('y'))}\b", " ", body))
+    body = re.sub(r"(?i)\s+(?:is|are)$", "", body)
+    # "start", "start date", "go there": a light verb with nothing said about what is planned.
+    if re.fullmatch(r"(?i)(?:start|start\s+date|go|go\s+there|leave|move|come|be\s+there)", body):
+        return []
     if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body):
         return []  # a date of the user's (user.anniversary, user.birthday), not a plan
     dest = re.search(r"\b(?:to|in|at|visit(?:ing)?)\s+(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
