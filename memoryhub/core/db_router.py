@@ -1,6 +1,6 @@
 """Reads that may go to a streaming replica, with read-your-writes for the caller that just wrote.
 
-Only reads that ask for it (`router.db_for_read(Model, replica_ok=True)`) go to the replica: today the
+Only reads that ask for it (`read_tolerating_lag`, or `router.db_for_read(Model, replica_ok=True)`) go to the replica: today the
 long-term search (layers/long_term/selectors/search.py), which is most of the read traffic and whose
 result may lag by the replica's replay delay. Everything else stays on the primary: authentication,
 permanent entries (their cache is invalidated at once on an approved change, and refilling it from a
@@ -14,18 +14,28 @@ callers read the replica meanwhile and see the write once it is replayed (usuall
 Redis is down or backing off (memoryhub/core/redis.py), nothing can be known about recent writes, so
 every search reads the primary.
 
+A replica that fails a read hands it to the primary, and is skipped for `replica_backoff`'s seconds
+(`read_tolerating_lag`).
+
 Writes through raw SQL (access statistics, bulk import's COPY) do not pass the router: they have no
 caller to pin, and their rows reach the replica like any other.
 """
 from __future__ import annotations
 
-from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from typing import Callable, TypeVar
 
-from memoryhub.core.redis import REDIS_ERRORS, backoff, redis_client
+import psycopg
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connections, router, transaction
+
+from memoryhub.core.redis import REDIS_ERRORS, Backoff, backoff, redis_client
 from memoryhub.core.request_context import Caller, current_caller
 
+T = TypeVar("T")
 REPLICA = "replica"
+# A replica that failed a read (down, unreachable through the pooler, or cancelling the query for a
+# recovery conflict) is skipped for this long: one failed read per process, not one per search.
+replica_backoff = Backoff(seconds=10.0, service="replica")
 # Apps whose rows replica-routed reads serve: a caller writing them is pinned to the primary.
 PINNING_APPS = frozenset({"long_term"})
 MARKER_PREFIX = "mh:ryw"
@@ -48,6 +58,21 @@ def _mark_written(caller: Caller) -> None:
         backoff.failed("read-your-writes mark", exc)
 
 
+def read_tolerating_lag(model, run: Callable[..., T], **hints) -> T:
+    """`run(connection)` on the connection the router picks for a read that accepts the replica; when the
+    replica fails it (the replica is down, PgBouncer cannot reach it, a recovery conflict cancelled the
+    query) the same read runs on the primary, and the replica is skipped for a while."""
+    alias = router.db_for_read(model, replica_ok=True, **hints)
+    if alias != REPLICA:
+        return run(connections[alias])
+    try:
+        return run(connections[REPLICA])
+    except (OperationalError, psycopg.OperationalError) as exc:
+        replica_backoff.failed("read", exc)
+        connections[REPLICA].close()
+        return run(connections[DEFAULT_DB_ALIAS])
+
+
 def caller_wrote_recently(caller: Caller) -> bool:
     """True when the caller's reads must see the primary: it wrote in this request, its marker is in
     Redis, or Redis cannot tell."""
@@ -66,7 +91,7 @@ class PrimaryReplicaRouter:
     """settings.DATABASE_ROUTERS: the primary for everything, the replica only for reads that accept it."""
 
     def db_for_read(self, model, **hints):
-        if not hints.get("replica_ok") or not replica_configured():
+        if not hints.get("replica_ok") or not replica_configured() or not replica_backoff.available():
             return DEFAULT_DB_ALIAS
         if connections[DEFAULT_DB_ALIAS].in_atomic_block:
             return DEFAULT_DB_ALIAS

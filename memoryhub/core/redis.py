@@ -28,8 +28,9 @@ REDIS_ERRORS = (redis.RedisError, OSError)
 class Backoff:
     """A process-wide switch: after a failure, skip Redis for a few seconds."""
 
-    def __init__(self, seconds: float = BACKOFF_SECONDS):
+    def __init__(self, seconds: float = BACKOFF_SECONDS, service: str = "Redis"):
         self.seconds = seconds
+        self.service = service
         self._down_until = 0.0
         self._lock = threading.Lock()
 
@@ -39,7 +40,7 @@ class Backoff:
     def failed(self, operation: str, exc: BaseException) -> None:
         with self._lock:
             self._down_until = time.monotonic() + self.seconds
-        logger.warning("redis %s failed, skipping Redis for %ss: %s", operation, self.seconds, exc)
+        logger.warning("%s %s failed, skipping it for %ss: %s", self.service, operation, self.seconds, exc)
 
     def reset(self) -> None:
         """Forget a recorded failure (a sweeper that just reached Redis, or a test)."""

@@ -10,7 +10,7 @@ from django.db import DEFAULT_DB_ALIAS, router
 
 from audit.models import AuditEvent
 from layers.long_term.models import Memory
-from memoryhub.core.db_router import REPLICA, marker_key
+from memoryhub.core.db_router import REPLICA, marker_key, replica_backoff
 from memoryhub.core.redis import backoff, redis_client
 from memoryhub.core.request_context import Caller, current_caller
 from permanent.models import PermanentEntry
@@ -25,6 +25,9 @@ pytestmark = [pytest.mark.django_db(transaction=True),
 def with_replica(settings):
     settings.DATABASES = {**settings.DATABASES, REPLICA: {**settings.DATABASES[DEFAULT_DB_ALIAS]}}
     settings.DB_READ_YOUR_WRITES_SECONDS = 7
+    replica_backoff.reset()
+    yield
+    replica_backoff.reset()
 
 
 @pytest.fixture
@@ -78,6 +81,11 @@ def test_writes_outside_long_term_pin_nothing(with_replica, caller):
 
 def test_without_redis_nothing_is_known_about_recent_writes_so_the_primary_serves(with_replica, caller):
     backoff.failed("test", RuntimeError("redis is away"))
+    assert router.db_for_read(Memory, replica_ok=True) == DEFAULT_DB_ALIAS
+
+
+def test_a_replica_that_failed_a_read_is_skipped_for_a_while(with_replica, caller):
+    replica_backoff.failed("read", RuntimeError("replica is away"))
     assert router.db_for_read(Memory, replica_ok=True) == DEFAULT_DB_ALIAS
 
 

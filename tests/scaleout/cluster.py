@@ -51,6 +51,11 @@ class Cluster:
     primary_port: int
     replica_port: int
     bouncer_port: int
+    bindir: Path = Path()
+    replica_data: Path = Path()
+
+    def stop_replica(self) -> None:
+        _run([str(self.bindir / "pg_ctl"), "-D", str(self.replica_data), "-m", "fast", "-w", "stop"])
 
     def dsn(self, port: int, dbname: str = DATABASE) -> str:
         return f"host=127.0.0.1 port={port} user=postgres dbname={dbname}"
@@ -100,6 +105,10 @@ pool_mode = transaction
 default_pool_size = 10
 max_client_conn = 200
 ignore_startup_parameters = extra_float_digits,options
+; A server that is down answers its clients with an error within seconds instead of queueing them for
+; two minutes (the default), so the router can hand a replica's reads to the primary (docs/deploy.md).
+server_login_retry = 1
+query_wait_timeout = 3
 logfile = {root / "pgbouncer.log"}
 """)
     return ini
@@ -117,11 +126,12 @@ def cluster(logs: Path):
     the servers' logs in `logs`."""
     bindir = _bindir()
     assert Path(PGBOUNCER).exists(), "PgBouncer is missing: bash .ci/install_pgbouncer.sh (make test does)"
-    ports = Cluster(primary_port=_free_port(), replica_port=_free_port(), bouncer_port=_free_port())
+    ports = Cluster(primary_port=_free_port(), replica_port=_free_port(), bouncer_port=_free_port(), bindir=bindir)
     # Not under pytest's tmp_path: its directories are private to the test's user, and the servers
     # run as postgres.
     root = Path(tempfile.mkdtemp(prefix="mh-scaleout-"))
     primary, replica, sockets = root / "primary", root / "replica", root / "sockets"
+    ports.replica_data = replica
     with ExitStack() as stack:
         stack.callback(shutil.rmtree, root, ignore_errors=True)
         stack.callback(_keep_logs, root, logs)
@@ -152,7 +162,7 @@ def cluster(logs: Path):
 
         bouncer = subprocess.Popen(_as_server_user([PGBOUNCER, str(_bouncer_conf(root, ports))]),
                                    stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
-        stack.callback(kill_group, bouncer, signal.SIGTERM)
+        stack.callback(stop_group, bouncer)
 
         def bouncer_answers() -> bool:
             if bouncer.poll() is not None:
@@ -160,6 +170,15 @@ def cluster(logs: Path):
             return _answers(ports.dsn(ports.bouncer_port, "primary"))
         wait_for(bouncer_answers, timeout=30, message="pgbouncer")
         yield ports
+
+
+def stop_group(process: subprocess.Popen) -> None:
+    """SIGTERM to the process group, SIGKILL if it is still there after kill_group's wait (a gunicorn
+    finishing a request stuck on a database that went away)."""
+    try:
+        kill_group(process, signal.SIGTERM)
+    except subprocess.TimeoutExpired:
+        kill_group(process, signal.SIGKILL)
 
 
 def _answers(dsn: str) -> bool:

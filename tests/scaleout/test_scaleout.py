@@ -12,7 +12,8 @@ Shown here, each through HTTP and checked in the databases themselves:
 - no stale permanent reads across processes: after an approved change, the first read on each web
   process (both had the old version cached) serves the new version;
 - formation jobs spread over both workers: each worker ran extraction for some of the sessions (the
-  workers' own task counts), and every session was extracted exactly once (formation runs).
+  workers' own task counts), and every session was extracted exactly once (formation runs);
+- a replica that stops costs no search: the read that fails on it runs on the primary.
 
 The cluster (tests/scaleout/cluster.py) is the test's own: the machine's server refuses replication
 connections. Everything started here is stopped, and its data deleted, even when an assertion fails.
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import uuid
@@ -30,11 +30,10 @@ from contextlib import ExitStack
 
 import pytest
 
-from tests.scaleout.cluster import DATABASE, cluster
+from tests.scaleout.cluster import DATABASE, cluster, stop_group
 from tests.support.processes import (
     BASE_DIR,
     Http,
-    kill_group,
     start_celery_worker,
     start_web,
     wait_for,
@@ -111,7 +110,7 @@ def _start_all(stack: ExitStack, env: dict, queue: str, uid: str, logs) -> tuple
             failures.append(exc)
             continue
         process = started[0] if isinstance(started, tuple) else started
-        stack.callback(kill_group, process, signal.SIGTERM)
+        stack.callback(stop_group, process)
         if isinstance(started, tuple):
             bases.append(started[1])
     if failures:
@@ -235,3 +234,8 @@ def test_two_web_processes_two_workers_pgbouncer_and_a_replica(tmp_path):
         assert set(counts) == set(names), counts
         assert all(counts[name] >= 1 for name in names), f"one worker ran every extraction: {counts}"
         assert sum(counts.values()) == SESSIONS, counts
+
+        # 5. A replica that goes away costs no search: the read that fails on it runs on the primary.
+        pg.stop_replica()
+        for web in reader:
+            assert _found(web, "ryw", query, content), "a search failed over to the primary missed the write"

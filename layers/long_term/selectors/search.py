@@ -38,7 +38,7 @@ from datetime import datetime
 
 import numpy as np
 import psycopg
-from django.db import connection, connections, router
+from django.db import connection
 from django.utils.translation import gettext as _
 from pgvector.psycopg.vector import VectorBinaryDumper
 
@@ -48,6 +48,7 @@ from layers.long_term.selectors.rerank import rerank
 from layers.long_term.selectors.rerank_llm import llm_rerank, llm_rerank_wanted
 from layers.long_term.selectors.scenes import QueryReading, key_patterns_sql, query_read
 from memoryhub.api.metrics import LAYER_SEARCH, counted_retrieval
+from memoryhub.core.db_router import read_tolerating_lag
 from memoryhub.core.errors import InvalidInput
 from memoryhub.providers.embeddings import (
     EmbeddingUnavailable,
@@ -274,17 +275,15 @@ def _memory_from_row(row: dict) -> Memory:
     return Memory.from_db(connection.alias, names, [values[name] for name in names])
 
 
-def _reader():
-    """The connection a search reads from: the replica when one is configured and the caller has not just
-    written, else the primary (memoryhub/core/db_router.py)."""
-    return connections[router.db_for_read(Memory, replica_ok=True)]
-
-
 def _fetch(sql: str, params: list) -> list[dict]:
     """Run the search statement as a server-side prepared statement: planning this many CTEs costs more
     than executing them for a few hundred rows, and psycopg keeps the statement per connection
-    (settings.py lets it, unless DB_PREPARED_STATEMENTS is off)."""
-    reader = _reader()
+    (settings.py lets it, unless DB_PREPARED_STATEMENTS is off). On the replica when one is configured
+    and the caller has not just written (memoryhub/core/db_router.py)."""
+    return read_tolerating_lag(Memory, lambda reader: _fetch_on(reader, sql, params))
+
+
+def _fetch_on(reader, sql: str, params: list) -> list[dict]:
     reader.ensure_connection()
     with psycopg.Cursor(reader.connection) as cursor:
         # the query vector goes in pgvector's binary format, untyped (the statement's `::vector` casts it):
@@ -309,11 +308,13 @@ def _with_person_names(terms: list[list[str]], tenant_id: int, user_id: str, rea
         return terms
     patterns = {pattern for name in person for pattern in policy.topic_keys.get(name, {})}
     likes, _weights = key_patterns_sql({pattern: 1.0 for pattern in patterns})
-    with _reader().cursor() as cursor:
-        cursor.execute(
-            "SELECT content FROM long_term_memory WHERE tenant_id = %s AND user_id = %s AND status = 'active'"
-            " AND memory_key LIKE ANY(%s) ORDER BY id DESC LIMIT 20", [tenant_id, user_id, likes])
-        contents = [row[0] for row in cursor.fetchall()]
+    def read(reader) -> list[str]:
+        with reader.cursor() as cursor:
+            cursor.execute(
+                "SELECT content FROM long_term_memory WHERE tenant_id = %s AND user_id = %s AND status = 'active'"
+                " AND memory_key LIKE ANY(%s) ORDER BY id DESC LIMIT 20", [tenant_id, user_id, likes])
+            return [row[0] for row in cursor.fetchall()]
+    contents = read_tolerating_lag(Memory, read)
     names: list[str] = []
     for content in contents:
         match = _NAME_EN.search(content) or _NAME_ZH.search(content)
