@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test browser pgbouncer install migrate bench-locomo bench-scale clean-data
+.PHONY: run test browser pgbouncer install migrate bench-locomo bench-scale clean-data client-models
 
 # The Python client (clients/python) is installed editable, so its tests and examples run the checkout's code.
 $(STAMP): requirements.txt clients/python/pyproject.toml
@@ -32,6 +32,11 @@ pgbouncer:
 
 migrate: $(STAMP)
 	$(PY) manage.py migrate
+
+# After an API change: the Python client's typed models again from the OpenAPI schema (a test compares them).
+client-models: $(STAMP)
+	$(PY) manage.py spectacular --format openapi-json --file .data/openapi.json
+	$(PY) -m memoryhub_client._codegen .data/openapi.json > clients/python/memoryhub_client/models.py
 
 clean-data:
 	rm -rf .data
