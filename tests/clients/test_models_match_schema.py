@@ -24,9 +24,9 @@ def _schema() -> dict:
 def test_committed_models_are_the_rendered_schema():
     committed = Path(memoryhub_client.__file__).with_name("models.py").read_text(encoding="utf-8")
     assert render(_schema()) == committed, (
-        "clients/python/memoryhub_client/models.py is stale: regenerate it with "
+        "clients/python/memoryhub_client/models.py is stale: run `make client-models` (that is "
         "`manage.py spectacular --format openapi-json --file s.json && "
-        "python -m memoryhub_client._codegen s.json > clients/python/memoryhub_client/models.py`")
+        "python -m memoryhub_client._codegen s.json > clients/python/memoryhub_client/models.py`)")
 
 
 def test_every_operation_of_the_schema_has_a_client_method():

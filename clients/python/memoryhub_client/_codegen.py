@@ -1,6 +1,6 @@
 """Renders `models.py` from memoryhub's OpenAPI schema (drf-spectacular, `/api/schema/`).
 
-Run `python -m memoryhub_client._codegen SCHEMA.json > memoryhub_client/models.py` after an API change;
+Run `make client-models` (or `python -m memoryhub_client._codegen SCHEMA.json > memoryhub_client/models.py`) after an API change;
 tests/clients/test_models_match_schema.py renders the live schema again and fails when the committed
 file differs, so the typed models cannot drift from the server.
 """
