@@ -15,3 +15,6 @@ MEMORY_PURGED = event_type("memory.purged", object_type=MEMORY, label=_("memory 
 MEMORY_HABIT_DECAYED = event_type("memory.habit_decayed", object_type=MEMORY,
                                   label=_("habit weakened: expected occurrences missed"),
                                   before=_STATE, after=_STATE + " + missed occurrences")
+MEMORY_ARCHIVED_OVER_CAPACITY = event_type("memory.archived_over_capacity", object_type=MEMORY,
+                                           label=_("memory archived (owner over capacity)"),
+                                           before=_STATE, after=_STATE + " + capacity, active_before, rank")

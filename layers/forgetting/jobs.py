@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from layers.forgetting.capacity import memories_archive_over_capacity
 from layers.forgetting.habits import habits_decay
 from layers.forgetting.services import (
     memories_archive_decayed,
@@ -22,6 +23,7 @@ FORGETTING_JOBS: dict[str, Callable[..., dict]] = {
     "long_term.expire": memories_expire,
     "long_term.archive_decayed": memories_archive_decayed,
     "long_term.decay_habits": habits_decay,
+    "long_term.archive_over_capacity": memories_archive_over_capacity,
     "long_term.purge_deleted": memories_purge_deleted,
 }
 

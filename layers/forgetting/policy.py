@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from layers.long_term.models import MemoryKind
 from memoryhub.core.policy import policy_read, setting
+
+
+DEFAULT_CAPACITY = {kind: 1_000_000 for kind in MemoryKind.values}
 
 
 @dataclass(frozen=True)
@@ -21,6 +25,9 @@ class ForgettingPolicy:
     habit_missed_before_decay: int = setting(2, low=1, high=365)
     habit_decay_factor: float = setting(0.8, low=0.0, high=1.0)
     habit_missed_to_archive: int = setting(7, low=1, high=365)
+    # Bounded owners (layers/forgetting/capacity.py): active memories one owner may keep per kind. Generous
+    # by default, above the large owners issue 16 plans for (500k); a tenant tightens it per kind (merged).
+    capacity_per_kind: dict[str, int] = setting(default_factory=lambda: dict(DEFAULT_CAPACITY), low=1, merge=True)
 
 
 def forgetting_policy(tenant_id: int) -> ForgettingPolicy:

@@ -5,6 +5,8 @@ BEAT_SCHEDULE = {
     "forget-long-term-archive-decayed": {"task": "forgetting.run", "schedule": 6 * 3600.0,
                                          "args": ["long_term.archive_decayed"]},
     "forget-long-term-decay-habits": {"task": "forgetting.run", "schedule": 3600.0, "args": ["long_term.decay_habits"]},
+    "forget-long-term-archive-over-capacity": {"task": "forgetting.run", "schedule": 6 * 3600.0,
+                                              "args": ["long_term.archive_over_capacity"]},
     "forget-long-term-purge-deleted": {"task": "forgetting.run", "schedule": 6 * 3600.0,
                                        "args": ["long_term.purge_deleted"]},
 }

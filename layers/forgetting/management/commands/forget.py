@@ -7,7 +7,7 @@ from layers.forgetting.jobs import FORGETTING_JOBS, forget_run
 
 class Command(BaseCommand):
     help = ("Run the forgetting jobs (transient task sweep, idle-session expiry, long-term expiry, decay "
-            "archiving, purge after the grace period); with --dry-run, report what each would do and change "
+            "archiving, habit decay, archiving past an owner's capacity, purge after the grace period); with --dry-run, report what each would do and change "
             "nothing.")
 
     def add_arguments(self, parser):
