@@ -65,7 +65,7 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("sign it", "export", "print", "rename", "proofread", "who wrote", "pages", "sign"),
      {"types": ("document",)}),
     (("delayed", "take off", "boarding", "land", "depart"), {"types": ("vehicle",)}),
-    (("water it", "feed"), {"types": ("other",)}),
+    (("water it", "water the", "water them", "repot", "feed"), {"types": ("other",)}),
     (("charge it", "recharge", "reboot", "restart", "firmware", "pair"), {"types": ("device", "product")}),
     (("water tank", "filter", "battery", "screen", "warranty", "noise level"), {"types": ("device", "product")}),
     (("pick them up", "pick him up", "pick her up", "tell them", "ask them", "call them", "text them",
@@ -78,6 +78,7 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
                                                                                          "order")}),
     (("close it", "open it", "shut it", "close them", "open them", "shut them"),
      {"heads": ("door", "blind", "curtain", "window", "garage", "gate", "shade", "valve"), "types": ("document",)}),
-    (("book ", "stay at", "stay there", "reserve"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",
+    (("book ", "stay at", "stay there", "reserve", "has rooms", "have rooms", "vacancy", "vacancies", "check-in",
+      "check in"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",
                                                                "rental", "hostel"), "types": ("restaurant",)}),
 ]

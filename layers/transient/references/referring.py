@@ -36,13 +36,18 @@ _ZH_TIME = ("上次", "上回", "刚才", "刚刚", "之前", "那天", "昨天"
 _ZH_DEMO = re.compile(
     rf"(?P<attr>[\u4e00-\u9fffA-Za-z0-9]{{0,6}}?)(?P<de>的)?(?P<dem>那|这)(?P<num>[两俩三几]?)(?P<cl>[{_ZH_CL}]?)"
     rf"(?P<head>[\u4e00-\u9fffA-Za-z]{{0,5}})")
+# "the cheaper hotel", "the more expensive restaurant": a definite compared among things already named.
+_EN_COMPARATIVE = (r"(?:cheaper|cheapest|pricier|priciest|bigger|biggest|larger|largest|smaller|smallest|newer|newest|"
+                   r"older|oldest|closer|closest|nearer|nearest|nicer|nicest|quieter|quietest|faster|fastest|earlier|"
+                   r"earliest|later|longer|shorter|lighter|heavier|higher|lower|busier)")
 _EN_REF = re.compile(
     r"\b(?:(?P<det>the|that|this|those|these)\s+(?:(?P<num>two|three|both)\s+)?"
     r"(?:(?P<attr>[\w'-]+(?:\s+[\w'-]+)?)\s+)?(?P<one>one|ones|place|store|shop|spot)\b"
-    r"(?:\s+(?:with|near|on|in|at|by|from|next\s+to)\s+(?:the\s+|my\s+)?(?P<with>[\w-]+(?:\s+[\w-]+)?)"
+    r"(?:\s+(?P<prep>with|near|on|in|at|by|from|next\s+to)\s+(?:the\s+|my\s+)?(?P<with>[\w-]+(?:\s+[\w-]+)?)"
     r"|\s+(?:that|which|who)\s+(?P<that>[\w'-]+(?:\s+[\w'-]+){0,2}))?"
     r"|(?P<both>both of them|those two|these two|the two|both)\b(?!\s+(?:of\s+)?(?:the|my|your)\b)"
-    r"|(?P<det2>that|those|these|this|the\s+same)\s+(?:(?P<num2>two|three)\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)"
+    r"|(?P<det2>that|those|these|this|the\s+same|the(?=\s+(?:(?:more|less|most|least)\s+[a-z]+|" + _EN_COMPARATIVE + r")\s))"
+    r"\s+(?:(?P<num2>two|three)\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)"
     r"|\b(?P<pro>she|her|he|him|his|it|its|they|them|their|there)\b)", re.I)
 
 
@@ -212,7 +217,10 @@ def _en_refs(text: str) -> list[Reference]:
             if ref.attribute in _EN_ORDINALS:
                 ref.ordinal, ref.attribute = _EN_ORDINALS[ref.attribute], ""
             if match.group("with") and not ref.attribute:
-                ref.attribute, ref.with_attribute = match.group("with").lower(), True
+                # "the one with the kettle" has the kettle; "the one by the window" is where it was said to be,
+                # an attribute like any other.
+                ref.attribute = match.group("with").lower()
+                ref.with_attribute = match.group("prep").lower() in ("with", "from")
             if match.group("that") and not ref.attribute:
                 # "the one that takes reservations": what was said of it, in its clauses.
                 words = [w for w in match.group("that").lower().split() if w not in ("is", "was", "has", "had", "you",

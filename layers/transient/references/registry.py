@@ -66,6 +66,8 @@ def type_family(kind: str) -> str:
 
 
 _DEMONSTRATIVE_NP = re.compile(r"^(?:这个|那个|这一|那一|该|此|这|那|this(?=\w{2})|that(?=\w{2}))(?=\w{2})")
+_ASKED_KIND = re.compile(r"\b(?:what|which|any|find|show me|look for|looking for|recommend)\b\s*(?:me\s+)?(?:a|an|the|some)?"
+                         r"|有哪些|有什么|有没有|推荐|找一?[个家款]?", re.I)
 _ORIGIN_BEFORE = re.compile(r"(?:\bfrom|\baway from|距离|离|从)\s*(?:the\s+)?$", re.I)
 _THING_PRONOUN = re.compile(r"\b(it|its|them)\b|它", re.I)
 
@@ -141,9 +143,18 @@ class Registry:
             if asked_for:  # "the name of the taco place we went to in Austin": the taco place is asked for
                 self.asked_types = {asked_for[0].type}
             self.asked_name = bool(_ZH_ASK.search(text)) or bool(re.search(r"\b(what|which)\b", text, re.I))
+            # "What trains go to Boston tomorrow?": the kind asked for, named right after the question word.
+            question = _ASKED_KIND.search(text)
+            self.asked_kind = next((m.type for m in mentions if question and not m.weak and m.type != lx.PERSON
+                                    and question.end() <= m.start <= question.end() + 12), None)
         for mention in mentions:
             asked = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
-            if role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE) and len(asked) == 1:
+            if role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE, lx.PERSON) and \
+                    getattr(self, "asked_kind", None) not in (None, *lx.PLACE_LIKE) and mention.name[:1].isupper():
+                # "What trains go to Boston?" → "the Acela at 7:05 am and a Northeast Regional…": trains, not
+                # the place also named in the question.
+                mention.type = self.asked_kind
+            elif role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE) and len(asked) == 1:
                 # "Find a coffee shop" → "Blue Bottle …": the name answers what was asked for.
                 mention.type = next(iter(asked))
             if role != "user" and asked and mention.type in lx.PLACE_LIKE and (
