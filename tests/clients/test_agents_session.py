@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from agents import Agent, Runner
+from agents import Agent, Runner, set_tracing_disabled
 from agents.memory.session import Session
 from memoryhub_client import AsyncMemoryhubClient, MemoryhubClient
 from memoryhub_client.agents import MemoryhubSession
@@ -101,6 +101,7 @@ def test_another_tenant_sees_nothing_and_secrets_are_redacted(live_url, live_key
 
 
 def test_a_runner_keeps_its_conversation_in_memoryhub(live_url, live_key):
+    set_tracing_disabled(True)  # the SDK would otherwise try to export the run's trace to OpenAI
     model = ScriptedModel(["Noted: vegetarian.", "You told me you are vegetarian."])
     agent = Agent(name="assistant", instructions="Be brief.", model=model)
 
