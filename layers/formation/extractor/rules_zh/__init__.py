@@ -29,7 +29,7 @@ from layers.formation.extractor.rules_zh import (
     personal,
     pets,
 )
-from layers.formation.extractor.rules_zh.common import _zc
+from layers.formation.extractor.rules_zh.common import _items, _zc
 from layers.formation.extractor.rules_zh.employment import _org_zh
 from layers.formation.extractor.rules_zh.family import (
     _PEOPLE_COUNT_RULE,
@@ -89,6 +89,13 @@ def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
             found = _AVOIDED.search(previous)
             if found:
                 out.append(_zc("user.allergies", found.group("v") or found.group("w")))
+    # "我过敏，不能吃花生和芝麻": the bare 过敏 first, what is avoided after it.
+    for index in range(len(segments) - 1):
+        segment, mine = segments[index]
+        if mine and _BARE_ALLERGY.match(segment):
+            found = re.match(r"^(?:所以|因此)?(?:不能吃|不能碰|不能用|吃不了|碰不了|不能喝)(?P<v>[^，,。]{1,12})", segments[index + 1][0])
+            if found:
+                out.extend(_zc("user.allergies", item) for item in _items(found.group("v")))
     return out
 
 
@@ -188,8 +195,11 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):
                 continue
             found.extend(_zb_person(match, clause))
+    species: set[str] = set()
     for match in _ZH_PET_RULE.finditer(clause):
-        if zh_user_said(clause, match.start()) or clause[:match.start()].endswith(("我", "我的", "我家")) or match.start() == 0:
-            found.extend(_zb_pet(match, clause))
-            break
+        if zh_user_said(clause, match.start()) or clause[:match.start()].endswith(("我", "我的", "我家")) or match.start() == 0 or species:
+            pets = [p for p in _zb_pet(match, clause) if p.memory_key not in species]
+            found.extend(pets)
+            # "我们家有两只猫一只狗": each species said once; the first mention of one carries its name.
+            species |= {p.memory_key for p in pets} or {"-"}
     return found

@@ -6,8 +6,8 @@ import re
 from layers.formation.extractor.rules_zh.common import _zc
 from layers.formation.extractor.text import tidy_value
 
-_CHANNELS_ZH = (r"邮件|邮箱|email|e-mail|短信|打电话|电话|手机|微信|QQ|钉钉|飞书|LINE|Line|WhatsApp|Telegram|Slack|Teams|"
-                r"面对面|留言|语音|视频|私信|calendar invite|push|iMessage")
+_CHANNELS_ZH = (r"邮件|邮箱|email|e-mail|短信|打电话|电话|手机|微信|QQ|钉钉|飞书|企业微信|LINE|Line|WhatsApp|Telegram|Slack|Teams|"
+                r"面对面|留言|语音|视频|私信|文字|打字|calendar invite|push|iMessage")
 
 
 def _zb_contact(m, clause):
@@ -18,12 +18,16 @@ def _zb_contact(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?P<v>(?:晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点(?:以后|之后|以前|之前|前|后))[^，,。]{0,6}?(?:别|不要|请勿)(?:给我|跟我)?(?:打电话|打扰我?|发消息|联系我?|找我))"), _zb_contact),
+    (re.compile(r"(?P<v>(?:晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点(?:以后|之后|以前|之前|前|后))[^，,。]{0,6}?(?:别|不要|请勿)(?:给我|跟我)?(?:打电话|打扰我?|发(?:[\u4e00-\u9fff]{0,3})?消息|联系我?|找我))"), _zb_contact),
     (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)在?[^，,。]{1,10}?(?:之?前|之?后|以后|以前|期间)(?:给我)?(?:打电话|打扰我?|发消息|联系我?|找我))"), _zb_contact),
     (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)(?:给我|跟我)?打(?:我)?电话)"), lambda m, c: [_zc("user.contact_preference", "别打电话")]),
     (re.compile(rf"(?<![别不要勿看用])(?:用|发|走|找我用|联系我用|用的是|打)(?P<v>{_CHANNELS_ZH})(?:比较方便|比较好|联系|沟通|吧|就行|就好|给我|找我)?"), _zb_contact),
     (re.compile(rf"(?P<v>{_CHANNELS_ZH})上?(?:说|聊|找我|联系|沟通)(?:就行|就好|吧|比较好|最好|方便)"), _zb_contact),
-    (re.compile(rf"(?:喜欢|习惯|更喜欢|偏好)(?P<v>{_CHANNELS_ZH})(?:聊|沟通|联系)?"), _zb_contact),
+    (re.compile(rf"(?:喜欢|习惯|更喜欢|偏好)(?:用)?(?P<v>{_CHANNELS_ZH})(?:聊|沟通|联系|交流)?"), _zb_contact),
+    (re.compile(rf"(?:联系我|找我)(?:的话)?(?:请|就|可以|最好)?用(?P<v>{_CHANNELS_ZH})"), _zb_contact),
+    # "我上班时间不方便接电话": when the user cannot be reached, as said.
+    (re.compile(r"(?P<v>(?:上班时间|工作时间|开会时|晚上|早上|白天|周末)[^，,。]{0,4}?不方便(?:接电话|接|回消息|打电话))"), _zb_contact),
+    (re.compile(r"(?:不急的|其他的?|有事)(?P<v>留言)"), _zb_contact),
     (re.compile(r"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
     (re.compile(rf"^(?P<v>{_CHANNELS_ZH})(?:联系|沟通|交流)(?:吧|就好|就行|最好)?$"), _zb_contact),
     (re.compile(rf"(?P<v>{_CHANNELS_ZH}|消息)(?:联系我|找我|call我|跟我联系|和我联系|沟通)"), _zb_contact),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from layers.formation.extractor.rules_zh.common import _zc
-from layers.formation.extractor.rules_zh.location import _CITY_ALT
+from layers.formation.extractor.rules_zh.location import _CITY_ALT, _COUNTRIES_ZH
 from layers.formation.extractor.text import tidy_value
 
 _DEGREES_ZH = r"本科|研究生|硕士|博士|博士后|MBA|master|Master|PhD|phd|大专|专科|在职研究生|EMBA|MPA|学士"
@@ -30,7 +30,9 @@ def _zb_education(m, clause):
         school += ext.group()
         if field_ and field_.startswith(ext.group()):
             field_ = field_[len(ext.group()):] or None
-    if not school or len(school) > 14 or re.search(r"什么|哪|这|那", school) or re.fullmatch(_CITY_ALT, school):
+    school = re.sub(r"^在", "", school)
+    # "在英国读硕士": a place is where, not the school.
+    if not school or len(school) > 14 or re.search(r"什么|哪|这|那", school) or re.fullmatch(_CITY_ALT, school) or re.fullmatch(_COUNTRIES_ZH, school):
         return []
     # "读的是architecture" names the major; only "读的是复旦" (a school word) names the school.
     if re.search(r"(?:读|上|念|考)的是$", m.string[:m.start("v")]) and not re.search(_SCHOOL_SUFFIX, school):
@@ -43,7 +45,7 @@ def _zb_education(m, clause):
         found = re.search(rf"({_DEGREES_ZH}|读博)", clause)
         degree = ("博士" if found.group(1) == "读博" else found.group(1)) if found else None
     if not field_:
-        found = re.search(r"(?:专业是|方向是|学的是|读的是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
+        found = re.search(r"(?:专业是|方向是|学的是|读的是|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
                           r"(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])", clause)
         if found:
             field_ = found.group("f") or found.group("g") or found.group("h")
@@ -88,7 +90,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:正在|在)读(?P<v>(?P<deg>MBA|EMBA|MPA|博士|硕士|研究生|本科|大专))(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系的(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系(?:大[一二三四]|研[一二三])的?学生"), _zb_education),
-    (re.compile(r"(?:现在|目前|在读|读|上)?(?P<v>高[一二三]|初[一二三])(?=$|[，,。]|了)"), _zb_education),
+    (re.compile(r"(?:现在|目前|在读|读|上)?(?P<v>高[一二三]|初[一二三])(?=$|[，,。]|了|的?学生)"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:(?P<field>[\u4e00-\u9fff]{2,6})专业)?的?(?P<deg>本科生|研究生|硕士生|博士生|学生|大[一二三四]学生|研[一二三]学生|在读)"), _zb_education),
     (re.compile(r"从(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|大学)?(?:读的是|上的是|念的是|考的是)(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。!！]|的)"), _zb_education),

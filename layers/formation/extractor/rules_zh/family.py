@@ -17,7 +17,7 @@ _ROLES = {"老婆": "wife", "妻子": "wife", "太太": "wife", "爱人": "partn
           "妹妹": "younger_sister", "女朋友": "girlfriend", "男朋友": "boyfriend", "女友": "girlfriend",
           "男友": "boyfriend", "孩子": "child", "老板": "boss", "宝宝": "baby", "未婚夫": "fiance", "未婚妻": "fiancee",
           "奶奶": "grandmother", "爷爷": "grandfather", "闺女": "daughter", "媳妇": "wife", "媳妇儿": "wife",
-          "老伴": "partner", "男票": "boyfriend", "女票": "girlfriend"}
+          "老伴": "partner", "男票": "boyfriend", "女票": "girlfriend", "先生": "husband"}
 
 
 _ROLE_ALT = "|".join(sorted(_ROLES, key=len, reverse=True))

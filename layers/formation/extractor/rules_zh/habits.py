@@ -13,7 +13,7 @@ from layers.formation.extractor.text import tidy_value
 def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candidate]:
     freq = A.frequency(clause)
     days = A.weekdays(clause)
-    habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|每|天天|都会|都要|都去|喜欢", context or clause)
+    habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|每|天天|都会|都要|都去|喜欢", context or clause)
     # "工作日早上七点出门": several days and a time recur without a marker.
     recurring_days = days and (len(days) > 1 or re.search(r"每|逢", clause)) and A.time_of_day(clause)
     if not (freq or (days and habitual) or (habitual and A.time_of_day(clause)) or recurring_days):
@@ -24,7 +24,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?![次天回趟遍])(?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?周末|工作日", "", clause)
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         body = pattern.sub("", body)
-    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的|喜欢)", "", body)
+    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的|喜欢)", "", body)
     body = re.sub(r"^(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
@@ -32,7 +32,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     # A state of mind ("每天都在想放假的事") is no activity.
     if not body or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []
-    if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|[片粒颗]", body):
+    if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|喷雾|滴眼液|胶囊|[片粒颗]", body):
         return []
     return [_zc("user.habits", body, time=time, weekdays=days, frequency=freq)]
 

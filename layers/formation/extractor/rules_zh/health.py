@@ -51,7 +51,7 @@ def _zb_condition(m, clause):
 def _zb_medication(m, clause):
     drug = tidy_value(m.group("v"))
     drug = re.sub(r"^(?:抗过敏药|降压药的?|药)", "", drug) or drug
-    drug = re.split(r"才|来|就|了|以后|之后|控制|治疗|调理|帮助", drug)[0]  # "安眠药才能睡着"
+    drug = re.split(r"才|来|就|了|以后|之后|控制|治疗|调理|帮助|避孕|止痛|降压|降糖|助眠", drug)[0] or drug  # "安眠药才能睡着"
     if not drug or len(drug) > 10:
         return []
     if not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
@@ -104,6 +104,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|我)(?:最近|一直|经常|常常|老是|总是|这阵子|这几年)?(?:有点|有些|有|轻度)?(?P<v>近视|(?:慢性|急性)?(?:{_CONDITIONS_ZH}))"), _zb_condition),
     (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
+    (re.compile(r"(?:每天|每晚|一天)?喷(?:[一两三]次)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}喷雾)"), _zb_medication),
+    # "芒果我吃了会过敏": the allergen first.
+    (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:一)?(?:吃了?|碰了?|用了?|喝了?|接触)(?:就|会|都会|就会)?过敏"), _zb_allergy),
     (re.compile(r"医生(?:给我)?开了?(?:点)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
     (re.compile(r"(?:在吃|在服用|在打|每天吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃|就得吃|得吃|就吃|要吃|靠吃|吃点)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
 ]

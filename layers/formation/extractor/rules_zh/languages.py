@@ -18,7 +18,7 @@ _ZH_LANG_ANY = rf"(?:{_ZH_LANGS}|{_LANGS})"
 def _zb_language_clause(clause: str) -> list[Candidate]:
     if not re.search(r"母语|会说|会讲|能说|说得|讲得|在学|学了?|N[1-5]|流利|溜|几句|一点点?|还行|还okay|课|专业|native|fluent|"
                      r"一般|不太地道|标准|长大|日常交流|听得懂|看得懂|零基础|备考|考|level|从小|精通|熟练|六级|四级|雅思|托福|"
-                     r"说|讲|凑合|外语|多邻国", clause):
+                     r"说|讲|凑合|外语|多邻国|入门|背单词|班|能力考|自学", clause):
         return []
     out = []
     spans = list(re.finditer(_ZH_LANG_ANY, clause))
@@ -30,13 +30,16 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
         before = re.split(r"[，,。]", before)[-1]
         near = before + "|" + after
         level = None
+        # Said before the language ("我正在自学德语") or after it ("意大利语刚入门").
+        learning = re.search(r"在学|学习|报了|课|班|零基础|备考|Duolingo|duolingo|多邻国|在上|能力考|目标|准备", near) or \
+            re.search(r"学$", before) or re.match(r"^刚?开始学", after)
         if re.search(r"母语|native|从小说|长大", near) or (re.search(r"都是母语", clause) and i + 1 < len(spans)):
             level = "native"
+        elif learning:
+            level = "learning"  # "在准备日语能力考，目标N1": the N1 is the aim, not the level
         elif re.search(r"流利|溜|N1|fluent|精通|熟练", near):
             level = "fluent"
-        elif re.search(r"在学|学习|报了|课|零基础|备考|Duolingo|duolingo|多邻国|在上|^学|[^不没]学$", near):
-            level = "learning"
-        elif re.search(r"几句|一点|入门|皮毛|basic|基础", near):
+        elif re.search(r"几句|一点|入门|皮毛|basic|基础|只会", near):
             level = "basic"
         if re.search(r"都是母语", clause):
             level = "native"

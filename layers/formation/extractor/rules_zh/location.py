@@ -24,6 +24,10 @@ _PROVINCE_ALT = "|".join(sorted(PROVINCES, key=len, reverse=True))
 _CITY_ALT = "|".join(sorted(CITIES + PROVINCES, key=len, reverse=True))
 
 
+_COUNTRIES_ZH = ("日本|韩国|美国|英国|法国|德国|泰国|澳洲|澳大利亚|加拿大|意大利|西班牙|欧洲|冰岛|新西兰|越南|马来西亚|"
+                 "印尼|巴厘岛|云南|西藏|新疆|海南|青海湖|九寨沟|张家界|黄山|泰山|迪士尼|北海道")
+
+
 _PLACE_BLOCK = {"家", "家里", "这里", "那里", "这儿", "那儿", "公司", "单位", "学校", "附近", "楼下", "国外", "外地", "老家", "乡下", "农村", "郊区", "市区", "城里"}
 
 

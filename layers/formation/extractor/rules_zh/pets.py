@@ -22,7 +22,7 @@ _SPECIES_ZH = {"猫": "cat", "猫咪": "cat", "小猫": "cat", "猫主子": "cat
 
 _BREEDS_ZH = {"边牧": "dog", "泰迪": "dog", "柴犬": "dog", "金毛": "dog", "哈士奇": "dog", "柯基": "dog", "拉布拉多": "dog",
               "萨摩耶": "dog", "比熊": "dog", "博美": "dog", "法斗": "dog", "雪纳瑞": "dog", "中华田园犬": "dog", "土狗": "dog",
-              "布偶": "cat", "布偶猫": "cat", "英短": "cat", "美短": "cat", "橘猫": "cat", "暹罗猫": "cat", "狸花猫": "cat",
+              "布偶": "cat", "布偶猫": "cat", "英短": "cat", "美短": "cat", "橘猫": "cat", "暹罗猫": "cat", "狸花猫": "cat", "狸花": "cat",
               "加菲猫": "cat", "三花猫": "cat", "三花": "cat", "奶牛猫": "cat", "银渐层": "cat", "金渐层": "cat",
               "缅因猫": "cat", "缅因": "cat", "蓝猫": "cat", "黑猫": "cat", "白猫": "cat", "田园猫": "cat", "无毛猫": "cat",
               "德牧": "dog", "阿拉斯加": "dog", "贵宾": "dog", "吉娃娃": "dog", "巴哥": "dog", "秋田": "dog", "腊肠": "dog",
@@ -60,7 +60,7 @@ def _zb_pet(m, clause):
     elif counted and len(several) > 1:
         names = several
     else:
-        name = m.groupdict().get("v") or ""
+        name = m.groupdict().get("v") or m.groupdict().get("pre") or ""  # "养了一只叫Lucky的金毛"
         if not name:
             later = re.search(r"(?:它|他|她)?(?:叫做|名叫|叫|的名字是)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-z]+)", rest)
             if later and not re.search(r"没|还没", rest[:later.start()]):
@@ -71,13 +71,13 @@ def _zb_pet(m, clause):
     out = []
     for name in names:
         name = re.sub(r"(?:了|啊|呀|的)$", "", name)
-        if name and re.match(r"还没|没有|取名|名字", name):
+        if name and re.match(r"还没|没有|取名|名字|[一两三四五六七八九十几\d]+[只条个]", name):
             name = ""
         out.append(_zc(f"user.pet.{species}", name, breed=breed, age=age_value))
     return out
 
 
-_ZH_PET_RULE = re.compile(rf"(?:(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|有|养的)?|养了|领养了|有|捡了|带)(?:(?:[一两三四五六七八九十几\d]|俩)?(?:只|条|缸|对|窝)|俩)?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经)|[A-Z][a-z]+)?")
+_ZH_PET_RULE = re.compile(rf"(?:(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|有|养的|还有|还养了|也有|也养了)?|养了|领养了|有|还有|捡了|带)(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{1,3})的)?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经)|[A-Z][a-z]+)?")
 
 
 def _legacy_pet(match: re.Match) -> list[Candidate]:

@@ -6,8 +6,8 @@ import re
 from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh.common import _c, _zc
-from layers.formation.extractor.rules_zh.family import _ROLE_ALT
-from layers.formation.extractor.rules_zh.location import _CITY_ALT
+from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH_ALT
+from layers.formation.extractor.rules_zh.location import _CITY_ALT, _COUNTRIES_ZH
 from layers.formation.extractor.rules_zh.subject import zh_user_said
 from layers.formation.extractor.text import tidy_value
 
@@ -30,7 +30,7 @@ def plan_candidate(clause: str) -> Candidate | None:
         return None
     after = clause[subject + 1:]
     # The subject must be the user ("我们"/"我女儿" plan for others) and the plan must not be denied.
-    if re.match(r"们|的|(?:" + _ROLE_ALT + ")", after) or re.search(r"不|没|别", after[:8]):
+    if re.match(r"们|的|(?:" + _PEOPLE_ZH_ALT + ")", after) or re.search(r"不|没|别", after[:8]):
         return None
     if not (_PLAN_MARK.search(after) or DATE_ZH.match(after)) or not _PLAN_VERB.search(after):
         return None
@@ -43,7 +43,7 @@ def plan_candidate(clause: str) -> Candidate | None:
 _PLAN_VERB_ZH = re.compile(r"去|回|飞|出差|搬家|搬|参加|考|面试|结婚|旅游|旅行|看病|体检|开会|会议|见|拜访|出发|出国|手术|复查|报到|"
                            r"入职|航班|机票|约了|带|休|开始|开课|自驾|婚礼|比赛|演唱会|答辩|毕业|出游|打疫苗|订了|"
                            # deadlines and errands with a date are plans too ("月底要交论文初稿")
-                           r"交|提交|签|办|领|拿|装修|当伴娘|当伴郎|陪|接|送|报名|上课|动身|启程")
+                           r"交|提交|签|办|领|拿|装修|当伴娘|当伴郎|陪|接|送|报名|上课|动身|启程|加班|值班|出门")
 
 
 def zh_plan_candidates(clause: str) -> list[Candidate]:
@@ -56,7 +56,7 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     rest = clause[start + len(date):]
     if re.search(r"(?:去年|前年|上个?月|上周|上个?星期|昨天|前天)$", clause[:start]):
         return []  # "去年5月20号领的证": a date in the past
-    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|经常|常常|老是|偶尔|过生日|岁|生日|纪念日|结婚的|毕业|喜欢|爱", clause):
+    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|经常|常常|老是|偶尔|过生日|岁|生日|纪念日|周年|结婚的|毕业|喜欢|爱|考上|考完|考过", clause):
         return []
     if not _PLAN_VERB_ZH.search(rest) or re.search(r"不|没|别|生日|纪念日|每", rest[:6]):
         return []
@@ -68,7 +68,9 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     body = re.split(r"[，,。!！?？~～]", body)[0]
     # The plan in few words: no filler (一趟), no possessive (带我家狗 -> 带狗), no 去 before another verb
     # (去考科目二 -> 考科目二; 去成都 keeps its 去, which names the trip).
-    body = re.sub(r"一趟|(?<=[带陪给和跟])我(?:家的?|的)?(?=[\u4e00-\u9fff])|(?<=回)老家(?=[\u4e00-\u9fff])", "", tidy_value(body))
+    body = re.sub(rf"一趟|(?<=[带陪给和跟])我(?:家的?|的)?(?=[\u4e00-\u9fff])|(?<=回)老家(?={_CITY_ALT})", "", tidy_value(body))
+    # "回老家看看爷爷奶奶": a doubled verb is the verb ("看看" -> "看").
+    body = re.sub(r"(看|走|逛|聊|玩|试|转|歇)\1", r"\1", body)
     body = re.sub(r"^去(?=看|考|打|吃|买|参加|见|办|做|拿|取|听|学|上课|体检|复查)", "", body)
     if not body or len(body) < 2:
         return []
@@ -84,7 +86,3 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
                           or re.search(r"报到|上班|入职|面试|开会", destination)):
             destination = None
     return [_zc("user.plan", body, date=date, destination=destination)]
-
-
-_COUNTRIES_ZH = ("日本|韩国|美国|英国|法国|德国|泰国|澳洲|澳大利亚|加拿大|意大利|西班牙|欧洲|冰岛|新西兰|越南|马来西亚|"
-                 "印尼|巴厘岛|云南|西藏|新疆|海南|青海湖|九寨沟|张家界|黄山|泰山|迪士尼|北海道")

@@ -32,7 +32,7 @@ _ZH_ADV = (r"(?:一$|现在|目前|一直|已经|也|还|平时|其实|刚|刚�
            r"上个?月|上周|去年|前年|今年|这周|明年|下个?月|下周|年初|年底|\d{2,4}年|一般|通常|总是|常常|经常|每天|"
            r"马上|即将|快要|打算|准备|计划|要|会|正在|在|是|又|才|目前|暂时|基本上?|主要|从小|从来|一向|向来|前阵子|"
            r"这两年|这几年|这阵子|今天|昨天|明天|后来|然后|所以|因为|不过|但是?|而且|另外|对了|哈哈|嗯|啊|呀|有事|有急事|急事|"
-           r"本科|研究生|硕士|博士|大学|比较|更|最|还是|最好|尽量|只|开始|决定|改|从[\u4e00-\u9fffA-Za-z]{1,6}?(?=搬|跳槽|调)|"
+           r"本科|研究生|硕士|博士|大学|比较|更|最|还是|最好|尽量|只|开始|决定|改|尤其|特别是|从[\u4e00-\u9fffA-Za-z]{1,6}?(?=搬|跳槽|调)|"
            r"[，,、\s]|一直以来|一名|一个|个)")
 
 
@@ -61,7 +61,7 @@ def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
     tail = prefix[-12:]
     if allow_we:
         # "我们", "我和老婆": a home or a date the user shares is the user's too.
-        tail = re.sub(rf"(?:我|^)(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})", "我", tail.replace("我们家", "我").replace("我们", "我"))
+        tail = re.sub(rf"(?:我|^)(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})", "我", tail.replace("我们家", "我").replace("我们俩", "我").replace("我俩", "我").replace("我们", "我"))
     if _ZH_SUBJECT_TAIL.search(tail):
         # "我朋友说他…" fails; "我老公说我…在华为干" passes (the last subject is 我).
         last_me = tail.rfind("我")
@@ -73,7 +73,7 @@ def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
 _SEGMENT_LEAD = re.compile(rf"^(?:{_ZH_ADV}|每天|每周|周末|早上|晚上|中午|下午|上午)*")
 
 
-_OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?|有)?(?:[一两三四五俩几]个?)?(?:{_PEOPLE_ZH_ALT})|(?:我|我的|我家|我们家|家里)的?(?:{_PET_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司|们组|们新来的)|"
+_OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?|有)?(?:[一两三四五俩几]个?)?(?:{_PEOPLE_ZH_ALT})|(?:我|我的|我家|我们家|家里)的?(?:[那这][只条])?(?:{_PET_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司|们组|们新来的)|"
                           rf"(?:{_PEOPLE_ZH_ALT})(?!.*我)|他|她|它|有个|有人|听说|朋友|同事|网友|邻居|大家|别人|人家|[A-Z][a-z]+(?:\s|说|的))")
 
 
