@@ -3,12 +3,11 @@ keyword terms, provenance, validity and access statistics."""
 from __future__ import annotations
 
 from django.contrib.postgres.fields import ArrayField
-from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Func, Q
 from django.utils.translation import gettext_lazy as _
-from pgvector.django import HnswIndex, VectorField
+from pgvector.django import VectorField
 from simple_history.models import HistoricalRecords
 
 from memoryhub.core.errors import Conflict
@@ -148,9 +147,10 @@ class Memory(models.Model):
                          condition=Q(status="active") & ~Q(memory_key="")),
             models.Index(fields=["status", "expires_at"], name="ltm_expiry",
                          condition=Q(expires_at__isnull=False)),
-            HnswIndex(name="ltm_embedding_hnsw", fields=["embedding"], m=16, ef_construction=64,
-                      opclasses=["vector_cosine_ops"]),
-            GinIndex(fields=["search_vector"], name="ltm_search_vector_gin"),
+            # No HNSW index on `embedding` and no GIN index on `search_vector`: no query reads either (the
+            # per-user search scores the owner's rows exactly, keyword hits included; selectors/search.py),
+            # and every insert paid for both (issue 16 item 3; docs/benchmarks.md, "Bulk import and storage").
+            # A path for owners too large for the exact scan brings a partial HNSW index with its query.
         ]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "user_id", "client_id"], name="ltm_unique_client_id",

@@ -11,7 +11,9 @@ A JSON document's "line" is the record's position in it (1 = first).
 from __future__ import annotations
 
 import json
+import pickle
 import sys
+import tempfile
 from pathlib import Path
 from typing import Iterator
 
@@ -22,9 +24,10 @@ from layers.long_term.models import MemoryKind, MemorySource
 from layers.long_term.services.bulk import (
     CURRENT_STATUSES,
     IMPORT_BATCH,
-    ImportInvalid,
+    ImportReport,
     LineError,
     memories_import,
+    memories_import_check,
 )
 from layers.long_term.services.validation import CREATE_FIELDS
 from memoryhub.core.actors import Actor
@@ -104,6 +107,15 @@ def _json_document(path: Path) -> Iterator[tuple[int, object]]:
             yield number, convert(record)
 
 
+def _spooled(spool) -> Iterator:
+    spool.seek(0)
+    while True:
+        try:
+            yield pickle.load(spool)
+        except EOFError:
+            return
+
+
 def read_records(path: Path) -> Iterator[tuple[int, object]]:
     """(line or record number, memory dict | LineError | None for a row not to import) for every record."""
     return _json_lines(path) if _is_json_lines(_first_line(path)) else _json_document(path)
@@ -131,41 +143,45 @@ class Command(BaseCommand):
         tenant = Tenant.objects.filter(slug=options["tenant"]).first()
         if tenant is None:
             raise CommandError(f"no tenant {options['tenant']!r}")
-        actor = Actor.system("import_memories")
         batch_size = max(1, options["batch_size"])
-
-        if not options["skip_invalid"]:
-            checked = memories_import(tenant=tenant, actor=actor, records=read_records(path), batch_size=batch_size,
-                                      write=False)
-            if checked.errors or options["check"]:
-                self._report_errors(checked.errors)
-                if checked.errors:
-                    raise CommandError(f"{len(checked.errors)} of {checked.lines} lines cannot be stored; "
+        report = ImportReport()
+        checked = memories_import_check(tenant=tenant, records=read_records(path), report=report,
+                                        batch_size=batch_size)
+        with tempfile.TemporaryFile() as spool:
+            if options["skip_invalid"]:
+                total, batches = sum(1 for _ in read_records(path)), checked
+            else:
+                # Every line is checked before the first batch is written, so one bad line stores nothing.
+                # The checked batches wait in a spool file, so the write pass neither checks them again nor
+                # reads a file that may have changed since.
+                for batch in checked:
+                    pickle.dump(batch, spool)
+                self._report_errors(report.errors)
+                if report.errors:
+                    raise CommandError(f"{len(report.errors)} of {report.lines} lines cannot be stored; "
                                        "nothing was written (--skip-invalid stores the others)")
-                self.stdout.write(f"{checked.lines} lines checked, all can be stored")
-                return
-            total = checked.lines
-        else:
-            total = sum(1 for _ in read_records(path))
+                if options["check"]:
+                    self.stdout.write(f"{report.lines} lines checked, all can be stored")
+                    return
+                total, batches = report.lines, _spooled(spool)
+            errors_reported, done = len(report.errors), 0
 
-        def progress(report, lines):
-            # One line per committed batch on stdout (what a supervisor or a test can follow), the bar on stderr.
-            self.stdout.write(f"committed through line {lines[-1]}")
-            self.stdout.flush()
-            if not options["no_progress"]:
-                self.stderr.write(progress_bar(report.lines, total, suffix=f"  {report.outcomes['created']} new"),
-                                  ending="")
-                self.stderr.flush()
+            def progress(report, lines):
+                nonlocal errors_reported, done
+                self._report_errors(report.errors[errors_reported:])
+                errors_reported, done = len(report.errors), done + len(lines)
+                # One line per batch on stdout (what a supervisor or a test can follow), the bar on stderr.
+                self.stdout.write(f"committed through line {lines[-1]}")
+                self.stdout.flush()
+                if not options["no_progress"]:
+                    self.stderr.write(progress_bar(done, total,
+                                                   suffix=f"  {report.outcomes['created']} new"), ending="")
+                    self.stderr.flush()
 
-        try:
-            report = memories_import(tenant=tenant, actor=actor, records=read_records(path), batch_size=batch_size,
-                                     skip_invalid=options["skip_invalid"], progress=progress)
-        except ImportInvalid as exc:  # the file changed since it was checked
-            self._report_errors([LineError(**line) for line in exc.details["lines"]])
-            raise CommandError(str(exc))
+            memories_import(tenant=tenant, actor=Actor.system("import_memories"), batches=batches, report=report,
+                            progress=progress)
         if not options["no_progress"]:
             self.stderr.write("")
-        self._report_errors(report.errors)
         self.stdout.write(json.dumps(report.as_dict()))
 
     def _report_errors(self, errors):
