@@ -251,12 +251,13 @@ class Policy:
     context_neighbour_share: float = setting(0.5, low=0.0, high=1.0)
     # Second stage (layers/long_term/selectors/rerank.py): the first stage's best `rerank_pool` are re-scored
     # with evidence the first stage does not weigh, each closing a share of the remaining relevance gap:
-    # the speaker a transcript line is labelled with is named in the query, and the share of the query's
-    # concepts the memory covers. Shares fitted on the LoCoMo dev split and the relevance dev part together
+    # a person, place or organisation the query names is the memory's subject (its provenance speaker or
+    # subject), and the share of the query's concepts the memory covers. Shares fitted on the LoCoMo dev
+    # split (the subject share by leave-one-conversation-out) and the relevance dev part together
     # (docs/benchmarks.md, "Retrieval (issue 12)"); `rerank` false serves the first stage alone.
     rerank: bool = setting(True)
     rerank_pool: int = setting(30, low=1, high=100)
-    rerank_speaker_share: float = setting(0.3, low=0.0, high=1.0)
+    rerank_subject_share: float = setting(0.3, low=0.0, high=1.0)
     rerank_coverage_share: float = setting(0.1, low=0.0, high=1.0)
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
     # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any

@@ -238,7 +238,13 @@ def query_concepts(text: str) -> list[list[str]]:
 
 def place_names(text: str) -> list[str]:
     """Place names jieba tags in a Chinese text (`ns`): "上海明天下雨吗" names 上海."""
+    return proper_names(text, flags=("ns",), min_length=1)
+
+
+def proper_names(text: str, flags: tuple[str, ...] = ("nr", "nrfg", "nrt", "ns", "nt"),
+                 min_length: int = 2) -> list[str]:
+    """Names of people (`nr…`), places (`ns`) and organisations (`nt`) jieba tags in a Chinese text."""
     _segmenter()
     import jieba.posseg
 
-    return [pair.word for pair in jieba.posseg.cut(text) if pair.flag == "ns"]
+    return [pair.word for pair in jieba.posseg.cut(text) if pair.flag in flags and len(pair.word) >= min_length]

@@ -7,10 +7,19 @@ the first stage found irrelevant stays irrelevant, the order among equal evidenc
 depends on the query and the memory only (never on the other candidates), which keeps `min_score` one
 meaning. The features, each in [0, 1]:
 
-- speaker: the memory is a transcript line labelled with a speaker ("[date] Caroline: …", "Ana: …") whom
-  the query names ("what did Caroline say about …"). BM25 weighs the name like any word, and a name that
-  labels half the lines has little IDF, yet a question about a person is answered by that person's own
-  lines first. The user's own lines ("user: …") are not a speaker for this: the query's "I" is the user.
+- subject: a person, place or organisation the query names is the memory's subject: the speaker its
+  provenance records (`attributes.speaker` or `attributes.subject`, as an importer or extractor sets them)
+  or, for a transcript line, the label it starts with ("[date] Caroline: …", "Ana: …"). BM25 weighs a
+  name like any word, and a name that labels half the lines has little IDF, yet a question about a person
+  is answered by that person's own lines first. The query's names are read without the memory: runs of
+  capitalised words that are not sentence openers, question words or calendar words ("C. S. Lewis" →
+  c s lewis, "New York", "John's" → john), and the people, places and organisations jieba tags in
+  Chinese that have no zh/en bridge (老公 is a role with a translation, not a name). So "books by John
+  Greene" does not name the speaker John. A query typed without capitals names a subject it contains as
+  a whole word. The user's own lines ("user: …") have no subject here: the query's "I" is the user. (A
+  memory that only mentions the name in its text is BM25's to weigh: counting that too, at a quarter,
+  raised LoCoMo dev R@10 by 0.002 but added two false positives on the relevance dev part, places a
+  question named.)
 - coverage: how many of the query's concepts (a term with its bridges) the memory holds together, as
   (matched − 1) / (concepts − 1): BM25 already rewards one matching term, and rewards one rare term as much
   as several common ones, while a memory that answers the whole question usually holds several of its
@@ -21,13 +30,28 @@ Measured on the LoCoMo dev split and the relevance dev part (docs/benchmarks.md,
 """
 from __future__ import annotations
 
+import json
 import re
 
 from layers.long_term.policy import Policy
+from memoryhub.providers.keywords import proper_names, synonyms
 
 # "[9:00 am on 3 March, 2024] Caroline: …" or "Caroline: …": a short label of letters before a colon.
 _SPEAKER = re.compile(r"^\s*(?:\[[^\]]{0,80}\]\s*)?([^\W\d_][\w .'-]{0,38}?)\s*[:：]")
 NOT_SPEAKERS = frozenset({"user", "assistant", "system", "tool", "note", "用户", "用户让记住", "助手"})
+# A run of capitalised words (with the particles names carry inside them), and English words that are
+# capitalised without being names: sentence openers, question and auxiliary words, calendar words.
+_CAPITALISED_RUN = re.compile(r"(?<![\w'’])([A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|of|de|da|van|von|del))*)")
+_NAME_PARTICLES = frozenset({"of", "de", "da", "van", "von", "del"})
+NOT_NAMES = frozenset("""
+i i'm i've i'd i'll what who whom whose where when which why how did does do is are was were would could can
+should will shall may might must has have had based given if the a an and or but in on at to for of from with by
+about after before during since until my your his her their our its it this that these those there here any some
+yes no please hi hello hey ok okay thanks tell show find remind book recommend help let give get make according
+monday tuesday wednesday thursday friday saturday sunday january february march april june july august september
+october november december user
+""".split())
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 def speaker_of(content: str) -> str | None:
@@ -43,12 +67,53 @@ def speaker_of(content: str) -> str | None:
     return label
 
 
-def names_speaker(query_lower: str, speaker: str | None) -> bool:
-    if not speaker:
-        return False
-    if speaker.isascii():
-        return re.search(r"(?<![\w])" + re.escape(speaker) + r"(?![\w])", query_lower) is not None
-    return speaker in query_lower
+def subjects_of(row: dict) -> list[str]:
+    """Who or what a memory is about by its provenance, lowercased: the speaker or subject its attributes
+    record, else the label of the transcript line it is."""
+    attributes = row.get("attributes")
+    if isinstance(attributes, str):  # the search statement's rows carry jsonb as text (selectors/search.py)
+        attributes = json.loads(attributes)
+    out = []
+    if isinstance(attributes, dict):
+        out = [attributes[name].strip().lower() for name in ("speaker", "subject")
+               if isinstance(attributes.get(name), str) and attributes[name].strip()]
+    out = [name for name in out if name not in NOT_SPEAKERS]
+    speaker = speaker_of(row.get("content") or "")
+    if speaker and speaker not in out:
+        out.append(speaker)
+    return out
+
+
+def query_names(query: str) -> list[str]:
+    """The people, places and organisations a query names, lowercased (see the module's docstring)."""
+    names: list[str] = []
+    for match in _CAPITALISED_RUN.finditer(query):
+        words = [word.strip(".'’-") for word in re.sub(r"['’]s\b", "", match.group(1)).split()]
+        while words and words[0].lower() in NOT_NAMES:
+            words = words[1:]
+        while words and words[-1].lower() in _NAME_PARTICLES:
+            words = words[:-1]
+        name = " ".join(words).lower()
+        if len(name) > 1 and name not in NOT_NAMES:
+            names.append(name)
+    if _CJK.search(query):
+        names += [name for name in proper_names(query) if synonyms(name) <= {name}]
+    return list(dict.fromkeys(names))
+
+
+def names_subject(query: str, names: list[str], subjects: list[str]) -> bool:
+    if any(subject in names for subject in subjects):
+        return True
+    if re.search(r"[A-Z]", query):
+        return False  # the query's capitals say what it names
+    lowered = query.lower()
+    for subject in subjects:
+        if subject.isascii():
+            if re.search(r"(?<![\w])" + re.escape(subject) + r"(?![\w])", lowered):
+                return True
+        elif _CJK.search(subject) and subject in lowered:
+            return True
+    return False
 
 
 def _co_coverage(matched: int, concepts: int) -> float:
@@ -57,14 +122,14 @@ def _co_coverage(matched: int, concepts: int) -> float:
     return min(1.0, (matched - 1) / (concepts - 1))
 
 
-def rerank_row(row: dict, *, query_lower: str, concept_count: int, policy: Policy) -> dict:
+def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, policy: Policy) -> dict:
     """The second stage's features, boost and relevance for one first-stage row (its explain part)."""
-    speaker = speaker_of(row["content"])
+    subjects = subjects_of(row)
     features = {
-        "speaker": 1.0 if names_speaker(query_lower, speaker) else 0.0,
+        "subject": 1.0 if names_subject(query, names, subjects) else 0.0,
         "coverage": _co_coverage(int(row.get("matched_concepts") or 0), concept_count),
     }
-    shares = {"speaker": policy.rerank_speaker_share, "coverage": policy.rerank_coverage_share}
+    shares = {"subject": policy.rerank_subject_share, "coverage": policy.rerank_coverage_share}
     remaining = 1.0
     for name, value in features.items():
         remaining *= 1.0 - shares[name] * value
@@ -72,17 +137,17 @@ def rerank_row(row: dict, *, query_lower: str, concept_count: int, policy: Polic
     first = float(row["relevance"])
     relevance = 1.0 - (1.0 - first) * (1.0 - boost) if first > 0 else 0.0
     return {"first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
-            "speaker": speaker, "boost": boost, "relevance": relevance}
+            "subjects": subjects, "query_names": names, "boost": boost, "relevance": relevance}
 
 
 def rerank(rows: list[dict], *, query: str, concept_count: int, policy: Policy, min_score: float,
            top_k: int) -> list[dict]:
     """The rows re-scored (relevance and score replaced, the stage's details under `rerank`), cut at
     `min_score`, best first, at most `top_k`."""
-    query_lower = query.lower()
+    names = query_names(query)
     out = []
     for row in rows:
-        stage = rerank_row(row, query_lower=query_lower, concept_count=concept_count, policy=policy)
+        stage = rerank_row(row, query=query, names=names, concept_count=concept_count, policy=policy)
         score = (stage["relevance"] * row["recency"] * row["scene"] * row["confidence_factor"]
                  * row["feedback_factor"])
         if score < min_score or stage["relevance"] <= 0:

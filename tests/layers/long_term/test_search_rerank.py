@@ -1,10 +1,11 @@
-"""The search's second stage (layers/long_term/selectors/rerank.py): a speaker the query names and the
-query's concepts a memory holds together lift it; explain shows both stages, the factors still multiply
-to the score, min_score cuts the final score, and policy turns the stage off."""
+"""The search's second stage (layers/long_term/selectors/rerank.py): a memory whose subject (provenance
+speaker or subject) the query names and the query's concepts a memory holds together lift it; explain
+shows both stages, the factors still multiply to the score, min_score cuts the final score, and policy
+turns the stage off."""
 import pytest
 
 from layers.long_term.selectors import memory_search
-from layers.long_term.selectors.rerank import speaker_of
+from layers.long_term.selectors.rerank import query_names, speaker_of, subjects_of
 from permanent.services import change_request_approve, change_request_propose
 
 pytestmark = pytest.mark.django_db
@@ -31,20 +32,57 @@ def test_speaker_labels():
     assert speaker_of("用户让记住：车钥匙在抽屉里") is None
 
 
+def test_subjects_come_from_provenance_first():
+    assert subjects_of({"content": "went hiking at dawn", "attributes": {"speaker": "Caroline"}}) == ["caroline"]
+    assert subjects_of({"content": "Ana: hola", "attributes": '{"subject": "Ana"}'}) == ["ana"]
+    assert subjects_of({"content": "user: my wife is Anna", "attributes": {"speaker": "user"}}) == []
+
+
+def test_query_names_are_people_places_and_organisations():
+    assert query_names("What did Caroline say about the LGBTQ support group?") == ["caroline", "lgbtq"]
+    # a longer name is not its first word: the speaker John is not named by an author John Greene
+    assert query_names("Would Tim enjoy reading books by C. S. Lewis or John Greene?") == [
+        "tim", "c s lewis", "john greene"]
+    assert query_names("When did John's team win in March?") == ["john"]
+    assert query_names("what's the weather like on Monday?") == []
+    assert query_names("下个月我要去上海见张伟") == ["上海", "张伟"]
+    assert query_names("我老公叫什么？") == []  # a role with a zh/en bridge is not a name
+
+
 def test_a_named_speakers_own_line_comes_first(tenant, remember):
     mel, car = _transcript(remember)
     results = memory_search(tenant=tenant, user_id="u1", query="When did Caroline go hiking?", min_score=0,
                             explain=True)
     assert results[0].memory.pk == car.pk
     stage = results[0].explain["rerank"]
-    assert stage["features"]["speaker"] == 1.0 and stage["speaker"] == "caroline"
+    assert stage["features"]["subject"] == 1.0 and stage["subjects"] == ["caroline"]
     assert results[0].explain["relevance"] == pytest.approx(
         1 - (1 - stage["first_stage_relevance"]) * (1 - stage["boost"]))
     assert stage["relevance"] > stage["first_stage_relevance"]
     for scored in results:
         assert scored.score == pytest.approx(_product(scored.explain), rel=1e-9)
     other = next(scored for scored in results if scored.memory.pk == mel.pk)
-    assert other.explain["rerank"]["features"]["speaker"] == 0.0
+    assert other.explain["rerank"]["features"]["subject"] == 0.0
+
+
+def test_a_subject_from_provenance_and_a_query_without_capitals(tenant, remember):
+    # no transcript label: the importer recorded who said it
+    said = remember("went hiking at dawn, the lake was frozen", kind="episode", attributes={"speaker": "Caroline"})
+    other = remember("hiking boots are on sale", kind="episode")
+    for query in ("When did Caroline go hiking?", "when did caroline go hiking"):
+        results = memory_search(tenant=tenant, user_id="u1", query=query, min_score=0, explain=True)
+        by_id = {scored.memory.pk: scored for scored in results}
+        assert results[0].memory.pk == said.pk, query
+        assert by_id[said.pk].explain["rerank"]["features"]["subject"] == 1.0
+        assert by_id[other.pk].explain["rerank"]["features"]["subject"] == 0.0
+
+
+def test_a_name_inside_a_longer_name_is_not_the_subject(tenant, remember):
+    john = remember("[8 May, 2023] John: I read a lot of fantasy books lately", kind="episode")
+    results = memory_search(tenant=tenant, user_id="u1", query="Would Tim enjoy books by John Greene?", min_score=0,
+                            explain=True)
+    by_id = {scored.memory.pk: scored for scored in results}
+    assert by_id[john.pk].explain["rerank"]["features"]["subject"] == 0.0
 
 
 def test_min_score_cuts_the_final_score(tenant, remember):
@@ -88,4 +126,4 @@ def test_explain_over_http_shows_both_stages(api, remember):
     top = response.json()["results"][0]
     assert top["id"] == car.pk
     stage = top["explain"]["rerank"]
-    assert stage["features"]["speaker"] == 1.0 and stage["first_stage_relevance"] < top["explain"]["relevance"]
+    assert stage["features"]["subject"] == 1.0 and stage["first_stage_relevance"] < top["explain"]["relevance"]
