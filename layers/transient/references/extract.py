@@ -39,10 +39,24 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?|\b(?:" + "|".join(_EN_NUMBER_WORDS) + r")
                      r"weeks?|days?|hours?|minutes?|stars?|people|kids|rooms|floors|miles|km)\b)", re.I)
 
 
+_ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+_ZH_NUMBER = re.compile(r"(?<![\d一二两三四五六七八九十])([一二两三四五六七八九十]{1,3})(?=\s?(?:分钟|小时|天|周|个月|年|岁|页|人|元|块|寸|米|斤))")
+
+
+def _zh_number(text: str) -> float:
+    """一 … 九十九 ("三", "十五", "二十"): the counts people say."""
+    if "十" not in text:
+        return float(_ZH_DIGIT.get(text[-1], 0))
+    tens, _, ones = text.partition("十")
+    return float((_ZH_DIGIT.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGIT.get(ones, 0) if ones else 0))
+
+
 def _numbers(segment: str) -> list[float]:
-    # "ten years of experience" counts as 10, as "10 years" would: a count said in words.
-    return [float(_EN_NUMBER_WORDS.get(n.lower(), n.replace(",", "")) if not n[0].isdigit() else n.replace(",", ""))
-            for n in _NUMBER.findall(segment)]
+    # "ten years of experience" counts as 10, as "10 years" would: a count said in words; "三分钟" as 3.
+    found = [(m.start(), float(_EN_NUMBER_WORDS.get(m.group(0).lower(), 0)) if not m.group(0)[0].isdigit()
+              else float(m.group(0).replace(",", ""))) for m in _NUMBER.finditer(segment)]
+    found += [(m.start(), _zh_number(m.group(1))) for m in _ZH_NUMBER.finditer(segment)]
+    return [value for _, value in sorted(found)]
 
 
 _BARE_HEADS = {h for heads in lx.ZH_HEADS.values() for h in heads}
@@ -119,7 +133,7 @@ def _visited_types(text: str, kept: list[Mention]) -> None:
 
 
 _NAME_IS_A = re.compile(r"\s+(?:is|was|'s)\s+(?:a|an)\s+$", re.I)
-_ZH_CALLED = re.compile(r"(?:叫做|名叫|叫)\s*(?P<name>[A-Za-z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,3}|[\u4e00-\u9fff]{2,6}?)"
+_ZH_CALLED = re.compile(r"(?:叫做|名叫|叫|\s+(?:called|named)\s+(?=[A-Z]))\s*(?P<name>[A-Za-z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,3}|[\u4e00-\u9fff]{2,6}?)"
                         r"(?=[，,。.；;！!？?、）)]|\s|$|还有|和|在|，)")
 
 

@@ -30,7 +30,7 @@ class Reference:
     zero: bool = False  # no word at all: the object a zh predicate lacks ("调到24度")
 
 
-_ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样首篇间场把盆"
+_ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样首篇间场把盆版"
 _ZH_TIME = ("上次", "上回", "刚才", "刚刚", "之前", "那天", "昨天", "今天", "还是", "再", "就", "也", "去", "订", "那",
             "把", "给", "的")
 _ZH_DEMO = re.compile(
@@ -58,8 +58,9 @@ def _zh_demonstratives(text: str):
         if char not in "那这":
             continue
         begin = index
-        while begin > 0 and index - begin < 6 and text[begin - 1] not in _ZH_ATTR_STOP:
-            begin -= 1
+        while begin > 0 and index - begin < 6 and (text[begin - 1] not in _ZH_ATTR_STOP or (
+                begin > 1 and text[begin - 1] in _ZH_DONE_VERBS and text[begin - 2] in _ZH_ORDER_WORDS)):
+            begin -= 1  # "先买的那笔", "后订的那个": when it was done is the attribute, verb and all
         match = _ZH_DEMO.match(text, begin)
         while match and match.start("dem") != index:
             begin += 1
@@ -68,6 +69,8 @@ def _zh_demonstratives(text: str):
             yield match
 
 
+_ZH_DONE_VERBS = set("买订选加换寄")
+_ZH_ORDER_WORDS = set("先后刚新早晚")
 _ZH_VERB_CHARS = set("买要给是有在去用拿看做吃喝送发放换退能会")
 _ZH_THIS_CL = set("样个家款台件盏本首双只部辆张份套")
 _ZH_PAST = ("上次", "上回", "之前", "那天", "昨天")

@@ -49,8 +49,9 @@ class Entity:
 
 
 
-_ZH_LISTED = re.compile(r"(?:^|[：:；;。\n])\s*([\u4e00-\u9fff]{2,6}?)(?=是|在|，|,|、|人均)")
+_ZH_LISTED = re.compile(r"(?:^|[：:；;。\n])\s*([\u4e00-\u9fff]{2,6}?)(?=是|在|，|,|、|人均)|[，,]\s*([\u4e00-\u9fff]{2,6}?)(?=是)")
 _ZH_NOT_LISTED = {"有两家", "有三家", "附近", "推荐", "可以", "不过", "另外", "还有", "其中", "一家", "另一家"}
+_ZH_COUNTED = re.compile(r"[两三四几]家")  # "附近有两家：…" lists what was asked for, asked as a question or not
 _ZH_ASK = re.compile(r"有什么|叫什么|什么名字|哪家|哪一家|哪个|是哪|在哪|推荐")
 _ZH_ANSWER = re.compile(r"(?:是|叫|去的是|推荐)([\u4e00-\u9fff]{2,8}?)(?=[，。,.！!（(、]|$|，|在)")
 
@@ -117,23 +118,28 @@ class Registry:
         learned = {min(e.surfaces(), key=len): e.type for e in self.entities if e.guess}
         mentions = mentions_extract(text, role, context_type=latest.type if latest else None, learned=learned)
         asked_before = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
-        if role != "user" and asked_before and getattr(self, "asked_name", False):
+        if role != "user" and asked_before and (getattr(self, "asked_name", False) or _ZH_COUNTED.search(text)):
             # "上次那家粤菜馆叫什么" → "你上次去的是点都德，在天河路。": the answer is the name.
-            listed = [m for m in _ZH_LISTED.finditer(text) if m.group(1) not in _ZH_NOT_LISTED]
+            listed = [m for m in _ZH_LISTED.finditer(text) if (m.group(1) or m.group(2)) not in _ZH_NOT_LISTED]
             for match in _ZH_ANSWER.finditer(text) if len(listed) < 2 else ():
                 start, end = match.start(1), match.end(1)
                 if not any(start < m.end and m.start < end for m in mentions):
                     mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end))
             # "附近有什么火锅店" → "有两家：小龙坎是麻辣锅底…；捞王是猪肚鸡锅，不辣…": each item of the list.
-            for match in listed if len(listed) >= 2 else ():
-                start, end = match.start(1), match.end(1)
+            starts = [m.start(1) if m.group(1) else m.start(2) for m in listed] + [len(text)]
+            for index, match in enumerate(listed if len(listed) >= 2 else ()):
+                group = 1 if match.group(1) else 2
+                start, end = match.start(group), match.end(group)
                 overlapping = [m for m in mentions if start < m.end and m.start < end]
                 if any(not (m.weak or m.type == lx.PERSON) for m in overlapping):
                     continue
-                mentions = [m for m in mentions if m not in overlapping]
                 stop = re.search(r"[；;。\n]", text[end:])
-                said = text[start:end + (stop.start() if stop else len(text) - end)]
-                mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end,
+                said_end = min(end + (stop.start() if stop else len(text) - end), starts[index + 1])
+                said = text[start:said_end].rstrip("，, ")
+                # What is said of the item ("是猪肚鸡锅，不辣") describes it: no second place inside it.
+                described = [m for m in mentions if end <= m.start < said_end and m.type in lx.PLACE_LIKE]
+                mentions = [m for m in mentions if m not in overlapping and m not in described]
+                mentions.append(Mention(name=match.group(group), type=min(asked_before), start=start, end=end,
                                         segment=said, clause=said))
             mentions.sort(key=lambda m: m.start)
         if role == "user":

@@ -47,6 +47,11 @@ _MEASURES = {
     "price": re.compile(rf"[$¥￥]\s?{_NUM}|{_NUM}\s?(?:元|块|美元|dollars?\b|usd\b|rmb\b)", re.I),
     "size": re.compile(rf"{_NUM}\s?(?:英寸|寸|-?inch(?:es)?\b|\"|升|毫升|ml\b|l\b|gb\b|tb\b|mm\b|cm\b|平米|平方)", re.I),
     "weight": re.compile(rf"{_NUM}\s?(?:公斤|千克|kg\b|斤|克|g\b|lbs?\b|磅|oz\b)", re.I),
+    # A day of the month: "3号", "5月2日", "May 2", "June 1st" (month × 31 + day, so months order too).
+    "date": re.compile(r"(?:(\d{1,2})月)?(\d{1,2})[号日]|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+                       r"(\d{1,2})(?:st|nd|rd|th)?\b", re.I),
+    # How long it takes: "in 30 minutes", "about an hour", "40分钟".
+    "duration": re.compile(r"(\d+)\s?(?:minutes?|mins?\b|分钟)|(\d+)\s?(?:hours?|小时)|\b(an|one|half an)\s+hour\b", re.I),
     "time": re.compile(r"(\d{1,2})(?:[:：点](\d{2})?)?\s?(am|pm|a\.m\.|p\.m\.)?(?=\s|[,，。.、)]|$|出发|开|到|的|场|班|点)", re.I),
 }
 _COMPARATIVES = [
@@ -55,11 +60,18 @@ _COMPARATIVES = [
     (("lighter", "轻"), "weight", "min"), (("heavier", "重"), "weight", "max"),
     (("bigger", "biggest", "larger", "largest", "大"), "size", "max"),
     (("smaller", "smallest", "小"), "size", "min"),
-    (("earlier", "earliest", "early", "更早", "早一点", "早的"), "time", "min"),
-    (("later", "late", "更晚", "晚一点", "晚的"), "time", "max"),
-    (("older", "oldest", "longer", "more powerful", "more experienced", "higher"), None, "max"),
-    (("younger", "youngest", "shorter", "lower"), None, "min"),
+    (("earlier", "earliest", "early", "更早", "早一点", "早的", "先"), "date", "min"),
+    (("later", "late", "更晚", "晚一点", "晚的", "后买", "后订", "后来"), "date", "max"),
+    (("earlier", "earliest", "early", "更早", "早一点", "早的", "先"), "time", "min"),
+    (("later", "late", "更晚", "晚一点", "晚的", "后买", "后订", "后来"), "time", "max"),
+    (("faster", "fastest", "quicker", "quickest", "sooner", "快"), "duration", "min"),
+    (("slower", "slowest"), "duration", "max"),
+    (("older", "oldest", "longer", "more powerful", "more experienced", "higher", "长"), None, "max"),
+    (("younger", "youngest", "shorter", "lower", "短"), None, "min"),
 ]
+
+
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
 
 def _measure(entity: Entity, kind: str) -> float | None:
@@ -67,8 +79,21 @@ def _measure(entity: Entity, kind: str) -> float | None:
         # What follows the name is said of it ("the LG C3 is $1,299 and the TCL Q7 is $699").
         at = max((text.find(name) + len(name) for name in entity.surfaces() if name in text), default=0)
         match = _MEASURES[kind].search(text, at)
+        if not match and kind == "date":
+            match = _MEASURES[kind].search(text)  # "3号买了一台咖啡机": a day is said before the thing too
         if not match:
             continue
+        if kind == "date":
+            if match.group(3):
+                month = _MONTHS.index(match.group(3).lower()[:3]) + 1
+                return month * 31 + int(match.group(4))
+            return (int(match.group(1)) if match.group(1) else 0) * 31 + int(match.group(2))
+        if kind == "duration":
+            if match.group(1):
+                return float(match.group(1))
+            if match.group(2):
+                return float(match.group(2)) * 60
+            return 30.0 if match.group(3).lower() == "half an" else 60.0
         if kind == "time":
             hour, minute, half = int(match.group(1)), int(match.group(2) or 0), (match.group(3) or "").lower()
             if not half and not re.search(r"[:：点]", match.group(0)):
@@ -80,15 +105,16 @@ def _measure(entity: Entity, kind: str) -> float | None:
 
 
 def _comparative(candidates: list[Entity], attr: str) -> list[Entity] | None:
-    for cues, kind, direction in _COMPARATIVES:
-        if not any(cue in attr for cue in cues):
-            continue
-        pick = min if direction == "min" else max
+    said = [(kind, min if direction == "min" else max) for cues, kind, direction in _COMPARATIVES
+            if any(cue in attr for cue in cues)]
+    # What the comparative measures first ("earlier": a date, then a time of day), the first number said last.
+    for kind, pick in said:
         if kind:
             measured = [(e, _measure(e, kind)) for e in candidates]
             measured = [(e, v) for e, v in measured if v is not None]
             if len(measured) >= 2:
                 return [pick(measured, key=lambda item: item[1])[0]]
+    for _kind, pick in said[:1]:
         numbered = [e for e in candidates if e.numbers]
         if len(numbered) >= 2:
             return [pick(numbered, key=lambda e: e.numbers[0])]
@@ -110,6 +136,10 @@ def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
     negative = attr.startswith("不") or attr.startswith("not ") or attr.startswith("non")
     word = re.sub(r"^(不|not |non-?)", "", attr)
     word = re.sub(r"(的|色|那)$", "", word) or word
+    # "the more experienced one" is the one said to have experience: the adjective without its degree and -d.
+    word = re.sub(r"^(?:more|most|less|least)\s+", "", word)
+    if re.fullmatch(r"[a-z]+ced", word):
+        word = word[:-1]
     # An entity is not its own attribute: in "地铁站旁边那家" the station is the landmark, not the shop.
     candidates_all, candidates = candidates, [e for e in candidates
                                               if not any(entity_key(s) and entity_key(s) in entity_key(attr) and entity_key(s) != entity_key(attr)
