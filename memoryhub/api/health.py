@@ -6,12 +6,13 @@ import time
 
 from celery import current_app
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from memoryhub.core.db_router import REPLICA, replica_backoff, replica_configured
 from memoryhub.core.redis import redis_client
 
 
@@ -31,6 +32,26 @@ def database_status() -> dict:
         return {"status": "up", "pgvector": row[0] if row else None}
     except Exception as exc:
         return {"status": "down", "error": exc.__class__.__name__}
+
+
+# Seconds the replica is behind: 0 when it has replayed everything it received, else the age of the last
+# transaction it replayed (a primary with no writes lately looks "behind" by that age; see docs/deploy.md).
+_REPLICA_LAG_SQL = ("SELECT pg_is_in_recovery(), CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() "
+                    "THEN 0 ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp()) END")
+
+
+def replica_status() -> dict:
+    """The read replica's state and lag; never fails health (searches fall back to the primary)."""
+    try:
+        with transaction.atomic(using=REPLICA), connections[REPLICA].cursor() as cursor:
+            cursor.execute("SELECT set_config('statement_timeout', %s, true)", [f"{DATABASE_PROBE_TIMEOUT_MS}ms"])
+            cursor.execute(_REPLICA_LAG_SQL)
+            in_recovery, lag = cursor.fetchone()
+    except Exception as exc:
+        connections[REPLICA].close()
+        return {"status": "down", "error": exc.__class__.__name__, "reads_skip_it": not replica_backoff.available()}
+    return {"status": "up" if in_recovery else "not_a_replica", "lag_seconds": round(float(lag or 0), 3),
+            "reads_skip_it": not replica_backoff.available()}
 
 
 def redis_status() -> dict:
@@ -94,4 +115,6 @@ class HealthView(APIView):
             "status": "ok" if database["status"] == "up" else "down",
             "components": {"database": database, "redis": cache, "worker": worker},
         }
+        if replica_configured():
+            body["components"]["replica"] = replica_status()
         return Response(body, status=200 if database["status"] == "up" else 503)

@@ -13,7 +13,8 @@ Shown here, each through HTTP and checked in the databases themselves:
   process (both had the old version cached) serves the new version;
 - formation jobs spread over both workers: each worker ran extraction for some of the sessions (the
   workers' own task counts), and every session was extracted exactly once (formation runs);
-- a replica that stops costs no search: the read that fails on it runs on the primary.
+- a replica that stops costs no search: the read that fails on it runs on the primary; health reports
+  the replica (up with its lag, then down) without failing.
 
 The cluster (tests/scaleout/cluster.py) is the test's own: the machine's server refuses replication
 connections. Everything started here is stopped, and its data deleted, even when an assertion fails.
@@ -236,6 +237,12 @@ def test_two_web_processes_two_workers_pgbouncer_and_a_replica(tmp_path):
         assert sum(counts.values()) == SESSIONS, counts
 
         # 5. A replica that goes away costs no search: the read that fails on it runs on the primary.
+        code, health = reader[0].get("/api/v1/health")
+        assert code == 200 and health["components"]["replica"]["status"] == "up", health
+        assert health["components"]["replica"]["lag_seconds"] >= 0
         pg.stop_replica()
         for web in reader:
             assert _found(web, "ryw", query, content), "a search failed over to the primary missed the write"
+        code, health = reader[1].get("/api/v1/health")
+        assert code == 200 and health["status"] == "ok", health
+        assert health["components"]["replica"]["status"] == "down", health
