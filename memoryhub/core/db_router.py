@@ -26,7 +26,13 @@ from typing import Callable, TypeVar
 
 import psycopg
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, OperationalError, connections, router, transaction
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    OperationalError,
+    connections,
+    router,
+    transaction,
+)
 
 from memoryhub.core.redis import REDIS_ERRORS, Backoff, backoff, redis_client
 from memoryhub.core.request_context import Caller, current_caller
