@@ -101,6 +101,13 @@ async def _serve(scope: dict, body: bytes, caller: Caller) -> tuple[int, list, b
 
 @csrf_exempt
 def mcp_endpoint(request):
+    if request.method != "POST":
+        # GET would open the SDK's standalone SSE stream, which never ends: a worker thread held for as
+        # long as the client stays; DELETE ends a session, and there are none. The specification lets a
+        # server without them answer 405.
+        response = json_error("method_not_allowed", _("The MCP endpoint takes POST only (stateless, JSON)."), 405)
+        response["Allow"] = "POST"
+        return response
     # The /api/ body checks of memoryhub/api/middleware.py, on this path too.
     refused = RequestIdMiddleware._chunked_body(request)
     if refused is not None:

@@ -64,3 +64,21 @@ def test_a_body_over_the_limit_is_413_before_it_is_read(make_client, tenant, set
     settings.MAX_REQUEST_BODY_BYTES = 100
     response = _post(Client(), {**INITIALIZE, "padding": "x" * 200}, key=key)
     assert response.status_code == 413 and response.json()["error"]["code"] == "body_too_large"
+
+
+@pytest.mark.parametrize("method", ["get", "delete", "put"])
+def test_only_post_is_served_so_no_stream_holds_a_worker_thread(method, make_client, tenant):
+    key = make_client(tenant, scopes=["read"]).plaintext
+    response = getattr(Client(), method)("/mcp/", HTTP_AUTHORIZATION=f"Bearer {key}", **HEADERS)
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_malformed_json_rpc_gets_the_sdks_json_rpc_errors(make_client, tenant):
+    key = make_client(tenant, scopes=["read"]).plaintext
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {key}"}
+    unparsable = Client().post("/mcp/", data="not json", content_type="application/json", **HEADERS, **auth)
+    assert unparsable.status_code == 400 and unparsable.json()["error"]["code"] == -32700
+    html_only = Client().post("/mcp/", data=json.dumps(INITIALIZE), content_type="application/json",
+                              HTTP_ACCEPT="text/html", **auth)
+    assert html_only.status_code == 406
