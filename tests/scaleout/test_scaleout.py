@@ -92,7 +92,10 @@ def _service_env(urls: dict, queue: str, uid: str) -> dict:
     return {**env, **urls, "DEBUG": "false", "SECRET_KEY": f"scaleout-{uid}-secret",
             "AUDIT_HEAD_KEY": f"scaleout-{uid}-audit-head", "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "SECURE_SSL_REDIRECT": "false", "CELERY_QUEUE": queue, "CACHE_KEY_PREFIX": f"mh-scaleout-{uid}",
-            "CELERY_VISIBILITY_TIMEOUT": "30", "EMBEDDING_PROVIDER": "local"}
+            "CELERY_VISIBILITY_TIMEOUT": "30", "EMBEDDING_PROVIDER": "local",
+            # Longer than any pause a loaded machine puts between a write and the next search, so the
+            # writer's pin cannot lapse mid-test; the marker's TTL is tests/memoryhub/test_db_router.py's.
+            "DB_READ_YOUR_WRITES_SECONDS": "120"}
 
 
 def _start_all(stack: ExitStack, env: dict, queue: str, uid: str, logs) -> tuple[list[str], list[str]]:
