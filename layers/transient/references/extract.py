@@ -122,7 +122,8 @@ def _coordinated_types(text: str, kept: list[Mention]) -> None:
 
 _VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:went to|been to|stayed at|ate at|visited|(?:going|heading|"
                            r"headed|driving|walking)\s+to|(?:taking|take|took|bringing|bring)\s+(?:my|our|the|"
-                           r"her|his)\s+\w+\s+to))\s*(?:the\s+)?$", re.I)
+                           r"her|his)\s+\w+\s+to|return(?:ed|ing)?\s+(?:(?:a|an|the|my|it|them|this|that)\s+)?(?:[\w-]+\s+){0,2}to)|"
+                           r"去\s*)\s*(?:the\s+)?$", re.I)
 
 
 def _visited_types(text: str, kept: list[Mention]) -> None:
@@ -137,6 +138,9 @@ _ZH_CALLED = re.compile(r"(?:叫做|名叫|叫|\s+(?:called|named)\s+(?=[A-Z]))\
                         r"(?=[，,。.；;！!？?、）)]|\s|$|还有|和|在|，)")
 
 
+_ZH_CALLED_BEFORE = re.compile(r"叫(?P<name>[\u4e00-\u9fff]{2,5}?|[A-Za-z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,3})的$")
+
+
 def _described_names(text: str, kept: list[Mention]) -> list[Mention]:
     """"Nonna's is an Italian place", "一家粤菜馆叫点都德": a name and the description given to it are one
     entity, of the description's type; the description stays in what was said of the name (its segment)."""
@@ -146,8 +150,17 @@ def _described_names(text: str, kept: list[Mention]) -> list[Mention]:
                 _NAME_IS_A.fullmatch(text[name.end:description.start]):
             name.type, name.weak = description.type, False
             out = [m for m in out if m is not description]
+    for description in list(out):
+        # "一家叫炳胜的粤菜馆": the name said before the head it names.
+        before = _ZH_CALLED_BEFORE.search(text, 0, description.start)
+        if description.weak or description.type == lx.PERSON or not before or before.end() != description.start:
+            continue
+        start, end = before.start("name"), before.end("name")
+        inside = [m for m in out if start < m.end and m.start < end]
+        out = [m for m in out if m is not description and m not in inside]
+        out.append(Mention(name=before.group("name"), type=description.type, start=start, end=end))
     for description in kept:
-        if description.weak or description.type == lx.PERSON:
+        if description.weak or description.type == lx.PERSON or description not in out:
             continue
         called = _ZH_CALLED.match(text, description.end)
         if not called:

@@ -159,7 +159,8 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
     for name, kind in lx.ZH_NAMES.items():
         for match in _find_all(text, name):
             _add(found, name, kind, match.start())
-    for match in re.finditer(rf"(?:在|去)\s*([{HAN}]{{2,5}}?|[A-Z][\w'&]*(?:\s[A-Z][\w'&]*){{0,3}})\s*(?:吃|喝)", text):
+    for match in re.finditer(rf"(?:在|去)\s*([{HAN}]{{2,5}}?|[{HAN}]{{2,4}}的[{HAN}]{{2,6}}|[A-Z][\w'&]*(?:\s[A-Z][\w'&]*){{0,3}})"
+                             rf"\s*(?:吃|喝)", text):
         if match.group(1)[:2] not in _ZH_STOP_WORDS and match.group(1) not in ("哪儿", "哪里", "外面", "家里"):
             _add(found, match.group(1), lx.RESTAURANT, match.start(1))
     # "在万象城的优衣库买了件外套", "在Costco买的": where something was bought, seen or done is a place.
@@ -167,6 +168,9 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
         place = match.group(1).strip()
         if place[:2] not in _ZH_STOP_WORDS and place not in _ZH_NOT_PLACES and not place.endswith("的"):
             _add(found, place, lx.PLACE, match.start(1) + match.group(1).find(place))
+    # "上周我们去的是陶陶居", "吃的是太二": the name of where one went (the answer to "上次那家").
+    for match in re.finditer(rf"(?:去的是|吃的是|住的是|去的那家是)([{HAN}]{{2,5}}?)(?=[，,。.！!？?；;]|$|吧|啊)", text):
+        _add(found, match.group(1), lx.RESTAURANT if "吃" in match.group(0) else lx.PLACE, match.start(1))
     # "国庆我们去了黄山", "爬过泰山": a mountain, lake or island gone to (a one-character head otherwise needs a
     # modifier: "小岛", "出门").
     for match in re.finditer(rf"(?:去了|去过|到了|到过|爬了|爬过|游了|游过|逛了|住在)([{HAN}]{{1,3}}[山岛湖寺镇村])", text):

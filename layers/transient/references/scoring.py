@@ -206,6 +206,11 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
         before = len(candidates)
         candidates = _by_attribute(candidates, ref)
         narrowed = len(candidates) < before
+    if ref.place and (not ref.head or ref.head in _GENERIC_PLACE_HEADS):
+        # "那边", "there", "那家店": a place with a name ("成都", "盒马", "Phoenix") before one only said as a kind
+        # ("需要帮你订酒店吗", "已到小区门口", "a ride from the airport"), which may not be a place there is.
+        named = [e for e in candidates if not _bare_kind(e)]
+        candidates = named or candidates
     if (ref.place or ref.person is True) and not ref.past:
         # "那里", "her": a name whose type was only guessed ("推荐Osprey的这款") is the last resort; a
         # place visited before ("the same place" we stayed at) is chosen by the visit instead, below.
@@ -253,6 +258,18 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
             best = min(same, key=lambda e: (e.first_turn, e.recency))
     return Resolution(*span, [best], _confidence(best, candidates, ref))
 
+
+_GENERIC_PLACE_HEADS = ("店", "store", "shop", "地方", "place", "spot")
+_BARE_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+
+
+def _bare_kind(entity: Entity) -> bool:
+    """Named only by a head noun of its kind ("酒店", "the airport"), never by a name."""
+    words = {_BARE_ARTICLE.sub("", s).lower() for s in entity.surfaces()}
+    return all(w in _HEAD_WORDS for w in words)
+
+
+_HEAD_WORDS = {h for heads in lx.ZH_HEADS.values() for h in heads} | {h for heads in lx.EN_HEADS.values() for h in heads}
 
 _VISITED = re.compile(r"去过|去的|吃过|住过|玩过|上次|上回|上个月|上周|以前|之前|那次|\b(went|been|visited|stayed|"
                       r"last (time|week|month|year|summer|weekend)|had (dinner|lunch|brunch|breakfast))\b", re.I)

@@ -4,7 +4,7 @@ tuned on; the test part is only ever scored (its cases are not printed)."""
 from tests.layers.transient.references_scoring import evaluate, report
 
 # What the resolver reaches on the held-back part today; the issue's target is 0.85 (docs/benchmarks.md).
-TEST_ACCURACY_FLOOR = 0.82
+TEST_ACCURACY_FLOOR = 0.83
 
 
 def test_dev_part_accuracy(capsys):
@@ -63,7 +63,7 @@ def test_places_dev_batch_accuracy(capsys):
     with capsys.disabled():
         print("\n" + report("dev_places", result))
     assert result["cases"] == 18
-    assert result["accuracy"] >= 0.6
+    assert result["accuracy"] >= 0.95
 
 
 def test_test_part_accuracy(capsys):
