@@ -90,22 +90,24 @@ def _copy(model, rows: Iterable[list]) -> None:
                 copy.write_row(row)
 
 
-def _memory_row(memory: Memory, columns) -> list:
-    row = []
-    for f in columns:
-        value = getattr(memory, f.attname)
-        if f.attname == "embedding":
-            row.append(None if value is None else _vector_text(value))
-        else:
-            row.append(f.get_db_prep_save(value, connection))
-    return row
+def _converter(field: models.Field):
+    """How a column's Python value goes into COPY's text form: psycopg writes strings, numbers, datetimes,
+    lists and None itself; JSON and vectors need their text (get_db_prep_save per value cost more than the
+    COPY itself)."""
+    if isinstance(field, models.JSONField):
+        return lambda value: json.dumps(value, ensure_ascii=False)
+    if field.attname == "embedding":
+        return lambda value: None if value is None else _vector_text(value)
+    return None
 
 
-def _history_row(memory: Memory, columns, now) -> list:
-    special = {"history_date": now, "history_type": "+", "history_change_reason": IMPORT_CHANGE_REASON,
-               "history_user_id": None}
-    return [special[f.attname] if f.attname in special else f.get_db_prep_save(getattr(memory, f.attname), connection)
-            for f in columns]
+def _rows(memories: list[Memory], columns, fixed: dict) -> Iterator[list]:
+    converters = [_converter(f) for f in columns]
+    names = [f.attname for f in columns]
+    for memory in memories:
+        values = memory.__dict__
+        yield [fixed[name] if name in fixed else (convert(values[name]) if convert else values[name])
+               for name, convert in zip(names, converters)]
 
 
 def copy_insert(memories: list[Memory], *, now) -> list[Memory]:
@@ -120,10 +122,10 @@ def copy_insert(memories: list[Memory], *, now) -> list[Memory]:
         for memory, (pk,) in zip(memories, cursor.fetchall()):
             memory.pk = pk
             memory._state.adding = False
-    columns = _copy_columns(Memory)
-    _copy(Memory, (_memory_row(memory, columns) for memory in memories))
-    history_columns = _copy_columns(Memory.history.model)
-    _copy(Memory.history.model, (_history_row(memory, history_columns, now) for memory in memories))
+    _copy(Memory, _rows(memories, _copy_columns(Memory), {}))
+    _copy(Memory.history.model, _rows(memories, _copy_columns(Memory.history.model), {
+        "history_date": now, "history_type": "+", "history_change_reason": IMPORT_CHANGE_REASON,
+        "history_user_id": None}))
     return memories
 
 
