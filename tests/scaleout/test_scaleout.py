@@ -31,6 +31,7 @@ from contextlib import ExitStack
 
 import pytest
 
+from memoryhub.core.redis import redis_client
 from tests.scaleout.cluster import DATABASE, cluster, stop_group
 from tests.support.processes import (
     BASE_DIR,
@@ -159,12 +160,19 @@ def _extract_counts(names: list[str]) -> dict[str, int]:
             for name, reply in stats.items() if name.split("@")[0] in names}
 
 
+def _forget_queue(queue: str) -> None:
+    """The broker's keys for the test's queue (kombu keeps its bindings after the workers are gone)."""
+    client = redis_client()
+    client.delete(queue, *client.keys(f"_kombu.binding*.{queue}"))
+
+
 def test_two_web_processes_two_workers_pgbouncer_and_a_replica(tmp_path):
     uid = uuid.uuid4().hex[:8]
     queue = f"scaleout-{uid}"
     logs = tmp_path / "logs"
     logs.mkdir()
     with ExitStack() as stack:
+        stack.callback(_forget_queue, queue)
         pg = stack.enter_context(cluster(logs))
         env = _service_env(pg.urls(), queue, uid)
         # Migrations and setup straight to the primary (a migration holds session state a pooler would not keep).
