@@ -12,6 +12,8 @@ from memoryhub_client import AsyncMemoryhubClient, MemoryhubClient
 from memoryhub_client.agents import MemoryhubSession
 
 from examples.agents_loop import ScriptedModel
+from tests.support.processes import wait_for
+from tests.support.servers import django_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -118,3 +120,23 @@ def test_a_runner_keeps_its_conversation_in_memoryhub(live_url, live_key):
     with MemoryhubClient(live_url, live_key) as hub:
         assert [t.content for t in hub.iter_turns("chat-r")] == [
             "I am vegetarian.", "Noted: vegetarian.", "What do I eat?", "You told me you are vegetarian."]
+
+
+def test_a_cleared_session_is_extracted_into_long_term_memories(live_key, celery_worker, celery_queue, tmp_path):
+    """clear_session ends the memoryhub session, and the real worker forms memories from its turns."""
+    with django_server(extra_env={"CELERY_QUEUE": celery_queue}, log_path=tmp_path / "server.log") as url:
+        async def scenario(hub):
+            session = MemoryhubSession("chat-x", hub, user_id="erin")
+            await session.add_items([{"role": "user", "content": "I am vegetarian and I live in Lyon."},
+                                     {"role": "assistant", "content": "Noted."}])
+            await session.clear_session()
+
+        run(url, live_key, scenario)
+        with MemoryhubClient(url, live_key) as hub:
+            def formed():
+                memories = {m.memory_key: m for m in hub.iter_memories(user_id="erin", status="active")}
+                return memories if {"user.diet", "user.home_city"} <= set(memories) else None
+
+            memories = wait_for(formed, timeout=120, interval=0.5, message="memories formed from the session")
+    assert memories["user.home_city"].provenance.source_session_id == "chat-x"
+    assert "Lyon" in memories["user.home_city"].content and "vegetarian" in memories["user.diet"].content
