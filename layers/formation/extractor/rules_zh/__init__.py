@@ -67,6 +67,9 @@ def match_clause(clause: str) -> list[Candidate]:
             if (candidate.memory_key, candidate.value) not in seen:
                 seen.add((candidate.memory_key, candidate.value))
                 found.append(candidate)
+    if re.search(r"(?:要|打算|准备|计划|将|会|想)搬", clause):
+        # "我下个月要搬家，搬到浦东": the later part's 搬到 is the plan's destination, not a home yet.
+        found = [c for c in found if c.memory_key != "user.home_city"]
     if not found:
         plan = plan_candidate(clause)
         if plan:
@@ -156,6 +159,11 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 found.append(language)
             elif language.attributes.get("level") and not same.attributes.get("level"):
                 same.attributes["level"] = language.attributes["level"]  # "我会说英语和日语，日语是N1"
+        # "我挺爱喝酒的，尤其是精酿": the part after a like names one more of the same family.
+        especially = re.fullmatch(r"(?:尤其是|特别是)(?P<v>[^，,。!！?？]{1,10})", segment)
+        if especially and index and found and found[-1].memory_key in ("user.likes", "user.dislikes", "user.allergies"):
+            found.append(_zc(found[-1].memory_key, re.sub(r"[，,。！!~～啊呀]+$", "", especially.group("v"))))
+            continue
         # "我在顺丰当快递员，每天跑两百多单", "养了一缸金鱼，每天喂两次": what recurs right after a job,
         # a school, a pet or a person is said is their routine, unless the part names its own subject
         # or a time of its own ("…，每天晚上我都带它去遛弯").
@@ -169,6 +177,21 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(zh_plan_candidates(segment))
     found.extend(_allergy_said_after(segments))
     found.extend(_workplace_said_after(segments, found))
+    # "我毕业好几年了，大学是在西南交大读的土木", "我在读大四，…，学校是南开": the status is said
+    # in another part of the clause than the school.
+    for c in found:
+        if c.memory_key == "user.education":
+            if re.search(r"毕业(?:好几年|[一二两三四五六七八九十几\d]+年|很久)了|已经毕业", clause):
+                c.attributes["status"] = "graduated"
+            elif not c.attributes.get("status") and re.search(r"在读|读大[一二三四]|大[一二三四]|研[一二三]|读研|读博", clause):
+                c.attributes["status"] = "studying"
+    # "我下个月要搬家，搬到浦东": a move planned in one part is where the plan goes, not a home yet.
+    moves = [c for c in found if c.memory_key == "user.plan" and "搬" in c.value]
+    if moves:
+        for c in found:
+            if c.memory_key == "user.home_city":
+                moves[0].attributes.setdefault("destination", c.value)
+        found = [c for c in found if c.memory_key != "user.home_city"]
     # "阿司匹林我不能吃，过敏": what the user avoids because of an allergy is the allergy, not a diet.
     allergens = {c.value for c in found if c.memory_key == "user.allergies"}
     found = [c for c in found if not (c.memory_key == "user.food_restrictions" and c.value in allergens)]
@@ -189,12 +212,19 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 continue
             age = A.zh_int(match.group("age")) if match.group("age") else None
             found.append(_zc(f"user.relationship.{role}", "", age=age))
+    last_end = -1
     for match in _ZH_PERSON_RULE.finditer(clause):
         start = match.start()
+        # "我爸妈", "老婆孩子", "爷爷奶奶": a role right after an accepted one is another person of the same sentence.
+        if start == last_end and start > 0:
+            found.extend(_zb_person(match, clause))
+            last_end = match.end()
+            continue
         if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] == "我们" or (clause[start - 1] in "和跟带陪给替帮见" and ("我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1))):
             if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):
                 continue
             found.extend(_zb_person(match, clause))
+            last_end = match.end()
     species: set[str] = set()
     for match in _ZH_PET_RULE.finditer(clause):
         if zh_user_said(clause, match.start()) or clause[:match.start()].endswith(("我", "我的", "我家")) or match.start() == 0 or species:

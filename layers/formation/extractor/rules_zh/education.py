@@ -45,7 +45,7 @@ def _zb_education(m, clause):
         found = re.search(rf"({_DEGREES_ZH}|读博)", clause)
         degree = ("博士" if found.group(1) == "读博" else found.group(1)) if found else None
     if not field_:
-        found = re.search(r"(?:专业是|方向是|学的是|读的是|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
+        found = re.search(r"(?:专业是|方向是|学的是|读的是|读的|念的|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
                           r"(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])", clause)
         if found:
             field_ = found.group("f") or found.group("g") or found.group("h")
@@ -76,7 +76,7 @@ def _zb_education(m, clause):
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我们学校是川大", "学校是南开": the school named after its kind.
-    (re.compile(r"^(?:我们|我的|我)?(?:学校|母校|大学)(?:是|叫)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_education),
+    (re.compile(r"^(?:我们|我的|我)?(?:学校|母校|大学)(?:是|叫)(?!在)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_education),
     # "我是浙江大学17级的": a school and the year one entered it.
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:\d{2,4}级|[一二三四]年级)的?(?:学生)?(?=$|[，,。])"), _zb_education),
     # "我是清华的博士生": school, 的, the student's degree.

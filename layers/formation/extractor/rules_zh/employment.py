@@ -30,6 +30,8 @@ def _org_zh(raw: str) -> str | None:
         return None
     value = re.sub(r"^(?:了|在|到|去|进|一家|家)", "", value)
     value = re.sub(r"^给", "", value)
+    if re.match(r"个|一名|一位|名|位", value) or "退休" in value:
+        return None  # "我是个退休的工程师": a description, no organisation
     if not value or value in _PLACE_BLOCK or value in _GENERIC_WORKPLACES or re.match(r"一家|一个|某|不|没|这|那|哪|家里|公司|单位|外企|国企|私企|小公司|大厂", value):
         return None
     # "已经不在深圳工作了" names no organisation: a negation or an aspect word is never inside a name.
@@ -132,6 +134,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"在{_ORG_ZH}(?:做|当|干|任|担任|搞|实习)(?:了?[一二三四五六七八九十两\d]+年)?(?:兼职)?{_ROLE_ZH_CAP}(?=$|[，,。!！~～;；、\s]|了|啦|呀|哦|😂|😅)"), _zb_job),
+    (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职|实习)(?=$|[，,。!！]|了|呢)"), _zb_job),
     (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职)"), _zb_job),
     (re.compile(rf"给{_ORG_ZH}(?:打工|干活|上班|卖命|搬砖)"), _zb_job),
     # "在一家叫米哈游的游戏公司做原画": the workplace named inside its description.

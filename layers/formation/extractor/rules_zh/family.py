@@ -29,7 +29,7 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               "室友": "roommate", "舍友": "roommate", "同事": "colleague", "领导": "boss", "上司": "boss",
               "外婆": "grandmother", "姥姥": "grandmother", "外公": "grandfather", "姥爷": "grandfather",
               "小儿子": "son", "大儿子": "son", "小女儿": "daughter", "大女儿": "daughter", "娃": "child",
-              "宝宝": "child", "孩子们": "child", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
+              "宝宝": "child", "孩子们": "child", "小朋友": "child", "小孩": "child", "娃儿": "child", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
               "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law", "岳父": "father_in_law",
               "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss"}
 
@@ -76,6 +76,10 @@ def _zb_person(m, clause):
             name[0] in _SURNAMES or name[0] in "小老阿" or (len(name) == 2 and name[0] == name[1])):
         name = ""
     rest = clause[m.end():]
+    before = clause[:m.start()]
+    # "下周六是我女朋友生日": the date said before whose birthday it is.
+    said_before = re.search(rf"(?P<d>{A.ZH_DATE.pattern}(?:{A.ZH_DATE.pattern})*)(?:就)?是(?:我的?|我家的?)$", before)
+    birthday_before = said_before.group("d") if said_before and re.match(r"(?:的)?生日", rest) else None
     # "我老公周末在家": a time word after the role is when, never who.
     if name and is_time_word(name):
         name = ""
@@ -98,13 +102,16 @@ def _zb_person(m, clause):
         later = re.search(r"^[^。！？!?]*?[，,]\s*(?:她|他)?(?:的名字)?叫(?P<n>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)", rest)
         if later:
             name = later.group("n")
-    return [_zc(f"user.relationship.{role}", name, **_zh_person_attrs(rest))]
+    attrs = _zh_person_attrs(rest)
+    if birthday_before:
+        attrs["birthday"] = birthday_before
+    return [_zc(f"user.relationship.{role}", name, **attrs)]
 
 
 _PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|家里有|我家|家里)(?P<n>一个|两个|三个|俩|个)(?:(?P<age>{A.ZH_NUMBER})岁的)?(?P<role>孩子|女儿|儿子|哥哥|姐姐|弟弟|妹妹|娃)")
 
 
-_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见]))(?P<role>{_PEOPLE_ZH_ALT})(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
+_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见]))(?P<role>{_PEOPLE_ZH_ALT})(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
 
 
 _ZH_ROLE_FREE = re.compile(r"^(?:老公|老婆|同事|闺蜜|室友|对象|老板|领导)")

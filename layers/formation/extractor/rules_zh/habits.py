@@ -28,7 +28,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.sub(r"^(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
-    body = tidy_value(body)
+    body = re.sub(r"(?<=[\u4e00-\u9fff])个(?=[\u4e00-\u9fff])", "", tidy_value(body))  # 睡个午觉 -> 睡午觉
     # A state of mind ("每天都在想放假的事") is no activity.
     if not body or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []

@@ -13,6 +13,7 @@ from layers.formation.extractor.rules_zh.common import (
     _zc,
 )
 from layers.formation.extractor.rules_zh.family import _ROLES
+from layers.formation.extractor.rules_zh.pos import split_compound
 from layers.formation.extractor.text import tidy_value
 
 _CONDITIONS = ("糖尿病|高血压|哮喘|心脏病|乳糖不耐受?|痛风|胃病|癫痫|抑郁症|焦虑症|贫血|过敏性鼻炎|低血糖|高血脂|"
@@ -26,7 +27,11 @@ _CONDITIONS_ZH = (r"糖尿病|高血压|低血压|哮喘|心脏病|痛风|胃病
 
 
 # Not allergens: people, work and school ("我对上班过敏" is a joke), aspect words, the word itself.
-_NOT_ALLERGEN = re.compile(r"[我你他她不没]|工作|上班|加班|学习|考试|作业|老板|同事|周一|早起|钱|账单|社交|开会|什么|东西|人|过敏")
+_NOT_ALLERGEN = re.compile(r"[我你他她不没对]|前任|朋友|老公|老婆|孩子|女儿|儿子|爸|妈|工作|上班|加班|学习|考试|作业|老板|同事|周一|早起|钱|账单|社交|开会|什么|东西|人|过敏")
+
+
+def _allergen_ok(part: str) -> bool:
+    return not (re.match(r"[了过着在]|[都也会很就]$|吃|喝|碰|用", part) or _NOT_ALLERGEN.search(part))
 
 
 def _zb_allergy(m, clause):
@@ -34,9 +39,9 @@ def _zb_allergy(m, clause):
     raw = re.sub(r"^(?:对|是|有|吃|碰)", "", raw)
     raw = re.sub(r"(?:严重|特别|非常|很|有点|有些|轻微|轻度|都|也)$", "", raw)
     out = []
-    for part in _LIST_SPLIT.split(raw):
+    for part in (piece for chunk in _LIST_SPLIT.split(raw) for piece in split_compound(chunk.strip())):
         part = part.strip()
-        if not part or re.match(r"[了过着在]", part) or _NOT_ALLERGEN.search(part) or len(part) > 10:
+        if not part or not _allergen_ok(part) or len(part) > 10:
             continue
         out.append(_zc("user.allergies", part))
     return out
@@ -54,7 +59,8 @@ def _zb_medication(m, clause):
     drug = re.split(r"才|来|就|了|以后|之后|控制|治疗|调理|帮助|避孕|止痛|降压|降糖|助眠", drug)[0] or drug  # "安眠药才能睡着"
     if not drug or len(drug) > 10:
         return []
-    if not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
+    dosed = re.search(r"[一二两三半\d]+(?:片|粒|颗|毫克|mg|支)$", m.string[:m.start("v")])
+    if not dosed and not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
         return []
     dose = re.search(r"[一二两三半\d]+(?:片|粒|颗|毫克|mg|ml|单位|支)", clause)
     schedule = re.search(r"每天(?:早上|晚上|睡前|中午)?|每晚|一天[一两二三四]次|一天[一两二三]片|一周[一两二三]次|睡前", clause)
@@ -67,7 +73,7 @@ def _legacy_allergy_at(confidence: float, *, bare: bool = False):
         # "我女儿花粉过敏" without 对: a person word first means someone else's allergy.
         if bare and (re.search(r"[对有不没]", raw_text) or raw_text[:2] in _ROLES or raw_text[:1] in _ROLES):
             return []
-        return [_c("user.allergies", item, confidence) for item in _items(raw_text) if not _NOT_ALLERGEN.search(item)]
+        return [_c("user.allergies", item, confidence) for item in _items(raw_text) if _allergen_ok(item)]
     return build
 
 
@@ -105,6 +111,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
     (re.compile(r"(?:每天|每晚|一天)?喷(?:[一两三]次)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}喷雾)"), _zb_medication),
+    # "猫毛狗毛我都过敏": the allergens first, then 过敏.
+    (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z、和]{2,10}?)我?(?:都|也)(?:会|有点)?过敏"), _zb_allergy),
     # "芒果我吃了会过敏": the allergen first.
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:一)?(?:吃了?|碰了?|用了?|喝了?|接触)(?:就|会|都会|就会)?过敏"), _zb_allergy),
     (re.compile(r"医生(?:给我)?开了?(?:点)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),

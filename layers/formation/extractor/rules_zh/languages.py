@@ -39,7 +39,7 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
             level = "learning"  # "在准备日语能力考，目标N1": the N1 is the aim, not the level
         elif re.search(r"流利|溜|N1|fluent|精通|熟练", near):
             level = "fluent"
-        elif re.search(r"几句|一点|入门|皮毛|basic|基础|只会", near):
+        elif re.search(r"几句|一点|一些|入门|皮毛|basic|基础|只会|能听懂", near):
             level = "basic"
         if re.search(r"都是母语", clause):
             level = "native"

@@ -28,7 +28,7 @@ _COUNTRIES_ZH = ("日本|韩国|美国|英国|法国|德国|泰国|澳洲|澳大
                  "印尼|巴厘岛|云南|西藏|新疆|海南|青海湖|九寨沟|张家界|黄山|泰山|迪士尼|北海道")
 
 
-_PLACE_BLOCK = {"家", "家里", "这里", "那里", "这儿", "那儿", "公司", "单位", "学校", "附近", "楼下", "国外", "外地", "老家", "乡下", "农村", "郊区", "市区", "城里"}
+_PLACE_BLOCK = {"家", "家里", "这里", "那里", "这儿", "那儿", "公司", "单位", "学校", "附近", "楼下", "国外", "外地", "老家", "乡下", "农村", "郊区", "市区", "城里", "里面", "这边", "那边", "公司里", "外面"}
 
 
 # Where someone sleeps tonight is not their home city.
@@ -98,7 +98,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我现在人在深圳", "base北京": where the user is based.
     (re.compile(rf"(?:人在|base\s*|坐标\s*)(?P<v>{_CITY_ALT}|[A-Z][A-Za-z]+)(?=$|[，,。!！]|了|呢|啦)"), _zb_place("user.home_city")),
     # "春节回老家哈尔滨过年": 老家 names the hometown wherever it is said.
-    (re.compile(rf"回?老家(?P<v>{_CITY_ALT})"), _zb_place("user.hometown")),
+    (re.compile(rf"(?:回|从)?老家(?P<v>{_CITY_ALT})"), _zb_place("user.hometown")),
+    (re.compile(r"(?:现居|现居住在|现住|常住|常驻)(?:在|于)?(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
     (re.compile(r"(?:搬到|搬去|搬家到|搬来|搬回|留在)(?:了)?(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
     (re.compile(rf"(?:单位在|公司在|办公室在|上班在)(?P<v>{_CITY_ALT})"), _zb_place("user.work_city")),
     (re.compile(rf"去(?P<v>{_CITY_ALT})(?:公司|总部|办公室)?(?:上班|坐班|打卡)"), _zb_place("user.work_city")),

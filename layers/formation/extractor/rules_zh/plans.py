@@ -56,7 +56,7 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     rest = clause[start + len(date):]
     if re.search(r"(?:去年|前年|上个?月|上周|上个?星期|昨天|前天)$", clause[:start]):
         return []  # "去年5月20号领的证": a date in the past
-    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|经常|常常|老是|偶尔|过生日|岁|生日|纪念日|周年|结婚的|毕业|喜欢|爱|考上|考完|考过", clause):
+    if re.match(r"上|去年|昨天|前天|前年|早些|之前", date) or re.search(r"每|天天|一般|通常|习惯|平时|总是|经常|常常|老是|偶尔|过生日|岁|生日|纪念日|周年|结婚的|结婚第|第[一二三四五六七八九十\d]+年|毕业|喜欢|爱|考上|考完|考过", clause):
         return []
     if not _PLAN_VERB_ZH.search(rest) or re.search(r"不|没|别|生日|纪念日|每", rest[:6]):
         return []

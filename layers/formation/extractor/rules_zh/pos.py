@@ -47,6 +47,18 @@ def drop_time_words(text: str) -> str:
     return "".join(word for word, flag in tags(text) if flag != "t")
 
 
+def split_compound(text: str) -> list[str]:
+    """"海鲜啤酒", "米饭面条", "猫毛狗毛": nouns said one after another with no 和 or 、 between them."""
+    if len(text) < 4:
+        return [text]
+    if len(text) == 4 and text[1] == text[3]:
+        return [text[:2], text[2:]]  # 猫毛狗毛: two words sharing their second character
+    pairs = tags(text)
+    if len(pairs) >= 2 and all(flag.startswith("n") and len(word) >= 2 for word, flag in pairs):
+        return [word for word, _ in pairs]
+    return [text]
+
+
 def first_word(text: str) -> tuple[str, str] | None:
     pairs = tags(text)
     return pairs[0] if pairs else None
