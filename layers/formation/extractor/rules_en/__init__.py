@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en import (
     contact,
     diet,
@@ -34,7 +35,7 @@ from layers.formation.extractor.rules_en.common import (
     expand_shared_subject,
     match_rules,
 )
-from layers.formation.extractor.rules_en.contact import _CHANNELS
+from layers.formation.extractor.rules_en.contact import _CHANNELS, _b_contact
 from layers.formation.extractor.rules_en.diet import _b_diet, _b_restriction
 from layers.formation.extractor.rules_en.education import _b_education
 from layers.formation.extractor.rules_en.employment import (
@@ -85,7 +86,7 @@ def match_clause(clause: str) -> list[Candidate]:
 # their own anchors ("my dog", "my flight").
 _EN_SUBJECT_FREE = {_b_person, _b_named_group, _b_pet, _b_pets}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
-_EN_LOOSE = {_b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
+_EN_LOOSE = {_b_contact, _b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
              _b_medication, _b_restriction}
 
 
@@ -94,7 +95,7 @@ _EN_LOOSE = {_b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_con
 # an apostrophe; after a verb of saying, an opening quote runs to a closing one that ends a word.
 _SAID_IN_QUOTES = re.compile(
     r"(?i)\b(?:says?|said|wrote|writes|texted|tweeted|posted|goes|line\s+is|motto\s+is|sang|sings|announced|yelled|"
-    r"opens\s+with|told|asked)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
+    r"opens\s+with|told|asked|singing|sings|sang|saying|shouting|yelling|keeps\s+saying)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
 
 
 def _quoted_spans(clause: str) -> list[tuple[int, int]]:
@@ -128,11 +129,17 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             taken.append((*span, family))
             found.extend(candidates)
     if any(c.memory_key == "user.contact_preference" for c in found):
-        found = [c for c in found if not (c.memory_key == "user.likes" and re.search(rf"(?i)\b(?:{_CHANNELS})\b", c.value))]
+        found = [c for c in found if not (c.memory_key in ("user.likes", "user.dislikes") and re.search(rf"(?i)\b(?:{_CHANNELS})\b", c.value))]
     if quoted:
         # Around a quotation an unnamed person is its speaker ("my mum's classic line is '…'"), not a fact.
         found = [c for c in found if not (c.memory_key.startswith("user.relationship") and not c.value)]
-    if _is_habit_clause(clause) and not any(not c.memory_key.startswith(("user.relationship", "user.pet")) for c in found):
+    # A recurring clause ("I run 5k on Tuesday and Thursday evenings") is a habit, not a dated plan;
+    # a habit needs the user as its doer (not "nobody likes Mondays", not "my parrot says hello").
+    if _is_habit_clause(clause) and not quoted and not re.search(r"(?i)^(?:my|our)\s+\w+|\b(?:nobody|everyone|everybody|people|he|she|they)\b", clause):
+        found = [c for c in found if c.memory_key != "user.plan" or A.frequency(clause) is None and not re.search(
+            r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bday\s+(?:mornings|evenings|nights)\b|\band\s+\w+day\s+(?:mornings|evenings|nights)", clause)]
+    if _is_habit_clause(clause) and not quoted and not re.search(r"(?i)^(?:my|our)\s+\w+|\b(?:nobody|everyone|everybody|people|he|she|they)\b", clause) \
+            and not any(not c.memory_key.startswith(("user.relationship", "user.pet")) for c in found):
         body = re.sub(r"(?i)^(?:i\s+)?", "", clause)
         if _user_said(clause, 0):
             found.extend(_b_habit(re.match(r"(?P<v>.*)", body), clause))

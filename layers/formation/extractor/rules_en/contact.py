@@ -28,7 +28,20 @@ def _b_contact(m, clause):
 
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+_VERB_TO_CHANNEL = {"emailed": "email", "texted": "text", "called": "call", "rang": "call", "messaged": "message",
+                    "phoned": "call", "whatsapped": "WhatsApp", "dmed": "DM", "dm'd": "DM"}
+
+
+def _b_channel_verb(m, clause):
+    return [_f("user.contact_preference", _VERB_TO_CHANNEL[m.group("v").lower()])]
+
+
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "I'd rather you emailed me than called": the past-tense verb names the channel.
+    (re.compile(r"(?i:rather|prefer\s+it\s+if|prefer\s+that)\s+(?i:you|people|they)\s+(?P<v>(?i:emailed|texted|called|rang|messaged|phoned|whatsapped|dmed|dm'd))\s+(?i:me)\b"), _b_channel_verb),
+    # "drop me a text", "shoot me an email", "give me a call": the channel asked for.
+    (re.compile(rf"(?i:drop|shoot|send|give|flick|fire)\s+(?i:me)\s+(?i:a|an)\s+(?:(?i:quick)\s+)?(?P<v>(?i:{_CHANNELS}|line|message|dm|ring|buzz))\b"), _b_contact),
+    (re.compile(rf"(?i:reach|contact|get\s+hold\s+of|catch|get)\s+(?i:me)\s+(?i:by|on|via|over|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "please only contact me on weekdays", "reach me between 9 and 5": when, not how.
     (re.compile(r"(?P<v>(?i:only\s+)?(?i:contact|reach|call|text|message|email)\s+(?i:me)\s+(?i:on|during|between|after|before)\s+[\w: ]{2,30})"), _b_contact),
     (re.compile(rf"(?i:prefer|rather\s+get|rather|use|reach\s+me\s+(?:on|via|by)|contact\s+me\s+(?:on|via|by)|get\s+me\s+(?:on|via)|message\s+me\s+on|text\s+me\s+on|ping\s+me\s+on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),

@@ -34,8 +34,14 @@ _FOOD_GROUPS = (r"(?i)dairy|meat|red\s+meat|gluten|wheat|carbs|sugar|alcohol|boo
                 r"fish|seafood|shellfish|eggs?|nuts|soy|onions?|garlic|fried\s+food|junk\s+food|fast\s+food|sweets")
 
 
+# A reaction that is an allergy ("I can't eat shellfish, my throat swells up"): FACTS.md files it under allergies.
+_ALLERGIC_REACTION = re.compile(r"(?i)throat\s+(?:swells|closes|gets\s+tight)|swells?\s+up|\bhives\b|anaphyla|epi-?pen|break\s+out\s+in|allergic\s+reaction")
+
+
 def _b_restriction(m, clause):
     out = []
+    if _ALLERGIC_REACTION.search(clause):
+        return [_f("user.allergies", item) for item in _items(m.group("v"))]
     # "I don't drink myself", "I don't drink": drinking, said alone, is alcohol.
     if re.search(r"(?i)\bdrink\s*$", m.string[:m.start("v")]) and re.match(r"(?i)\s*(?:myself|at\s+all|anymore|though|tho|really|lol|$)", m.group("v")):
         return [_f("user.food_restrictions", "alcohol")]
@@ -71,7 +77,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(rf"(?i:i'm|im|i\s+am|went|gone|go|going|been|doing|eat|do|strictly|mostly|fully)\s+(?:(?i:a|an|mostly|fully|strictly|now)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
+    (re.compile(rf"(?i:i'm|im|i\s+am|went|gone|go|going|been|doing|eat|eating|do|strictly|mostly|fully)\s+(?:(?i:a|an|mostly|fully|strictly|now)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
     (re.compile(rf"^(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
     (re.compile(rf"(?i:on\s+an?|follow\s+an?|following\s+an?|stick\s+to\s+an?|doing\s+an?|trying\s+an?)\s+(?P<v>(?i:{_DIETS_EN}))\s+(?i:diet|thing|lifestyle|plan|regime|eating\s+plan)"), _b_diet),
     (re.compile(rf"(?i:as\s+an?|being\s+an?|i've\s+been|ive\s+been|been)\s+(?:(?i:strict|lifelong|long-time|mostly)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),

@@ -38,7 +38,8 @@ def _b_education(m, clause):
         found = re.search(r"(?i)\b(?!(?:grad|high|middle|primary|secondary|med|my|a|an|the|final|first|second|third|fourth|last|"
                           r"evening|night|summer|online|part-time|full-time|new|old|good)\b)([a-z]+)\s+(?:school|degree|bootcamp|course|programme|program)\b", clause) \
             or re.search(r"\((?P<f>[A-Z]{2,5}|[A-Za-z]+)\s*,\s*(?:19|20)\d{2}\)", clause) \
-            or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause)
+            or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause) \
+            or re.search(rf"{re.escape(school)}\s+(?i:for|studying|reading|doing)\s+(?P<f>[A-Za-z][a-z]*(?:\s+[a-z]+)?)\s*$", clause)
         field_ = (found.group(1) if found.lastindex else None) if found else None
     if field_ is None and re.search(r"(?i)med\s+school", clause):
         field_ = "medicine"
@@ -47,6 +48,7 @@ def _b_education(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?i:doing|taking|started|starting|enrolled\s+on)\s+(?i:an?|the|my)\s+(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})\s+(?i:course|degree|programme|program|diploma|module)"), _b_education),
     (re.compile(rf"(?i:taking|doing|enrolled\s+in|signed\s+up\s+for|in)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:graduated\s+from|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
                 rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|master'?s|masters|bachelor'?s)\s+at|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"

@@ -113,7 +113,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "my new role is product manager at Canva", "been at Deloitte for 3 years as an auditor"
-    (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as|promoted\s+to|started\s+as|starting\s+as|hired\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:been|worked|working)\s+(?i:at|for|with)\s+{_ORG}\s+(?:[\w ]{{1,25}}?\s+)?(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\b"), _b_employer),
     (re.compile(rf"(?i:interning|intern|interned)\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:got|accepted|took|received|have)\s+(?i:a|an|the)?\s*(?i:job\s+)?(?i:offer)\s+(?i:from|at)\s+{_ORG}"), _b_employer),
@@ -122,7 +122,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I work in HR at Unilever": a function or team, then the employer.
     (re.compile(rf"(?i:work(?:ing)?|been)\s+(?i:in)\s+(?P<role>[A-Za-z][\w&-]*(?:\s+[a-z]+)?)\s+(?i:at|for)\s+{_ORG}"), _b_employer),
     # "… at a small place called Nonna's": an unnamed kind of workplace, then its name.
-    (re.compile(rf"(?i:at|for|with|to|joined|joining)\s+(?i:a|an|this|the)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES})\s+(?i:called|named)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:at|for|with|to|joined|joining)\s+(?i:a|an|this|the)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES})(?:\s+(?i:in|near|off)\s+{_CAP}(?:\s+{_CAP})?)?\s+(?i:called|named)\s+{_ORG}"), _b_employer),
+    # "I'm at Google now", "doing a contract for IBM": where the user works, said without "work".
+    (re.compile(rf"{_IM}\s+(?:(?i:now|currently)\s+)?(?i:at|with)\s+{_ORG}(?=\s+(?i:now|these\s+days|full[- ]time|currently)\b)"), _b_employer),
+    (re.compile(rf"(?i:contract|contracting|consulting|freelancing)\s+(?i:for|with|at)\s+{_ORG}"), _b_employer),
+    # "moved over from the Android team at Samsung": the employer left for the current one.
+    (re.compile(rf"(?i:moved|came|switched|jumped)\s+(?i:over\s+)?(?i:from)\s+(?:(?i:the)\s+[\w ]{{1,25}}?\s+(?i:team|division|department|group)\s+(?i:at)\s+)?{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:last|after|in)\b)"), _b_former),
     # "data engineer for a logistics firm, Maersk": the kind of workplace, then its name in apposition.
     (re.compile(rf"(?i:at|for|with)\s+(?i:a|an)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES}|firm|company)\s*,\s*{_ORG}(?=\s*(?:,|$|\.|!))"), _b_employer),
     # "started at google on monday": a lower-case organisation right after a joining verb.

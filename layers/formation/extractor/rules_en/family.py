@@ -23,6 +23,7 @@ _ROLES = {"wife": "wife", "husband": "husband", "son": "son", "daughter": "daugh
           "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiancee", "fiancée": "fiancee", "boss": "boss",
           "grandma": "grandmother", "grandmother": "grandmother", "grandpa": "grandfather",
           "grandfather": "grandfather", "kid": "child", "child": "child", "baby": "baby"}
+_ROLES["fiance"] = _ROLES["fiancé"] = _ROLES["fiancee"] = _ROLES["fiancée"] = "partner"  # FACTS.md: a fiancé is a partner
 
 
 _ROLE = "(?P<role>" + "|".join(sorted(_ROLES, key=len, reverse=True)) + ")"
@@ -41,7 +42,8 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "fiancée": "partner", "baby": "child", "twin sister": "sister", "twin brother": "brother", "gf": "girlfriend",
              "bf": "boyfriend", "hubs": "husband", "missus": "wife", "mam": "mother", "ma": "mother", "pops": "father",
              "step-dad": "father", "step-mum": "mother", "step-mom": "mother", "grandmum": "grandmother",
-             "grandmom": "grandmother", "nan": "grandmother"}
+             "grandmom": "grandmother", "nan": "grandmother", "youngest": "child", "eldest": "child",
+             "oldest": "child", "little one": "child", "middle child": "child", "firstborn": "child"}
 
 
 # "my mother tongue", "my father's side", "my baby steps" are not people.
@@ -54,6 +56,8 @@ _PERSON = r"(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)"
 
 def _person_attrs(rest: str) -> dict:
     out: dict = {}
+    if re.match(r"(?i)'s\s+(?:friend|boss|colleague|coworker|neighbou?r|partner|husband|wife|boyfriend|girlfriend|mate|buddy)\b", rest):
+        return out  # "my sister's friend is a chef": the attributes are someone else's
     age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bjust\s+turned|,)\s+(?:now\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days))", rest)
     if age:
         value = A.plausible_age(A.en_int(age.group("n")), low=0)

@@ -35,6 +35,10 @@ def _b_habit(m, clause):
     # "call my mum", "go for a run": the activity in the corpus's words, without possessives or light verbs.
     activity = re.sub(r"(?i)^(?:go\s+for\s+an?|go\s+to\s+the|go\s+to|have\s+an?|do\s+some|do\s+an?)\s+", "", activity)
     activity = re.sub(r"(?i)\b(?:my|our)\s+", "", activity).strip()
+    # "every weekday I'm up at 5:30 to swim before work" -> "swim".
+    activity = re.sub(r"(?i)^(?:weekdays?\s+|weekends?\s+)?(?:(?:i'm|im|i\s+am|i\s+get)\s+up\s+(?:early\s+)?)?(?:to\s+)?", "", activity).strip()
+    if re.fullmatch(r"(?i)ugh|lol|ok|okay|yay|meh|oh|hmm|nobody\s+\w+|everyone\s+\w+", activity):
+        return []
     if not activity or len(activity.split()) > 6:
         return []
     return [_f("user.habits", activity, time=A.time_of_day(clause), weekdays=A.weekdays(clause), frequency=A.frequency(clause))]
@@ -61,7 +65,8 @@ def _is_habit_clause(clause: str) -> bool:
     # "Tuesdays and Thursdays I have pottery": a weekday in the plural recurs.
     return bool(A.EN_FREQ.search(clause) or re.search(
         r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:every|each)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|"
-        r"\b(?:mon|tue|wed|thu|fri|sat|sun)/(?:mon|tue|wed|thu|fri|sat|sun)|\bmost\s+weekends\b|\b(?:satur|sun)day\s+mornings\b|"
+        r"\b(?:mon|tue|wed|thu|fri|sat|sun)/(?:mon|tue|wed|thu|fri|sat|sun)|\bmost\s+weekends\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:mornings|evenings|nights|afternoons)\b|"
+        r"\bon\s+weekdays\b|\bevery\s+weekday\b|\bweekday\s+(?:mornings|evenings|nights)\b|"
         r"\bi\s+(?:cycle|bike|walk|run|jog|swim)\s+to\s+work\b|\bevery\s+(?:saturday|sunday|monday|tuesday|wednesday|thursday|friday)\b", clause))
 
 

@@ -56,7 +56,8 @@ def _b_allergy(m, clause):
 
 
 def _b_allergy_noun(m, clause):
-    value = tidy_value(m.group("v")).lower()
+    # "I use an EpiPen for my bee allergy": the allergen is what stands right before "allergy".
+    value = re.split(r"(?i)\b(?:my|for|of|with|to|an?|the|i|have|got|has)\b", tidy_value(m.group("v")).lower())[-1].strip()
     value = re.sub(r"^(?:an?|severe|mild|bad|serious|my)\s+", "", value)
     # "I don't have any allergies", "zero allergies", "it's an allergy thing": no allergen named.
     if re.search(r"(?i)\b(?:no|any|zero|none|don't|dont|not|never|without)\b|'s\s|^(?:s|it|its|that|this)\b", value) or \
@@ -98,6 +99,11 @@ def _b_medication(m, clause):
         return []
     drug = re.split(r"(?i)\s+(?:every|daily|twice|once|at|in|for|when|before|after|each|since|so|because|as|to|and|now|three|a\s+day)\b", tidy_value(m.group("v")))[0]
     drug = re.sub(r"^(?:a|an|the|my|some)\s+", "", drug, flags=re.I)
+    # "I'm on antidepressants, sertraline, 100mg": the named drug after its class.
+    if re.fullmatch(r"(?i)antidepressants?|antihistamines?|meds|medication|medicine|pills|tablets|painkillers|antibiotics|steroids", drug or ""):
+        named = re.search(r",\s*(?P<d>[A-Za-z]+(?:in|ol|ide|pam|ine|one|ate|statin|pril|sartan|mab|zole|pine|lam|fen|done|xetine|pram))\b", clause[m.end():])
+        if named:
+            drug = named.group("d")
     if not drug or not _DRUG_SUFFIX.search(drug) or len(drug.split()) > 4 or drug.lower().split()[-1] in _NOT_DRUGS:
         return []
     dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|g|iu|units?)\b|\b(?:half|one|two)\s+(?:a\s+)?(?:pill|tablet)s?\b", clause)

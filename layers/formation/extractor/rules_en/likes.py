@@ -17,13 +17,15 @@ from layers.formation.extractor.rules_en.common import (
     value_rule,
 )
 
-_LIST_ITEM = r"(?!(?:but|so|because|which|though|although|if|when|i|it|that|especially|like|love|hate|enjoy|no|not|never|lol|haha|obviously|hands|for|of)\b)[A-Za-z][\w' -]{1,25}?"
+_LIST_ITEM = r"(?![a-z]+ly\b)(?!(?:but|so|because|which|though|although|if|when|i|it|that|especially|like|love|hate|enjoy|no|not|never|lol|haha|obviously|hands|for|of)\b)[A-Za-z][\w' -]{1,25}?"
 _LIST_TAIL = re.compile(rf"(?:\s*,\s*{_LIST_ITEM})+(?:,?\s+(?:and|&|or)\s+{_LIST_ITEM})?(?=\s*(?:[.!;?]|$))")
 
 
 def _b_like(key):
     def build(m, clause):
-        value = _phrase(m.group("v"))
+        # "I could eat tacos every single day": how often is not part of the thing.
+        raw = re.split(r"(?i)\s+(?:every|all\s+the\s+time|daily|on\s+weekends|after\s+a|before\s+a|this\s+year|lately|these\s+days)\b", m.group("v"))[0]
+        value = _phrase(raw)
         if not value or re.match(r"(?i)(?:to\s+)?(?:know|ask|help|see|hear|get|have|try|go|be|do|make)\b", value) or re.fullmatch(r"(?i)[a-z]+ly", value):
             return []
         # "I enjoy reading, cooking and travel": a list the comma cut off runs on to the clause's end.
@@ -56,6 +58,18 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # More ways of saying one loves a thing ("nothing beats X" is an opinion, FACTS.md generic): "a sucker for", "I live for", "could eat X
+    # every day", "gotten really into", "my go-to comfort food is", "a huge Arsenal fan".
+    (re.compile(r"(?i:sucker\s+for|live\s+for|can't\s+live\s+without|cant\s+live\s+without|could\s+eat|could\s+live\s+on|"
+                r"(?:gotten|got|getting)\s+(?:really\s+|super\s+|so\s+|pretty\s+)?into|all\s+about|soft\s+spot\s+for|weakness\s+for|"
+                r"go-to\s+(?:[a-z]+\s+){0,3}?(?:is|=)|never\s+say\s+no\s+to)\s+(?:(?i:a\s+good|good|a|an)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    (re.compile(r"(?i:huge|big|massive|die-hard|diehard|lifelong|total)\s+(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)?)\s+(?i:fan|supporter)\b"), _b_like("user.likes")),
+    # Dislikes: "crowds make me anxious", "not really a beach person", "not really into sports",
+    # "olives are the one food I just can't do".
+    (re.compile(r"^(?P<v>[a-z][\w' -]{1,25}?)\s+(?i:make|makes)\s+me\s+(?:(?i:super|so|really|very|a\s+bit)\s+)?(?i:anxious|uncomfortable|miserable|nauseous|cringe|angry|stressed)"), _b_like("user.dislikes")),
+    (re.compile(r"(?i:not)\s+(?:(?i:really|much\s+of|exactly|at\s+all)\s+)?(?i:an?)\s+(?P<v>[a-z]+)\s+(?i:person|guy|girl|fan)\b"), _b_like("user.dislikes")),
+    (re.compile(r"(?i:not)\s+(?:(?i:really|that|super|very|too|big|much)\s+)?(?i:into)\s+(?P<v>[^,.;!?]+)"), _b_like("user.dislikes")),
+    (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:are|is)\s+the\s+(?:one|only)\s+(?:[a-z]+\s+)?(?i:i)\s+(?:(?i:just|really|simply)\s+)?(?i:can't|cannot|cant|won't)\s+(?i:do|eat|stand|handle)"), _b_like("user.dislikes")),
     (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|can't\s+get\s+enough\s+of|cant\s+get\s+enough\s+of|big\s+on|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:(?:is|are)\s+my\s+(?:(?:absolute|all-time|all\s+time|total|ultimate|number\s+one|#1)\s+)?(?:favou?rite|fave|comfort|guilty\s+pleasure|weakness|happy\s+place)|is\s+life|is\s+my\s+jam|is\s+my\s+(?:thing|jam|vibe))"), _b_like("user.likes")),
     (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:are|is)\s+(?:(?i:just|so|honestly|literally)\s+)?(?i:disgusting|gross|revolting|vile|the\s+worst)\s+(?i:to\s+me|imo|for\s+me)"), _b_like("user.dislikes")),

@@ -96,6 +96,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I live just over the border in Mainz", "renting a place in Bath", "the rest from home in Stockport",
     # "I live in the Plateau in Montreal": the city closes a longer phrase.
     (re.compile(rf"(?i:live|living|based|renting\s+a\s+(?:place|flat|house|room)|bought\s+a\s+(?:place|flat|house)|from\s+home|home)\s+(?:[\w'-]+\s+){{0,5}}?(?i:in)\s+(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|with|since|for)\b)"), _b_place("user.home_city")),
+    (re.compile(rf"{_IM}\s+(?i:down|up|over|out)\s+(?i:in)\s+{_PLACE}(?=\s+(?i:these\s+days|now|for\s+good)\b|\s*$)"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:live|living|based)\b[^.;!?]{{0,40}}?(?i:village|town|suburb|neighbou?rhood|area)\s+(?i:called|named)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:work|working)\s+(?:(?i:remotely|remote|from\s+home)\s+)?(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:been\s+in|been\s+living\s+in|been\s+based\s+in)\s+{_PLACE}\s+(?i:since|for)\b"), _b_place("user.home_city")),
     (re.compile(rf"(?i:my\s+home\s*town\s+is|my\s+home\s*town's|hometown\s*:)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+(?:(?i:a|an|this)\s+)[^,.;!?]{{0,40}}?(?i:called|named)\s+{_PLACE}"), _b_place("user.hometown")),

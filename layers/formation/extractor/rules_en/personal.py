@@ -100,6 +100,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:as\s+an?|i'm\s+an?|im\s+an?|i\s+am\s+an?)\s+(?P<v>\d{1,2})[- ](?i:year|yr)s?[- ](?i:old)"), _b_age),
     (re.compile(rf"(?i:born)\s+(?i:on)\s+(?P<v>(?i:{_HOLIDAYS}))"), _b_date("user.birthday")),
     (re.compile(r"(?i:my|it's\s+my|its\s+my)\s+(?i:bday|b-day|birthday)\s+(?P<v>(?i:today|tomorrow))"), lambda m, c: [_f("user.birthday", m.group("v").lower())]),
+    (re.compile(r"(?i:my)\s+(?i:bday|b-day|birthday)(?:'s|\s+is|\s+falls)\s+(?:(?i:on)\s+)?(?P<v>(?i:today|tomorrow|next\s+\w+|this\s+\w+|on\s+\w+day|\w+day))\b"), lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
     (re.compile(rf"(?i:birthday|bday|b-day)(?:'s|\s+is|\s+falls)?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}))"), _b_date("user.birthday")),
     # "celebrate our anniversary on the 5th of May", "anniversary falls on Christmas Eve".
     (re.compile(rf"(?i:anniversary)\s+(?:(?i:is|'s|falls|lands|was)\s+)?(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_date("user.anniversary")),

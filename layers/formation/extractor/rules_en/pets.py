@@ -54,7 +54,17 @@ def _b_pet(m, clause):
         if later and later.group("n") not in _NOT_NAMES:
             name = later.group("n")
     breed = word if word in _BREEDS_EN else None
+    after = clause[m.end():]
+    if breed is None:
+        # "My dog's name is Bruno, he's a beagle", "my rabbit Thumper is a Holland Lop".
+        said = re.search(rf"(?i)^[^.]{{0,30}}?\b(?:is|'s|he's|she's|hes|shes)\s+(?:an?\s+)?(?:(?:little|big|rescue|mini|miniature)\s+)?(?P<b>{_PET_WORD})\b", after)
+        if said and said.group("b").lower() in _BREEDS_EN:
+            breed = said.group("b")
     age = m.groupdict().get("age")
+    if not age:
+        # "a lab named Maple, is 10 now", "a rescue greyhound, Pepper, she's 3".
+        said = re.match(r"(?i)^[^.]{0,25}?\b(?:is|'s|he's|she's|turns|turned|just\s+turned)\s+(?P<a>\d{1,2})\b(?!\s*(?:weeks|months|days|kg|lbs|am|pm|%|min))", after)
+        age = said.group("a") if said else None
     return [_f(f"user.pet.{species}", name, breed=breed, age=A.en_int(age) if age else None)]
 
 
@@ -62,6 +72,9 @@ def _b_pets(m, clause):
     word = m.group("sp").lower()
     species = _SPECIES_EN.get(word) or _BREEDS_EN.get(word)
     names = [n for n in re.split(r"\s*,\s*|\s+and\s+|\s*&\s*", m.group("names")) if n]
+    # In a capitalised text the names are the capitalised words ("Tom and Jerry, hate each other").
+    if any(ch.isupper() for ch in clause):
+        names = [n for n in names if n[:1].isupper()]
     return [_f(f"user.pet.{species}", name) for name in names] if species else []
 
 
@@ -89,5 +102,5 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # Possessed, not merely seen: "a big dog chased me" is nobody's pet ("a … named X" is below).
     (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
-    (re.compile(rf"(?i:have|got|own|adopted|with|ive\s+got|i've\s+got)\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
+    (re.compile(rf"(?i:have|got|own|adopted|with|ive\s+got|i've\s+got|my|our)\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
 ]

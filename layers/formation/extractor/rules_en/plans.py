@@ -11,7 +11,10 @@ from layers.formation.extractor.rules_en.common import (
     _f,
     _proper,
 )
+from layers.formation.extractor.rules_en.habits import _is_habit_clause
 from layers.formation.extractor.text import tidy_value
+
+_LIGHT_PLAN = re.compile(r"(?i)(?:start|starting|start\s+date|go|going|go\s+there|going\s+there|leave|leaving|move|moving|come|coming|be\s+there)")
 
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 
@@ -59,6 +62,11 @@ def plan_candidate(clause: str) -> Candidate | None:
         if re.match(r"(?i)(?:not|never|no\s+longer)\b", rest):
             return None
         if _PLAN_VERB.match(rest):
+            bare = tidy_value(rest.replace(date.group(), " "))
+            # "I'm going there in May", "I start in March": a light verb says nothing of what is planned,
+            # and a recurring clause ("I run 5k on Tuesday and Thursday evenings") is a habit.
+            if _LIGHT_PLAN.fullmatch(re.sub(r"\s+", " ", bare)) or _is_habit_clause(clause):
+                return None
             return _c("user.plan", rest, date=date.group())
     return None
 
@@ -92,6 +100,7 @@ def _describe(body: str) -> str:
     aux = re.match(r"^(?:[Gg]oing\s+to|[Gg]onna|[Pp]lanning\s+to|[Aa]bout\s+to|[Ii]ntending\s+to|[Hh]oping\s+to)\s+(?=[a-z])", body)
     if aux:
         body = body[aux.end():]
+    body = re.sub(r"(?i)\b(?:my|our)\s+", "", body)
     words = body.split()
     # "getting married" is the wedding; "driving test" is a noun phrase, not "drive test".
     if re.match(r"(?i)get(?:ting)?\s+married$", body):
@@ -101,14 +110,21 @@ def _describe(body: str) -> str:
     return " ".join(w for w in words if w.lower() not in ("a", "an", "the"))
 
 
+# Dates people plan around that A.en_date does not read.
+_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+)?(?:the\s+)?(?:bank\s+holiday(?:\s+weekend)?|long\s+weekend|half[- ]term|easter\s+holidays|christmas\s+holidays|summer\s+holidays)\b")
+
+
 def _b_plan(m, clause):
     date = A.en_date(clause)
+    if not date:
+        extra = _EXTRA_DATE.search(clause)
+        date = tidy_value(re.sub(r"(?i)^over\s+(?:the\s+)?", "", extra.group())) if extra else None
     if not date:
         return []
     body = tidy_value(m.group("v"))
     # The date is an attribute, not part of the description (FACTS.md: "start new job" + date Monday).
     bare = re.sub(rf"(?i)\s*\b(?:on\s+|in\s+|at\s+|for\s+|this\s+coming\s+)?{re.escape(date)}\b", " ", body)
-    bare = re.sub(r"(?i)^(?:my|our)\s+|\s+(?:is|are|'s)(?:\s+(?:on|in|at|for))?\s*$|\s+(?:on|in|at|for)\s*$", "", tidy_value(bare))
+    bare = re.sub(r"(?i)^(?:my|our)\s+|\s+(?:is|are|'s)(?:\s+(?:on|in|at|for))?\s*$|\s+(?:on|in|at|for|over)(?:\s+the)?\s*$", "", tidy_value(bare))
     body = _describe(tidy_value(re.sub(r"\s+", " ", bare)) or body)
     # "the 20th of July next year": the year said after the date belongs to it.
     more = re.search(rf"(?i){re.escape(date)}\s*,?\s*(?P<y>next\s+year|this\s+year|\d{{4}})\b", clause)
@@ -117,11 +133,11 @@ def _b_plan(m, clause):
         body = tidy_value(re.sub(rf"(?i)\s*\b(?:is\s+)?{re.escape(more.group('y'))}\b", " ", body))
     body = re.sub(r"(?i)\s+(?:is|are)$", "", body)
     # "start", "start date", "go there": a light verb with nothing said about what is planned.
-    if re.fullmatch(r"(?i)(?:start|start\s+date|go|go\s+there|leave|move|come|be\s+there)", body):
+    if _LIGHT_PLAN.fullmatch(body):
         return []
     if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body):
         return []  # a date of the user's (user.anniversary, user.birthday), not a plan
-    dest = re.search(r"\b(?:to|in|at|visit(?:ing)?)\s+(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
+    dest = re.search(r"\b(?:to|in|at|visit(?:ing)?|(?:leave|leaving|head|heading|set\s+off|off)\s+for)\s+(?:the\s+)?(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
     destination = _proper(dest.group("d")) if dest else None
     if destination and (A.en_date(destination) or destination in _STOP_CAPS):
         destination = None
@@ -130,8 +146,14 @@ def _b_plan(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "got tickets to see Arctic Monkeys in Manchester in July": the event is the plan.
+    (re.compile(r"(?i:tickets?|seats)\s+(?i:to|for)\s+(?:(?i:see|watch)\s+)?(?P<v>[^,.;!?]+)"), _b_plan),
+    # A clause that opens with the planned act has the user as its dropped subject:
+    # "presenting at a conference in Vienna in October", "heading to Rome next week".
+    (re.compile(r"^(?P<v>(?i:presenting|speaking|performing|competing|flying|heading|travell?ing|moving|leaving|visiting|driving|starting|getting|having|running|hosting|throwing)\b[^,.;!?]*)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:leave|leaving|head|heading|fly|flying|set\s+off)\s+(?i:for|to)\s+[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|off|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation)\b[^,.;!?]*)"), _b_plan),
-    (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|taking|sitting|attending|running|having)\s+[^,.;!?]+)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing)\s+[^,.;!?]+)"), _b_plan),
     (re.compile(r"(?P<v>(?i:parent-teacher\s+conference|dentist|doctor's\s+appointment|job\s+interview|going\s+camping|camping)[^,.;!?]*)"), _b_plan),
 ]
