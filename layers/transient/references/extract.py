@@ -126,11 +126,27 @@ _VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:w
                            r"去\s*)\s*(?:the\s+)?$", re.I)
 
 
+# "Sightglass is 8 minutes away", "Luigi's is around the corner": how far it is, so somewhere.
+_DISTANCE_AFTER = re.compile(r"\s+(?:is|'s)\s+(?:about\s+|only\s+|just\s+)?(?:(?:\d+|a|an|one|two|three|four|five|ten)"
+                             r"[\s-]+(?:minutes?|mins?|blocks?|miles?|km|kilometers?)(?:[\s-]+(?:walk|drive))?\b|"
+                             r"(?:nearby|around the corner|close by|next door|down the street))", re.I)
+
+
+_NOT_SOMEWHERE = (lx.PRODUCT, lx.DEVICE, lx.OTHER, lx.DOCUMENT)  # "Blue Bottle" is no bottle when it is minutes away
+
+
 def _visited_types(text: str, kept: list[Mention]) -> None:
-    """"上个月去的 Shake Shack", "we went to Zuni": a name of a guessed type that was gone to is a place."""
+    """"上个月去的 Shake Shack", "we went to Zuni", "Sightglass is 8 minutes away": a name of a guessed type
+    that was gone to, or is some distance away, is a place."""
     for mention in kept:
-        if mention.weak and mention.type not in lx.PLACE_LIKE and _VISIT_BEFORE.search(text[:mention.start]):
+        if mention.type in lx.PLACE_LIKE:
+            continue
+        if mention.weak and _VISIT_BEFORE.search(text[:mention.start]):
             mention.type = lx.PLACE
+        elif (mention.weak or mention.type in _NOT_SOMEWHERE) and mention.name[:1].isupper() and \
+                _DISTANCE_AFTER.match(text, mention.end):
+            # A cue, not a guess: it stays a place whatever the question asked for ("Find coffee near me").
+            mention.type, mention.weak = lx.PLACE, False
 
 
 _NAME_IS_A = re.compile(r"\s+(?:is|was|'s)\s+(?:a|an)\s+$", re.I)

@@ -68,6 +68,10 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("water it", "water the", "water them", "repot", "feed"), {"types": ("other",)}),
     (("charge it", "recharge", "reboot", "restart", "firmware", "pair"), {"types": ("device", "product")}),
     (("water tank", "filter", "battery", "screen", "warranty", "noise level"), {"types": ("device", "product")}),
+    # Only someone (a person, a shop, a restaurant) writes, calls or answers: "Did they email me a receipt?"
+    (("email me", "emailed me", "text me", "texted me", "call me back", "called me", "replied", "reply to me",
+      "get back to me", "got back to me", "told me", "confirm my", "confirmed my"),
+     {"types": ("person", "place", "restaurant"), "agent": True}),
     (("pick them up", "pick him up", "pick her up", "tell them", "ask them", "call them", "text them",
       "email them", "invite them", "meet them", "thank them"), {"types": ("person",)}),
     (("drive",), {"types": ("vehicle",)}),

@@ -233,6 +233,9 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
         if fits or ref.zero:
             # A predicate with no object at all ("调到24度") names nothing else: it must fit.
             candidates = fits
+    elif constraint and constraint.get("agent"):
+        # "Did they email me?": someone who can; a bag of coffee beans cannot, and then nothing is meant.
+        candidates = [e for e in candidates if e.type in constraint["types"]]
     elif constraint and constraint.get("types") == ("person",):
         # "pick them up": a group of people, not the flight they are on.
         candidates = [e for e in candidates if e.type == lx.PERSON] or candidates
