@@ -24,6 +24,7 @@ class ToolInput:
     summary: str = ""
     description: str = ""
     examples: list = field(default_factory=list)
+    output_schema: dict | None = None
 
 
 @functools.cache
@@ -108,6 +109,7 @@ def _tool_input(spec: ToolSpec) -> ToolInput:
             if isinstance(value, dict) and set(value) <= set(body_params):
                 examples.append(value)
     input_schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    output_schema = _output_schema(spec, operation, components)
     if required:
         input_schema["required"] = required
     if examples:
@@ -115,4 +117,21 @@ def _tool_input(spec: ToolSpec) -> ToolInput:
     return ToolInput(schema=copy.deepcopy(input_schema), path_params=tuple(path_params),
                      query_params=tuple(query_params), body_params=tuple(body_params), has_body=body is not None,
                      summary=operation.get("summary", ""), description=operation.get("description", ""),
-                     examples=examples)
+                     examples=examples, output_schema=output_schema)
+
+
+def _output_schema(spec: ToolSpec, operation: dict, components: dict) -> dict | None:
+    """The operation's success body (its first 2xx response), which is the tool's structuredContent.
+    The SDK's client checks every successful result against it, so a drift shows at the first call."""
+    for status in sorted(operation.get("responses", {})):
+        if not status.startswith("2"):
+            continue
+        content = operation["responses"][status].get("content", {}).get("application/json")
+        if content is None:
+            return None
+        schema = _json_schema(content["schema"], components)
+        if "oneOf" in schema:
+            schema = next(variant for variant in schema["oneOf"]
+                          if spec.output_variant in variant.get("properties", {}))
+        return schema if schema.get("type") == "object" else None
+    return None

@@ -60,6 +60,7 @@ def tool_definition(spec: ToolSpec) -> types.Tool:
         description = f"{description}\n\nREST: {spec.method} {spec.path}. {details}"
     return types.Tool(
         name=spec.name, description=description, input_schema=described.schema,
+        output_schema=described.output_schema,
         annotations=types.ToolAnnotations(read_only_hint=spec.read_only, destructive_hint=spec.destructive,
                                           idempotent_hint=spec.idempotent, open_world_hint=False))
 

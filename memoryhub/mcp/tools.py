@@ -20,6 +20,8 @@ class ToolSpec:
     idempotent: bool
     # For an operation whose body is one of several shapes (`oneOf`): the property the tool's shape has.
     body_variant: str | None = None
+    # Likewise for a response of several shapes: the property of the one the tool's body gets.
+    output_variant: str | None = None
 
 
 TOOLS: tuple[ToolSpec, ...] = (
@@ -27,7 +29,7 @@ TOOLS: tuple[ToolSpec, ...] = (
              "Write long-term memories about an end user: {\"memories\": [...]}, all or nothing. A client_id "
              "per memory makes a retry a no-op. Secrets are refused (secret_detected); instruction-like "
              "content is stored quarantined and never served.",
-             read_only=False, destructive=False, idempotent=False, body_variant="memories"),
+             read_only=False, destructive=False, idempotent=False, body_variant="memories", output_variant="results"),
     ToolSpec("recall", "POST", "/api/v1/memories/search",
              "Search one end user's memories (hybrid, vector or keyword) with filters; explain=true returns "
              "every scoring factor.",

@@ -67,3 +67,15 @@ def test_annotations_say_which_tools_change_nothing_and_which_destroy():
     # get_context counts preference conflicts for a write key (memoryhub/mcp/tools.py), so it is not read-only.
     assert {name for name, hint in hints.items() if hint.read_only_hint} == READ_TOOLS - {"get_context"}
     assert {name for name, hint in hints.items() if hint.destructive_hint} == {"forget", "update_task"}
+
+
+def test_output_schemas_are_the_operations_success_bodies():
+    outputs = {spec.name: tool_input(spec).output_schema for spec in TOOLS}
+    # DELETE /api/v1/memories/{id} is documented as 204 without a body, so forget declares none.
+    assert {name for name, schema in outputs.items() if schema is None} == {"forget"}
+    for name, schema in outputs.items():
+        if schema is not None:
+            Draft202012Validator.check_schema(schema)
+            assert schema["type"] == "object", name
+    assert outputs["remember"]["required"] == ["results"]
+    assert "explain" in outputs["recall"]["properties"]["results"]["items"]["properties"]
