@@ -17,8 +17,9 @@ every search reads the primary.
 A replica that fails a read hands it to the primary, and is skipped for `replica_backoff`'s seconds
 (`read_tolerating_lag`).
 
-Writes through raw SQL (access statistics, bulk import's COPY) do not pass the router: they have no
-caller to pin, and their rows reach the replica like any other.
+Writes through raw SQL do not pass the router: those made for a caller must call `long_term_written()`;
+the ones without a caller (access statistics, bulk import's COPY from a command) pin nobody, and their
+rows reach the replica like any other.
 """
 from __future__ import annotations
 
@@ -79,6 +80,18 @@ def read_tolerating_lag(model, run: Callable[..., T], **hints) -> T:
         return run(connections[DEFAULT_DB_ALIAS])
 
 
+def long_term_written() -> None:
+    """Pin the current caller's searches to the primary: the router calls it for every ORM write of
+    long-term rows; a request-path write in raw SQL (a COPY) must call it itself."""
+    caller = current_caller.get()
+    if caller is None or caller.wrote:
+        return
+    caller.wrote = True
+    if replica_configured():
+        # After commit (at once outside a transaction), so a rolled-back write pins nothing.
+        transaction.on_commit(lambda: _mark_written(caller), using=DEFAULT_DB_ALIAS)
+
+
 def caller_wrote_recently(caller: Caller) -> bool:
     """True when the caller's reads must see the primary: it wrote in this request, its marker is in
     Redis, or Redis cannot tell."""
@@ -107,12 +120,8 @@ class PrimaryReplicaRouter:
         return REPLICA
 
     def db_for_write(self, model, **hints):
-        caller = current_caller.get()
-        if caller is not None and not caller.wrote and model._meta.app_label in PINNING_APPS:
-            caller.wrote = True
-            if replica_configured():
-                # After commit (at once outside a transaction), so a rolled-back write pins nothing.
-                transaction.on_commit(lambda: _mark_written(caller), using=DEFAULT_DB_ALIAS)
+        if model._meta.app_label in PINNING_APPS:
+            long_term_written()
         return DEFAULT_DB_ALIAS
 
     def allow_relation(self, obj1, obj2, **hints):

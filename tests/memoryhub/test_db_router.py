@@ -10,7 +10,12 @@ from django.db import DEFAULT_DB_ALIAS, router
 
 from audit.models import AuditEvent
 from layers.long_term.models import Memory
-from memoryhub.core.db_router import REPLICA, marker_key, replica_backoff
+from memoryhub.core.db_router import (
+    REPLICA,
+    long_term_written,
+    marker_key,
+    replica_backoff,
+)
 from memoryhub.core.redis import backoff, redis_client
 from memoryhub.core.request_context import Caller, current_caller
 from permanent.models import PermanentEntry
@@ -69,6 +74,12 @@ def test_a_long_term_write_pins_its_caller_to_the_primary_in_every_process(with_
         assert router.db_for_read(Memory, replica_ok=True) == REPLICA
     finally:
         current_caller.reset(token)
+
+
+def test_a_raw_sql_write_pins_its_caller_by_saying_so(with_replica, caller):
+    long_term_written()
+    assert redis_client().exists(marker_key(caller))
+    assert router.db_for_read(Memory, replica_ok=True) == DEFAULT_DB_ALIAS
 
 
 def test_writes_outside_long_term_pin_nothing(with_replica, caller):
