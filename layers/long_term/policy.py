@@ -258,6 +258,8 @@ class Policy:
     rerank: bool = setting(True)
     rerank_pool: int = setting(30, low=1, high=100)
     rerank_subject_share: float = setting(0.3, low=0.0, high=1.0)
+    # a memory naming the person the query means by a role, through the user's relationship facts
+    rerank_person_share: float = setting(0.1, low=0.0, high=1.0)
     rerank_coverage_share: float = setting(0.1, low=0.0, high=1.0)
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
     # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any

@@ -77,8 +77,8 @@ class ExplainSerializer(serializers.Serializer):
     vector = serializers.DictField()
     rerank = serializers.DictField(allow_null=True, required=False, help_text=(
         "The second stage (null when policy turns it off): first_stage_relevance, first_stage_score, features "
-        "(subject, coverage), subjects, query_names, boost, relevance; with an LLM configured, llm: "
-        "{relevance, offline_relevance, model} or {fallback}."))
+        "(subject, person, coverage), subjects, query_names, linked_names, boost, relevance; with an LLM "
+        "configured, llm: {relevance, offline_relevance, model} or {fallback}."))
 
 
 class SearchResultSerializer(serializers.Serializer):

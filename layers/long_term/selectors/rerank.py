@@ -20,6 +20,13 @@ meaning. The features, each in [0, 1]:
   memory that only mentions the name in its text is BM25's to weigh: counting that too, at a quarter,
   raised LoCoMo dev R@10 by 0.002 but added two false positives on the relevance dev part, places a
   question named.)
+- person: the memory names the person the query means by a role ("what's my wife called?", "我女朋友在哪个
+  城市？"): the name the user's own relationship fact gives ("User's wife is Anna.", read by the first
+  stage, selectors/search.py `_with_person_names`) stands in the memory's text ("Anna still beats me at
+  chess"). The first stage already counts the name as part of the role word's concept, where it shares the
+  query's IDF mass with every other word; such an episode is the answer (the linking-facts rule of
+  tests/layers/long_term/corpora/RELEVANCE.md), so it gets this share too. (Relevance dev: share 0.1 three
+  more relevant memories over the cut and no false positive, 0.2 five and five; LoCoMo has no such facts.)
 - coverage: how many of the query's concepts (a term with its bridges) the memory holds together, as
   (matched − 1) / (concepts − 1): BM25 already rewards one matching term, and rewards one rare term as much
   as several common ones, while a memory that answers the whole question usually holds several of its
@@ -122,14 +129,25 @@ def _co_coverage(matched: int, concepts: int) -> float:
     return min(1.0, (matched - 1) / (concepts - 1))
 
 
-def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, policy: Policy) -> dict:
+def mentions(name: str, text: str) -> bool:
+    """`text` names `name`: as a whole word for a Latin name (any case), as a substring for a Chinese one."""
+    if name.isascii():
+        return re.search(r"(?<![\w])" + re.escape(name.lower()) + r"(?![\w])", text.lower()) is not None
+    return name in text
+
+
+def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, policy: Policy,
+               linked_names: list[str] = ()) -> dict:
     """The second stage's features, boost and relevance for one first-stage row (its explain part)."""
     subjects = subjects_of(row)
+    content = row.get("content") or ""
     features = {
         "subject": 1.0 if names_subject(query, names, subjects) else 0.0,
+        "person": 1.0 if any(mentions(name, content) for name in linked_names) else 0.0,
         "coverage": _co_coverage(int(row.get("matched_concepts") or 0), concept_count),
     }
-    shares = {"subject": policy.rerank_subject_share, "coverage": policy.rerank_coverage_share}
+    shares = {"subject": policy.rerank_subject_share, "person": policy.rerank_person_share,
+              "coverage": policy.rerank_coverage_share}
     remaining = 1.0
     for name, value in features.items():
         remaining *= 1.0 - shares[name] * value
@@ -137,17 +155,19 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     first = float(row["relevance"])
     relevance = 1.0 - (1.0 - first) * (1.0 - boost) if first > 0 else 0.0
     return {"first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
-            "subjects": subjects, "query_names": names, "boost": boost, "relevance": relevance}
+            "subjects": subjects, "query_names": names, "linked_names": list(linked_names), "boost": boost,
+            "relevance": relevance}
 
 
 def rerank(rows: list[dict], *, query: str, concept_count: int, policy: Policy, min_score: float,
-           top_k: int) -> list[dict]:
+           top_k: int, linked_names: list[str] = ()) -> list[dict]:
     """The rows re-scored (relevance and score replaced, the stage's details under `rerank`), cut at
     `min_score`, best first, at most `top_k`."""
     names = query_names(query)
     out = []
     for row in rows:
-        stage = rerank_row(row, query=query, names=names, concept_count=concept_count, policy=policy)
+        stage = rerank_row(row, query=query, names=names, concept_count=concept_count, policy=policy,
+                           linked_names=linked_names)
         score = (stage["relevance"] * row["recency"] * row["scene"] * row["confidence_factor"]
                  * row["feedback_factor"])
         if score < min_score or stage["relevance"] <= 0:

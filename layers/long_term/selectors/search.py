@@ -298,14 +298,16 @@ _NAME_EN = re.compile(r"\b(?:is|are|called|named)\s+([A-Z][\w'-]+)")
 _NAME_ZH = re.compile(r"(?:叫|是)([\u4e00-\u9fff]{1,4})[。.!！]?\s*$")
 
 
-def _with_person_names(terms: list[list[str]], tenant_id: int, user_id: str, reading, policy: Policy) -> list[list[str]]:
+def _with_person_names(terms: list[list[str]], tenant_id: int, user_id: str, reading,
+                       policy: Policy) -> tuple[list[list[str]], list[str]]:
     """A question about a person by role ("who's my manager?") also looks for the person's name: the
     name is read from the user's own relationship facts ("User's boss is Karen.") and joins the role
     word's concept, so "Karen moved our sprint review" matches (the linking-facts rule of
-    tests/layers/long_term/corpora/RELEVANCE.md). One indexed read, only when a person topic fired."""
+    tests/layers/long_term/corpora/RELEVANCE.md). One indexed read, only when a person topic fired.
+    Returns the terms and the names as written, which the second stage looks for (selectors/rerank.py)."""
     person = [name for name in reading.topics if name in policy.person_topics]
     if not person:
-        return terms
+        return terms, []
     patterns = {pattern for name in person for pattern in policy.topic_keys.get(name, {})}
     likes, _weights = key_patterns_sql({pattern: 1.0 for pattern in patterns})
     def read(reader) -> list[str]:
@@ -316,19 +318,21 @@ def _with_person_names(terms: list[list[str]], tenant_id: int, user_id: str, rea
             return [row[0] for row in cursor.fetchall()]
     contents = read_tolerating_lag(Memory, read)
     names: list[str] = []
+    written: list[str] = []
     for content in contents:
         match = _NAME_EN.search(content) or _NAME_ZH.search(content)
         if match:
+            written += [match.group(1)] if match.group(1) not in written else []
             names += [token for token in query_terms(match.group(1)) if token not in names]
     if not names:
-        return terms
+        return terms, written
     role_words = set(query_terms(" ".join(cue for name in person for cue in policy.topic_cues.get(name, []))))
     out = [list(concept) for concept in terms]
     for concept in out:
         if role_words & set(concept):
             concept += [name for name in names if name not in concept]
-            return out
-    return out + [names]
+            return out, written
+    return out + [names], written
 
 
 # Layer health: every result is above min_score, so a non-empty answer is a hit (memoryhub/api/metrics.py).
@@ -366,8 +370,9 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
         min_score = policy.min_score
     terms = query_concepts(query) if mode != "vector" else []
     reading = query_read(query, policy, task_type)
+    linked_names: list[str] = []
     if terms:
-        terms = _with_person_names(terms, tenant.pk, user_id, reading, policy)
+        terms, linked_names = _with_person_names(terms, tenant.pk, user_id, reading, policy)
     query_vector, model_name = None, ""
     if mode != "keyword":
         embedder = get_embedder()
@@ -395,11 +400,11 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     rows = _fetch(sql, params)
     if second_stage and llm_rerank_wanted(policy):
         rows = rerank(rows, query=query, concept_count=len(terms), policy=policy, min_score=0.0,
-                      top_k=max(int(top_k), policy.rerank_pool))
+                      top_k=max(int(top_k), policy.rerank_pool), linked_names=linked_names)
         rows = llm_rerank(rows, query=query, policy=policy, min_score=float(min_score), top_k=int(top_k))
     elif second_stage:
         rows = rerank(rows, query=query, concept_count=len(terms), policy=policy, min_score=float(min_score),
-                      top_k=int(top_k))
+                      top_k=int(top_k), linked_names=linked_names)
     if not rows:
         return []
     results = []

@@ -17,8 +17,8 @@ from layers.long_term.policy import Policy
 from tests.layers.long_term import relevance
 
 pytestmark = pytest.mark.django_db
-DEV_FLOOR = {"precision": 0.72, "recall": 0.82}
-TEST_FLOOR = {"precision": 0.69, "recall": 0.66}
+DEV_FLOOR = {"precision": 0.72, "recall": 0.825}
+TEST_FLOOR = {"precision": 0.69, "recall": 0.68}
 
 
 def _report(title, asked, cutoff):

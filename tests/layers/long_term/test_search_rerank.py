@@ -127,3 +127,21 @@ def test_explain_over_http_shows_both_stages(api, remember):
     assert top["id"] == car.pk
     stage = top["explain"]["rerank"]
     assert stage["features"]["subject"] == 1.0 and stage["first_stage_relevance"] < top["explain"]["relevance"]
+
+
+def test_a_memory_naming_the_person_a_role_means(tenant, remember):
+    remember("User's wife is Anna.", memory_key="user.relationship.wife")
+    chess = remember("user: we've been married eight years now, Anna still beats me at chess", kind="episode")
+    other = remember("user: chess club moved to Thursdays", kind="episode")
+    results = memory_search(tenant=tenant, user_id="u1", query="what's my wife called again?", min_score=0,
+                            explain=True)
+    by_id = {scored.memory.pk: scored for scored in results}
+    stage = by_id[chess.pk].explain["rerank"]
+    assert stage["linked_names"] == ["Anna"] and stage["features"]["person"] == 1.0
+    assert stage["relevance"] > stage["first_stage_relevance"]
+    assert other.pk not in by_id or by_id[other.pk].explain["rerank"]["features"]["person"] == 0.0
+    for scored in results:
+        assert scored.score == pytest.approx(_product(scored.explain), rel=1e-9)
+    # a query that uses no role word reads no relationship fact
+    plain = memory_search(tenant=tenant, user_id="u1", query="chess", min_score=0, explain=True)
+    assert all(scored.explain["rerank"]["features"]["person"] == 0.0 for scored in plain)
