@@ -16,6 +16,8 @@ nothing here answers, and no cookie authenticates this endpoint.
 from __future__ import annotations
 
 import functools
+import json
+from types import SimpleNamespace
 
 import anyio
 from asgiref.sync import async_to_sync
@@ -27,6 +29,7 @@ from rest_framework import exceptions
 
 from memoryhub.api.errors import json_error
 from memoryhub.api.middleware import RequestIdMiddleware
+from memoryhub.api.throttling import ApiKeyRateThrottle
 from memoryhub.mcp.operations import Caller
 from memoryhub.mcp.server import build_server, current_caller
 from memoryhub.tenancy.auth import ApiKeyAuthentication
@@ -99,6 +102,25 @@ async def _serve(scope: dict, body: bytes, caller: Caller) -> tuple[int, list, b
     return sent["status"], sent["headers"], bytes(sent["body"])
 
 
+def _rate_limited(request, api_key) -> HttpResponse | None:
+    """The key's REST rate limit (memoryhub/api/throttling.py) for what is not a tool call: a tool call is
+    counted by its own operation (memoryhub/mcp/operations.py), everything else (initialize, tools/list,
+    pings) here, so each message counts once and listing cannot go unmetered."""
+    try:
+        message = json.loads(request.body)
+    except ValueError:
+        message = None
+    if isinstance(message, dict) and message.get("method") == "tools/call":
+        return None
+    throttle = ApiKeyRateThrottle()
+    if throttle.allow_request(SimpleNamespace(auth=api_key), None):
+        return None
+    refusal = exceptions.Throttled(throttle.wait())
+    response = json_error("rate_limited", str(refusal.detail), 429, {"retry_after_seconds": int(refusal.wait)})
+    response["Retry-After"] = str(int(refusal.wait))
+    return response
+
+
 @csrf_exempt
 def mcp_endpoint(request):
     if request.method != "POST":
@@ -126,6 +148,9 @@ def mcp_endpoint(request):
         return _unauthenticated(str(exc.detail))
     if authenticated is None:
         return _unauthenticated(_("An API key is required."))
+    refused = _rate_limited(request, authenticated[1])
+    if refused is not None:
+        return refused
     presented = request.headers["Authorization"].partition(" ")[2].strip()
     caller = Caller(presented_key=presented, host=request.get_host(), secure=request.is_secure(),
                     request_id=getattr(request, "request_id", ""))

@@ -82,3 +82,23 @@ def test_malformed_json_rpc_gets_the_sdks_json_rpc_errors(make_client, tenant):
     html_only = Client().post("/mcp/", data=json.dumps(INITIALIZE), content_type="application/json",
                               HTTP_ACCEPT="text/html", **auth)
     assert html_only.status_code == 406
+
+
+def test_messages_other_than_tool_calls_count_against_the_keys_rate_limit(make_client, tenant, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                                                          "api_key": "3/day"}}
+    key = make_client(tenant, scopes=["read"]).plaintext
+    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+            "params": {"name": "get_permanent", "arguments": {"key": "rules.tone"}}}
+    version = {"HTTP_MCP_PROTOCOL_VERSION": "2025-11-25"}
+    assert _post(Client(), INITIALIZE, key=key).status_code == 200
+    called = _post(Client(), call, key=key, **version).json()["result"]  # counted once, by its operation
+    assert called["structuredContent"]["error"]["code"] == "entry_not_found"
+    assert _post(Client(), listing, key=key, **version).status_code == 200
+    limited = _post(Client(), listing, key=key, **version)
+    assert limited.status_code == 429 and limited.json()["error"]["code"] == "rate_limited"
+    assert int(limited["Retry-After"]) > 0
+    refused_call = _post(Client(), call, key=key, **version).json()["result"]
+    assert refused_call["isError"] and refused_call["structuredContent"]["error"]["code"] == "rate_limited"
