@@ -140,3 +140,16 @@ def test_a_cleared_session_is_extracted_into_long_term_memories(live_key, celery
             memories = wait_for(formed, timeout=120, interval=0.5, message="memories formed from the session")
     assert memories["user.home_city"].provenance.source_session_id == "chat-x"
     assert "Lyon" in memories["user.home_city"].content and "vegetarian" in memories["user.diet"].content
+
+
+def test_a_secret_inside_a_tool_item_is_redacted_and_the_item_still_reads_back(live_url, live_key):
+    leaked = {"type": "function_call_output", "call_id": "call_9",
+              "output": "token sk-abcdefghijklmnopqrstuvwxyz123456 issued"}
+
+    async def scenario(hub):
+        session = MemoryhubSession("chat-k", hub, user_id="alice")
+        await session.add_items([leaked])
+        return await session.get_items()
+
+    [item] = run(live_url, live_key, scenario)
+    assert item == {**leaked, "output": "token [REDACTED:api_key] issued"}
