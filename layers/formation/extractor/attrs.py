@@ -126,7 +126,7 @@ EN_TIME = re.compile(
     r"|\b(?:in\s+the\s+)?(?:mornings?|evenings?|afternoons?|nights?|lunchtime|lunch\s+break)\b"
     r"|\b(?:before\s+bed|after\s+work|after\s+dinner|after\s+lunch|before\s+work|at\s+noon|at\s+night)\b",
     re.IGNORECASE)
-ZH_FREQ = re.compile(r"每周[一两二三四五六七]次|每周[一两二三四五六]天|一周[一两二三四五六七]天|每天|每晚|每日|天天|每周|每个?星期|每个?礼拜|每个?月|每年|一天[一两二三四]次|一周[一两二三四五六七]次|每隔一天|隔天")
+ZH_FREQ = re.compile(r"每周[一两二三四五六七]次|每周[一两二三四五六]天|一周[一两二三四五六七]天|每天|每晚|每日|(?<![今明昨后前])天天|每周|每个?星期|每个?礼拜|每个?月|每年|一天[一两二三四]次|一周[一两二三四五六七]次|每隔一天|隔天")
 EN_FREQ = re.compile(
     r"\b(?:every\s+(?:day|night|morning|evening|week|weekend|month|other\s+day)|daily|nightly|weekly|monthly|"
     r"(?:once|twice|three\s+times|four\s+times|\d+\s+times|[a-z]+\s+times)\s+a\s+(?:day|week|month)|"
@@ -164,7 +164,7 @@ EN_DATE = re.compile(
     re.IGNORECASE)
 ZH_DATE = re.compile(
     r"(?:\d{4}年)?(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份|初|底|中旬|\d{1,2}[日号]|[一二三四五六七八九十]{1,3}[日号]?)?"
-    r"|(?:下|这|本|上)个?(?:月|礼拜|星期|周)(?:[一二三四五六日天末])?(?:\d{1,2}|[一二三四五六七八九十]{1,3})?[日号]?"
+    r"|(?:下|这|本|上)个?(?:月(?:初|底|中旬?)?|礼拜|星期|周)(?:[一二三四五六日天末])?(?:\d{1,2}|[一二三四五六七八九十]{1,3})?[日号]?"
     r"|(?:这|本|下)个?(?:weekend|周末)"
     r"|今天|今晚|明天|明早|明晚|后天|大后天|明年|今年|年底|年初|月底|月初|过两天|过几天|周[一二三四五六日天末]|星期[一二三四五六日天]"
     r"|春节|过年|国庆节?|五一|十一|中秋节?|端午节?|元旦|寒假|暑假|清明节?|圣诞节?|腊月[初一二三四五六七八九十]+|农历[\u4e00-\u9fff]{2,6}"
