@@ -176,6 +176,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
             found.extend(zh_plan_candidates(segment))
     found.extend(_allergy_said_after(segments))
+    # "每天早上我都会先遛狗": whoever walks a dog has one.
+    if re.search(r"遛狗", clause) and zh_user_said(clause, clause.find("遛狗")) and not any(c.memory_key == "user.pet.dog" for c in found):
+        found.append(_zc("user.pet.dog", ""))
     found.extend(_workplace_said_after(segments, found))
     # "我毕业好几年了，大学是在西南交大读的土木", "我在读大四，…，学校是南开": the status is said
     # in another part of the clause than the school.

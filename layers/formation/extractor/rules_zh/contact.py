@@ -12,7 +12,9 @@ _CHANNELS_ZH = (r"邮件|邮箱|email|e-mail|短信|打电话|电话|手机|微�
 
 def _zb_contact(m, clause):
     # "别给我打电话" and "别打电话" are one constraint: who is called goes without saying.
-    value = re.sub(r"(?<=[别要勿])(?:给我|跟我|和我)", "", tidy_value(m.group("v")))
+    value = re.sub(r"(?<=[别要勿])(?:给我|跟我|和我)|(?<=打)我(?=电话)", "", tidy_value(m.group("v")))
+    # "晚上九点以后就别联系我了": the constraint without its particles and its object.
+    value = re.sub(r"就(?=别|不要)|(?<=联系|打扰)我$|(?<=找)我$", "", value)
     return [_zc("user.contact_preference", value)] if value else []
 
 
@@ -20,7 +22,7 @@ def _zb_contact(m, clause):
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>(?:晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点(?:以后|之后|以前|之前|前|后))[^，,。]{0,6}?(?:别|不要|请勿)(?:给我|跟我)?(?:打电话|打扰我?|发(?:[\u4e00-\u9fff]{0,3})?消息|联系我?|找我))"), _zb_contact),
     (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)在?[^，,。]{1,10}?(?:之?前|之?后|以后|以前|期间)(?:给我)?(?:打电话|打扰我?|发消息|联系我?|找我))"), _zb_contact),
-    (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)(?:给我|跟我)?打(?:我)?电话)"), lambda m, c: [_zc("user.contact_preference", "别打电话")]),
+    (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)(?:给我|跟我)?打(?:我)?电话)"), lambda m, c: _zb_contact(m, c)),
     (re.compile(rf"(?<![别不要勿看用])(?:用|发|走|找我用|联系我用|用的是|打)(?P<v>{_CHANNELS_ZH})(?:比较方便|比较好|联系|沟通|吧|就行|就好|给我|找我)?"), _zb_contact),
     (re.compile(rf"(?P<v>{_CHANNELS_ZH})上?(?:说|聊|找我|联系|沟通)(?:就行|就好|吧|比较好|最好|方便)"), _zb_contact),
     (re.compile(rf"(?:喜欢|习惯|更喜欢|偏好)(?:用)?(?P<v>{_CHANNELS_ZH})(?:聊|沟通|联系|交流)?"), _zb_contact),

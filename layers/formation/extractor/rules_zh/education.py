@@ -13,12 +13,21 @@ _DEGREES_ZH = r"本科|研究生|硕士|博士|博士后|MBA|master|Master|PhD|p
 _SCHOOL_SUFFIX = r"(?:大学|学院|大|交大|师大|理工|科大|中学|高中|附中|一中|二中|职高|技校|University|College|School|Institute)$"
 
 
+_DISCIPLINES = ("计算机|软件|电子|信息|机械|建筑|土木|经济|管理|金融|法|法学|医|医学|药学|护理|文|文学|新闻|传媒|外国语|数学|"
+                "物理|化学|生命科学|生物|材料|环境|艺术|美术|音乐|设计|商|教育|心理|历史|哲学|马克思主义|自动化|航空|能源")
+
+
 def _zb_education(m, clause):
     groups = m.groupdict()
     school = tidy_value(groups.get("v") or "")
     school = re.sub(r"(?:的)$", "", school)
     school = re.sub(r"^(?:我|本人|的是)", "", school)
     # "清华硕士毕业": the degree said after the school is the degree, not part of its name.
+    # "北航计算机学院": the school, then its faculty, which names the field.
+    faculty = re.fullmatch(rf"(?P<s>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?P<f>{_DISCIPLINES})(?:学院|系)", school)
+    if faculty:
+        school = faculty.group("s")
+        groups = {**groups, "field": groups.get("field") or faculty.group("f")}
     said_degree = re.search(rf"(?:{_DEGREES_ZH})$", school)
     if said_degree and len(school) > len(said_degree.group()) + 1:
         school = school[:said_degree.start()]
@@ -96,6 +105,6 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|大学)?(?:读的是|上的是|念的是|考的是)(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。!！]|的)"), _zb_education),
     (re.compile(rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中|University|College))(?P<deg>{_DEGREES_ZH})?毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|高中|初中)(?:是|也是)?在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上)的?"), _zb_education),
-    (re.compile(r"(?P<v>大专|本科|中专|高中)毕业"), _zb_education),
+    (re.compile(r"(?P<v>大专|本科|中专|高中)(?:毕业|学历)"), _zb_education),
     (re.compile(rf"(?:读的是|在读)(?P<deg>在职研究生|{_DEGREES_ZH})[，,]\s*(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的"), _zb_education),
 ]

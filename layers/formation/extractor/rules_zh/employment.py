@@ -152,6 +152,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"是{_ORG_ZH}的(?:员工|正式员工|实习生)"), _zb_job),
     (re.compile(rf"(?:离开了?|辞掉了?|不在){_ORG_ZH}(?:了|干了|工作了|上班了|的工作|[，,。]|$)"), _zb_former),
     (re.compile(rf"(?:之前|以前|曾经)在{_ORG_ZH}(?:干|工作|上班|待|做|当)"), _zb_former),
+    (re.compile(rf"^(?:之前|以前|原来)在{_ORG_ZH}$"), _zb_former),
     (re.compile(r"离开那个[\u4e00-\u9fff]{0,4}公司了?[——\-，,\s]*(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})"), _zb_former),
     (re.compile(r"(?:岗位是|职位是|职业是|工作是)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10})"), _zb_occupation),
     (re.compile(rf"^(?:现在|目前|主要|负责)?(?:做|当|干|搞|负责)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_ROLE_HEADS}))(?=$|[，,。!！]|了|的)"), _zb_occupation),

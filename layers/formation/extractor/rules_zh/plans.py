@@ -68,14 +68,14 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     body = re.split(r"[，,。!！?？~～]", body)[0]
     # The plan in few words: no filler (一趟), no possessive (带我家狗 -> 带狗), no 去 before another verb
     # (去考科目二 -> 考科目二; 去成都 keeps its 去, which names the trip).
-    body = re.sub(rf"一趟|(?<=[带陪给和跟])我(?:家的?|的)?(?=[\u4e00-\u9fff])|(?<=回)老家(?={_CITY_ALT})", "", tidy_value(body))
+    body = re.sub(rf"一?趟|(?<=[带陪给和跟])我(?:家的?|的)?(?=[\u4e00-\u9fff])|(?<=回)老家(?={_CITY_ALT})", "", tidy_value(body))
     # "回老家看看爷爷奶奶": a doubled verb is the verb ("看看" -> "看").
     body = re.sub(r"(看|走|逛|聊|玩|试|转|歇)\1", r"\1", body)
     body = re.sub(r"^去(?=看|考|打|吃|买|参加|见|办|做|拿|取|听|学|上课|体检|复查)", "", body)
     if not body or len(body) < 2:
         return []
     # A known place is the destination whatever follows it ("去澳洲读研"); another word only before a trip verb.
-    dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH})", rest) or \
+    dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一?趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH})", rest) or \
         re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
     destination = None
     if dest:
