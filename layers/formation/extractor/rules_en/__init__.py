@@ -43,7 +43,11 @@ from layers.formation.extractor.rules_en.employment import (
     _b_former,
     _b_occupation_as,
 )
-from layers.formation.extractor.rules_en.family import _b_named_group, _b_person
+from layers.formation.extractor.rules_en.family import (
+    _b_named_group,
+    _b_parent_of,
+    _b_person,
+)
 from layers.formation.extractor.rules_en.habits import _b_habit, _is_habit_clause
 from layers.formation.extractor.rules_en.health import (
     _b_allergy,
@@ -75,6 +79,8 @@ def match_clause(clause: str) -> list[Candidate]:
         return found
     for part in expand_shared_subject(clause):
         found.extend(match_rules(part, _RULES))
+    # "I've just moved to ITV as a producer": a move to a job, not a town.
+    found = [c for c in found if not (c.memory_key == "user.home_city" and re.search(rf"{re.escape(c.value)}\s+as\s+an?\b", clause))]
     if not found:
         plan = plan_candidate(clause)
         if plan:
@@ -86,7 +92,7 @@ def match_clause(clause: str) -> list[Candidate]:
 # their own anchors ("my dog", "my flight").
 _EN_SUBJECT_FREE = {_b_person, _b_named_group, _b_pet, _b_pets}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
-_EN_LOOSE = {_b_contact, _b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
+_EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
              _b_medication, _b_restriction}
 
 
@@ -95,7 +101,7 @@ _EN_LOOSE = {_b_contact, _b_occupation_as, _b_education, _b_allergy, _b_allergy_
 # an apostrophe; after a verb of saying, an opening quote runs to a closing one that ends a word.
 _SAID_IN_QUOTES = re.compile(
     r"(?i)\b(?:says?|said|wrote|writes|texted|tweeted|posted|goes|line\s+is|motto\s+is|sang|sings|announced|yelled|"
-    r"opens\s+with|told|asked|singing|sings|sang|saying|shouting|yelling|keeps\s+saying)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
+    r"opens\s+with|(?:song|film|movie|book|show|title|album|lyric|poem|sign|shirt|mug)(?:\s+(?:called|titled|that\s+says))?|told|asked|singing|sings|sang|saying|shouting|yelling|keeps\s+saying)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
 
 
 def _quoted_spans(clause: str) -> list[tuple[int, int]]:
@@ -116,7 +122,9 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             if build in (_b_pet, _b_pets) and not household and not re.match(r"(?i)my|our", match.group()) and not (
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
                 continue
-            if build not in _EN_SUBJECT_FREE and not household and not _user_said(clause, match.start()) and not self_anchored(clause, match.start(), match.group()) and not (
+            # "my brother's wedding next saturday", "my sister's getting married in Italy": a family event the user goes to.
+            family_event = build is _b_plan and re.search(r"(?i)\b(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?'s\s+$", clause[:match.start()])
+            if build not in _EN_SUBJECT_FREE and not household and not family_event and not _user_said(clause, match.start()) and not self_anchored(clause, match.start(), match.group()) and not (
                     build in _EN_LOOSE and _no_one_else(clause, match.start())):
                 continue
             candidates = build(match, clause)
@@ -130,6 +138,10 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(candidates)
     if any(c.memory_key == "user.contact_preference" for c in found):
         found = [c for c in found if not (c.memory_key in ("user.likes", "user.dislikes") and re.search(rf"(?i)\b(?:{_CHANNELS})\b", c.value))]
+    # "got the job!!! starting at Airbnb in two weeks": starting a named job is the employer (FACTS.md), not a plan.
+    employers = [c.value.casefold() for c in found if c.memory_key == "user.employer"]
+    found = [c for c in found if not (c.memory_key == "user.plan" and re.match(r"(?i)start(?:ing)?\b", c.value)
+                                      and (employers or re.search(r"(?i)\bnew\s+job\b", c.value) and employers))]
     if quoted:
         # Around a quotation an unnamed person is its speaker ("my mum's classic line is '…'"), not a fact.
         found = [c for c in found if not (c.memory_key.startswith("user.relationship") and not c.value)]
@@ -139,7 +151,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
         found = [c for c in found if c.memory_key != "user.plan" or A.frequency(clause) is None and not re.search(
             r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bday\s+(?:mornings|evenings|nights)\b|\band\s+\w+day\s+(?:mornings|evenings|nights)", clause)]
     if _is_habit_clause(clause) and not quoted and not re.search(r"(?i)^(?:my|our)\s+\w+|\b(?:nobody|everyone|everybody|people|he|she|they)\b", clause) \
-            and not any(not c.memory_key.startswith(("user.relationship", "user.pet")) for c in found):
+            and not any(not c.memory_key.startswith(("user.relationship", "user.pet", "user.languages")) for c in found):
         body = re.sub(r"(?i)^(?:i\s+)?", "", clause)
         if _user_said(clause, 0):
             found.extend(_b_habit(re.match(r"(?P<v>.*)", body), clause))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from layers.formation.extractor.rules_en.common import _ORG, _clean_org, _f
+from layers.formation.extractor.text import tidy_value
 
 
 def _b_education(m, clause):
@@ -49,7 +50,9 @@ def _b_education(m, clause):
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:doing|taking|started|starting|enrolled\s+on)\s+(?i:an?|the|my)\s+(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})\s+(?i:course|degree|programme|program|diploma|module)"), _b_education),
-    (re.compile(rf"(?i:taking|doing|enrolled\s+in|signed\s+up\s+for|in)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
+    (re.compile(r"(?i:doing|taking|sitting|studying\s+for|revising\s+for)\s+(?i:my|the|her)?\s*(?P<v>A[- ]levels?|GCSEs?|IB|Highers|Leaving\s+Cert|the\s+bar)\b"),
+     lambda m, c: [_f("user.education", tidy_value(m.group("v")), status="studying")]),
+    (re.compile(rf"(?i:taking|doing|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:graduated\s+from|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
                 rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|master'?s|masters|bachelor'?s)\s+at|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
                 rf"(?:student|candidate|junior|senior|sophomore|freshman|year)\s+(?:in\s+[a-z ]+\s+)?at|studying\s+(?P<field>[a-z ]+?)\s+at|"

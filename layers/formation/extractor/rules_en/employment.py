@@ -35,7 +35,7 @@ _PROF_EN = (r"(?:engineer|developer|dev|programmer|swe|sde|teacher|doctor|nurse|
             r"hairdresser|stylist|model|actor|actress|dancer|singer|animator|streamer|youtuber|sales\s+rep|"
             r"ceo|cto|cfo|vp|director|lead|supervisor|receptionist|caregiver|nanny|janitor|courier|auditor|actuary|"
             r"paralegal|dietitian|nutritionist|optometrist|radiographer|radiologist|hygienist|social\s+worker|"
-            r"counsell?or|principal|administrator|coordinator|specialist|strategist|planner|operator|inspector|"
+            r"stay[- ]at[- ]home\s+(?:dad|mum|mom|parent)|counsell?or|principal|administrator|coordinator|specialist|strategist|planner|operator|inspector|"
             r"surveyor|machinist|chemist|biologist|physicist|statistician|tester|devops|sre|bookkeeper|broker|"
             r"underwriter|flight\s+attendant|sailor|security\s+guard|cleaner|housekeeper|gardener|landscaper|"
             r"painter|builder|contractor|partner|associate|consultant|advisor|adviser|executive)")
@@ -132,7 +132,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:at|for|with)\s+(?i:a|an)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES}|firm|company)\s*,\s*{_ORG}(?=\s*(?:,|$|\.|!))"), _b_employer),
     # "started at google on monday": a lower-case organisation right after a joining verb.
     (re.compile(r"(?i:started\s+at|joined|starting\s+at|start\s+at)\s+(?P<v>(?!(?:a|an|the|my|our|this|that|work|home|school|uni|college|noon|midnight|\d)\b)[a-z][a-z0-9&'-]{1,20})(?=\s+(?:on|as|last|this|in|today|yesterday|back)\b|\s*$|\s*[,.;!?])"), _b_employer),
-    (re.compile(rf"(?i:work(?:ing)?|been)\s+(?:(?i:full[- ]time|part[- ]time|remotely|remote)\s+)?(?i:at|for)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:work(?:ing)?|been)\s+(?:(?i:full[- ]time|part[- ]time|remotely|remote|nights|days|shifts|weekends|mornings)\s+)?(?i:at|for)\s+{_ORG}"), _b_employer),
+    # "i work nights at the royal infirmary": a lower-case workplace named by its kind.
+    (re.compile(r"(?i:work|working|job)\s+(?:(?i:nights|days|shifts|weekends|full[- ]time|part[- ]time)\s+)?(?i:at|for)\s+(?:the\s+)?(?P<v>(?:[a-z.'&-]+\s+){1,3}(?:hospital|infirmary|council|university|college|library|museum|bank|clinic|surgery))\b"), _b_employer),
     (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
                 rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at|with)|signed\s+with|signed\s+(?:my|the|an?)\s+(?:job\s+)?offer\s+(?:with|from|at)|now\s+at|employed\s+(?:at|by))\s+{_ORG}"
                 rf"(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}[A-Za-z-]+))?"), _b_employer),
@@ -141,9 +143,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
     (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
-                rf"handed\s+in\s+my\s+notice\s+at|quit\s+my\s+job\s+at|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
+                rf"handed\s+in\s+my\s+notice\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
                 rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with))\s+{_ORG}"), _b_former),
     (re.compile(rf"(?i:after)\s+\d+\s+(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}\s*,?\s+(?i:i\s+)?(?i:(?:finally\s+)?(?:left|quit|resigned))"), _b_former),
+    # "after 5 years at the BBC I've just moved to ITV": the years at X ended with a move.
+    (re.compile(rf"(?i:after)\s+(?:\w+\s+){{1,2}}(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}(?=[^.;!?]*\b(?i:moved|joined|switched|left|quit|now|started)\b)"), _b_former),
+    (re.compile(r"(?i:resigned\s+from|left|quit|made\s+redundant\s+from|laid\s+off\s+from)\s+(?P<v>the\s+(?:council|civil\s+service|army|navy|police|nhs|air\s+force))\b"), _b_former),
+    # "I've been a bus driver for 20 years": a role held up to now.
+    (re.compile(rf"(?i:i've\s+been|ive\s+been|i\s+have\s+been)\s+(?i:an?)\s+{_OCC}(?![^.;!?]*\b(?i:before|until|till|back\s+then)\b)"), _b_occupation),
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
     # "started at google on monday as a SWE": a role said with "as", after the job it belongs to.
     (re.compile(rf"(?<=\s)(?i:as)\s+(?i:an?)\s+{_OCC}(?!\s+(?i:myself|yourself))"), _b_occupation_as),
@@ -151,7 +158,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"^(?P<v>(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\s+(?=(?i:at|for|with)\s+(?:(?i:a|an|the)\s|[A-Z]))"), _b_occupation),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
-    (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z ]+?)(?:\s+(?i:at|to|in|for)\b|\s*$|(?=[,.;!]))"), _b_teach),
+    (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)(?=\s+(?i:at|to|in|for|part[- ]time|full[- ]time|and|on|online|privately)\b|\s*$|\s*[,.;!])"), _b_teach),
     # "I work for myself, freelance graphic designer": a self-employed role said on its own.
     (re.compile(rf"(?:^|(?<=,)\s*)(?:(?i:a|an)\s+)?(?P<v>(?i:freelance|self-employed|independent|contract)\s+(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\b"), _b_occupation),
     (re.compile(r"(?i:doing|do)\s+(?:(?i:some\s+)?)(?P<v>(?i:freelance|contract)\s+[a-z]+(?:\s+work)?)"), _b_occupation),

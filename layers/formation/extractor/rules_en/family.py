@@ -43,7 +43,12 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "bf": "boyfriend", "hubs": "husband", "missus": "wife", "mam": "mother", "ma": "mother", "pops": "father",
              "step-dad": "father", "step-mum": "mother", "step-mom": "mother", "grandmum": "grandmother",
              "grandmom": "grandmother", "nan": "grandmother", "youngest": "child", "eldest": "child",
-             "oldest": "child", "little one": "child", "middle child": "child", "firstborn": "child"}
+             "oldest": "child", "little one": "child", "middle child": "child", "firstborn": "child", "best mate": "best_friend",
+             "best pal": "best_friend"}
+# "my eldest daughter", "my youngest son": the birth order qualifies the role, it is not one.
+_ROLES_EN.update({f"{order} {word}": role for order in ("eldest", "youngest", "oldest", "middle", "younger", "older")
+                  for word, role in (("son", "son"), ("daughter", "daughter"), ("boy", "son"), ("girl", "daughter"),
+                                     ("kid", "child"), ("child", "child"))})
 
 
 # "my mother tongue", "my father's side", "my baby steps" are not people.
@@ -58,7 +63,7 @@ def _person_attrs(rest: str) -> dict:
     out: dict = {}
     if re.match(r"(?i)'s\s+(?:friend|boss|colleague|coworker|neighbou?r|partner|husband|wife|boyfriend|girlfriend|mate|buddy)\b", rest):
         return out  # "my sister's friend is a chef": the attributes are someone else's
-    age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bjust\s+turned|,)\s+(?:now\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days))", rest)
+    age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bturning|\bjust\s+turned|,)\s+(?:now\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days))", rest)
     if age:
         value = A.plausible_age(A.en_int(age.group("n")), low=0)
         if value is not None:
@@ -70,18 +75,23 @@ def _person_attrs(rest: str) -> dict:
         field = re.search(r"(?i)\bworks\s+in\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\b", rest)
         if field and not field.group("v")[:1].isupper() and field.group("v").lower() not in ("the", "a", "an"):
             out["occupation"] = field.group("v")
-    likes = re.search(r"(?i)\b(?:loves|likes|plays|is\s+obsessed\s+with|is\s+into|enjoys|wants\s+to\s+learn)\s+(?P<v>[^,.;!?]+)", rest)
+    likes = re.search(r"(?i)\b(?:loves|likes|plays|(?:is\s+)?obsessed\s+with|is\s+into|enjoys|wants\s+to\s+learn|(?:is\s+)?mad\s+about|(?:is\s+)?crazy\s+about|(?:is\s+)?nuts\s+about)\s+(?P<v>[^,.;!?]+)", rest)
     if likes:
         value = _phrase(likes.group("v"), 4)
         if value:
             out["likes"] = re.sub(r"(?i)^(?:more\s+than\s+anything)$", "", value) or None
-    birthday = re.search(r"(?i)birthday\s+is\s+(?:on\s+)?(?P<v>[^,.;!?]+)|\bturns?\s+\S+\s+(?:on\s+)?(?P<w>[^,.;!?]+)", rest)
+    birthday = re.search(r"(?i)birthday(?:\s+is|'s)?\s+(?:on\s+)?(?P<v>(?:today|tomorrow|next\s+\w+|this\s+\w+|\w+day)\b|[^,.;!?]*\d[^,.;!?]*)|\bturns?\s+\S+\s+(?:on\s+)?(?P<w>[^,.;!?]+)", rest)
     if birthday:
         out["birthday"] = tidy_value(birthday.group("v") or birthday.group("w"))
     school = re.search(r"(?i)\b(?:started|starts|goes\s+to|attends|is\s+at|in)\s+(?:[a-z]+\s+)?(?:at\s+)(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,4})", rest)
     if school:
         out["school"] = school.group("v")
     return {k: v for k, v in out.items() if v not in (None, "")}
+
+
+def _b_parent_of(m, clause):
+    """"a single mum of three", "dad of two": the user's children, unnamed."""
+    return [_f("user.relationship.child", "")]
 
 
 def _b_person(m, clause):
@@ -132,8 +142,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(-]?\s*"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
     # "my dad", "my wife and I", "with my two kids": a count may stand between; the name is optional.
-    (re.compile(rf"(?i:my|our)\s+(?:(?i:two|three|four|[2-4])\s+)?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}|\b)"), _b_person),
-    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s|s)?\s+(?i:name\s+is|name's|is\s+called|is\s+named)\s+(?P<v>[A-Za-z][a-z]+)"), _b_person),
+    (re.compile(rf"(?i:my|our)\s+(?:(?i:two|three|four|[2-4])\s+)?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|'s\s+named|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}|\b)"), _b_person),
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s|s)?\s+(?i:name\s+is|name's|is\s+called|is\s+named|called|named)\s+(?P<v>[A-Za-z][a-z]+)"), _b_person),
+    # "a single mum of three", "dad of two": children, unnamed.
+    (re.compile(r"(?i:mum|mom|dad|mother|father|parent|mama|papa)\s+(?i:of)\s+(?i:one|two|three|four|five|[1-5])\b(?!\s+(?:years?|months?|weeks?))"), _b_parent_of),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?='s\s)"), _b_person),
     (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b"), _b_person),
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),

@@ -32,7 +32,7 @@ _CONDITIONS_EN = (r"type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+b
                   r"psoriasis|pcos|endometriosis|lupus|fibromyalgia|hypothyroidism|hyperthyroidism|anemia|anaemia|"
                   r"chronic\s+[a-z]+\s+pain|chronic\s+pain|back\s+pain|a\s+broken\s+[a-z]+|broken\s+[a-z]+|tinnitus|"
                   r"glaucoma|ms|multiple\s+sclerosis|parkinson'?s|copd|bipolar(?:\s+disorder)?|ocd|ptsd|acid\s+reflux|"
-                  r"gerd|kidney\s+stones|kidney\s+disease|a\s+heart\s+condition|scoliosis|vertigo|dyslexia|"
+                  r"reflux|gerd|kidney\s+stones|kidney\s+disease|a\s+heart\s+condition|scoliosis|vertigo|dyslexia|"
                   r"long\s+covid|hard\s+of\s+hearing|deaf|colou?r-?blind|visually\s+impaired|celiac|coeliac|diabetic|pregnant|asthmatic|epileptic|lactose\s+intolerant")
 
 
@@ -77,6 +77,13 @@ def _b_condition(m, clause):
     if value == "type 2 diabetic":
         value = "type 2 diabetes"
     out = [_f("user.health_conditions", value)]
+    # "asthma and eczema": a list of conditions shares the verb.
+    rest = clause[m.end():]
+    more = re.match(rf"(?i)\s*(?:,|and|&)\s*(?:an?\s+)?(?P<c>{_CONDITIONS_EN})\b", rest)
+    while more:
+        out.append(_f("user.health_conditions", _COND_NORMAL.get(more.group("c").lower(), more.group("c").lower())))
+        rest = rest[more.end():]
+        more = re.match(rf"(?i)\s*(?:,|and|&)\s*(?:an?\s+)?(?P<c>{_CONDITIONS_EN})\b", rest)
     if re.search(r"c(?:o)?eliac", value):
         out.append(_f("user.food_restrictions", "gluten"))
     if value == "lactose intolerance":
@@ -155,6 +162,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
+    (re.compile(r"(?P<v>(?i:insulin|oxygen|steroid))[- ](?i:dependent|dependant)"), lambda m, c: [_f("user.medications", m.group("v").lower())]),
     # "I'm on propranolol for anxiety", "metformin for my type 2", "a low-FODMAP diet because of IBS": the reason is a condition.
     (re.compile(rf"(?i:for|because\s+of|due\s+to|thanks\s+to)\s+(?:(?i:my)\s+)?(?P<v>(?i:type\s+[12](?:\s+diabetes)?|{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?i:an?\s+)?(?P<v>(?i:type\s+[12]\s+diabetic))"), _b_condition),

@@ -31,6 +31,9 @@ def _lang_level(clause: str) -> str | None:
 
 
 def _b_language(m, clause):
+    # "I don't speak French", "can't speak a word of Greek": a denial, no language.
+    if re.search(r"(?i)\b(?:don't|dont|do\s+not|can't|cant|cannot|never|not)\s+(?:really\s+)?(?:speak|know|read|understand)\s*(?:a\s+word\s+of\s+|any\s+)?$", clause[:m.start("v")]):
+        return []
     lang = tidy_value(m.group("v"))
     level = m.groupdict().get("lvl") or _lang_level(clause)
     out = [_f("user.languages", lang, level=level)]

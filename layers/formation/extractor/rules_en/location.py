@@ -33,6 +33,20 @@ _NOT_LPLACES = {"here", "there", "home", "town", "city", "the city", "a flat", "
                 "the area", "the countryside", "hotel", "a hotel", "dorm", "a dorm", "school", "work", "bed", "office"}
 
 
+# People name their home town by its demonym ("I'm a Dubliner", "a Geordie"); FACTS.md gives the town.
+_DEMONYMS = {"londoner": "London", "dubliner": "Dublin", "glaswegian": "Glasgow", "mancunian": "Manchester",
+             "liverpudlian": "Liverpool", "scouser": "Liverpool", "geordie": "Newcastle", "brummie": "Birmingham",
+             "new yorker": "New York", "parisian": "Paris", "berliner": "Berlin", "bristolian": "Bristol",
+             "torontonian": "Toronto", "montrealer": "Montreal", "melburnian": "Melbourne", "sydneysider": "Sydney",
+             "angeleno": "Los Angeles", "chicagoan": "Chicago", "bostonian": "Boston", "aucklander": "Auckland",
+             "yorkshireman": "Yorkshire", "yorkshirewoman": "Yorkshire", "cornishman": "Cornwall"}
+_DEMONYM = "(?P<v>" + "|".join(sorted(_DEMONYMS, key=len, reverse=True)) + ")"
+
+
+def _b_demonym(m, clause):
+    return [_f("user.hometown", _DEMONYMS[m.group("v").lower()])]
+
+
 def _b_home(m, clause):
     value = _proper(m.group("v")) if m.group("v")[:1].isupper() else tidy_value(m.group("v"))
     if not value or value in _NON_PLACES or value.lower() in ("here", "there", "a", "the", "town", "the city", "home"):
@@ -44,6 +58,9 @@ def _b_place(key):
     def build(m, clause):
         build.key = key
         raw = m.group("v")
+        # "I've just moved to ITV as a producer": a move to a job, not a town.
+        if re.match(r"(?i)\s+as\s+an?\s+", clause[m.end():]) and re.search(r"(?i)\bmoved\s+(?:over\s+)?to\s*$", clause[:m.start("v")]):
+            return [_f("user.employer", _proper(raw) or raw)]
         value = _proper(raw) if raw[:1].isupper() else tidy_value(raw)
         if not value or value in _NON_PLACES or value.split()[0].lower() in ("here", "there", "a", "the", "home", "my", "an") \
                 or value.lower() in _NOT_LPLACES or (not raw[:1].isupper() and len(value) < 2):
@@ -96,6 +113,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I live just over the border in Mainz", "renting a place in Bath", "the rest from home in Stockport",
     # "I live in the Plateau in Montreal": the city closes a longer phrase.
     (re.compile(rf"(?i:live|living|based|renting\s+a\s+(?:place|flat|house|room)|bought\s+a\s+(?:place|flat|house)|from\s+home|home)\s+(?:[\w'-]+\s+){{0,5}}?(?i:in)\s+(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|with|since|for)\b)"), _b_place("user.home_city")),
+    (re.compile(rf"{_IM}\s+(?i:an?\s+)?(?:(?i:proud|true|born\s+and\s+bred|real|total)\s+)?(?i:{_DEMONYM})\b"), _b_demonym),
+    (re.compile(r"(?i:from)\s+(?P<v>[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*)?)\s+(?i:originally)\b"), _b_place("user.hometown")),
     (re.compile(rf"{_IM}\s+(?i:down|up|over|out)\s+(?i:in)\s+{_PLACE}(?=\s+(?i:these\s+days|now|for\s+good)\b|\s*$)"), _b_place("user.home_city")),
     (re.compile(rf"(?i:live|living|based)\b[^.;!?]{{0,40}}?(?i:village|town|suburb|neighbou?rhood|area)\s+(?i:called|named)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:work|working)\s+(?:(?i:remotely|remote|from\s+home)\s+)?(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),

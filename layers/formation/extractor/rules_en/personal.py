@@ -103,7 +103,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:my)\s+(?i:bday|b-day|birthday)(?:'s|\s+is|\s+falls)\s+(?:(?i:on)\s+)?(?P<v>(?i:today|tomorrow|next\s+\w+|this\s+\w+|on\s+\w+day|\w+day))\b"), lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
     (re.compile(rf"(?i:birthday|bday|b-day)(?:'s|\s+is|\s+falls)?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}))"), _b_date("user.birthday")),
     # "celebrate our anniversary on the 5th of May", "anniversary falls on Christmas Eve".
-    (re.compile(rf"(?i:anniversary)\s+(?:(?i:is|'s|falls|lands|was)\s+)?(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_date("user.anniversary")),
+    (re.compile(rf"(?i:anniversary)(?:\s*(?i:'s)|\s+(?i:is|falls|lands|was))?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_date("user.anniversary")),
     (re.compile(rf"(?i:got\s+married|were\s+married|married)\s+(?i:on|in)\s+(?P<v>[^.;!?]{{0,30}}?(?i:{DATE_SPAN}))"), _b_date("user.anniversary", type="wedding")),
     # "tomorrow is 3 years since my husband and I started dating": the date the span is counted from.
     (re.compile(r"(?P<v>(?i:today|tomorrow|next\s+\w+day|this\s+\w+day))\s+(?i:is|marks|will\s+be)\s+(?:\w+\s+){1,2}(?i:years?|months?)\s+(?i:since)\s+.{0,40}?(?:(?i:started\s+dating|got\s+married|got\s+together|met|first\s+date)|(?i:we|my\s+(?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?))\s*$)"),

@@ -36,7 +36,15 @@ _BREEDS_EN = {"shiba": "dog", "shiba inu": "dog", "golden retriever": "dog", "re
               "canary": "bird", "parakeet": "bird", "lovebird": "bird", "betta": "fish", "betta fish": "fish",
               "siamese": "cat", "tabby": "cat", "ragdoll": "cat", "maine coon": "cat", "persian": "cat",
               "sphynx": "cat", "british shorthair": "cat", "bengal": "cat", "holland lop": "rabbit",
-              "leopard gecko": "gecko", "cockatoo": "parrot", "macaw": "parrot", "african grey": "parrot"}
+              "leopard gecko": "gecko", "cockatoo": "parrot", "macaw": "parrot", "african grey": "parrot",
+              "cavapoo": "dog", "cockapoo": "dog", "cavalier": "dog", "cavalier king charles": "dog", "staffie": "dog",
+              "staffy": "dog", "jack russell": "dog", "whippet": "dog", "shih tzu": "dog", "bichon": "dog",
+              "pomeranian": "dog", "yorkie": "dog", "dalmatian": "dog", "great dane": "dog", "akita": "dog",
+              "vizsla": "dog", "weimaraner": "dog", "springer spaniel": "dog", "cocker spaniel": "dog",
+              "goldendoodle": "dog", "bernese": "dog", "lurcher": "dog", "mastiff": "dog", "pit bull": "dog",
+              "norwegian forest cat": "cat", "burmese": "cat", "abyssinian": "cat", "scottish fold": "cat",
+              "lionhead": "rabbit", "lop": "rabbit", "mini lop": "rabbit", "conure": "parrot", "zebra finch": "bird",
+              "finch": "bird", "bearded dragon": "lizard", "corn snake": "snake", "python": "snake"}
 
 
 _PET_WORD = "|".join(sorted(list(_SPECIES_EN) + list(_BREEDS_EN), key=len, reverse=True))
@@ -102,5 +110,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # Possessed, not merely seen: "a big dog chased me" is nobody's pet ("a … named X" is below).
     (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
+    # "I have a 2 year old husky named Storm": the age before the species.
+    (re.compile(rf"(?i:have|got|adopted|my|our|with)\s+(?i:an?\s+)?(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+))?"), _b_pet),
     (re.compile(rf"(?i:have|got|own|adopted|with|ive\s+got|i've\s+got|my|our)\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
 ]

@@ -103,22 +103,23 @@ def _describe(body: str) -> str:
     body = re.sub(r"(?i)\b(?:my|our)\s+", "", body)
     words = body.split()
     # "getting married" is the wedding; "driving test" is a noun phrase, not "drive test".
-    if re.match(r"(?i)get(?:ting)?\s+married$", body):
-        return "wedding"
+    married = re.match(r"(?i)get(?:ting)?\s+married\b", body)
+    if married:
+        return tidy_value("wedding" + body[married.end():])
     if words and not (len(words) > 1 and re.fullmatch(r"(?i)tests?|lessons?|licen[cs]e|exam|range|course|class|classes|session", words[1])):
         words[0] = _base_form(words[0])
     return " ".join(w for w in words if w.lower() not in ("a", "an", "the"))
 
 
 # Dates people plan around that A.en_date does not read.
-_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+)?(?:the\s+)?(?:bank\s+holiday(?:\s+weekend)?|long\s+weekend|half[- ]term|easter\s+holidays|christmas\s+holidays|summer\s+holidays)\b")
+_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+|on\s+)?(?:the\s+)?(?:boxing\s+day|christmas\s+(?:eve|day)|new\s+year'?s\s+(?:eve|day)|halloween|valentine'?s\s+day|bank\s+holiday(?:\s+weekend)?|long\s+weekend|half[- ]term|easter\s+holidays|christmas\s+holidays|summer\s+holidays)\b")
 
 
 def _b_plan(m, clause):
     date = A.en_date(clause)
     if not date:
         extra = _EXTRA_DATE.search(clause)
-        date = tidy_value(re.sub(r"(?i)^over\s+(?:the\s+)?", "", extra.group())) if extra else None
+        date = tidy_value(re.sub(r"(?i)^(?:over|on)\s+(?:the\s+)?", "", extra.group())) if extra else None
     if not date:
         return []
     body = tidy_value(m.group("v"))
@@ -133,6 +134,10 @@ def _b_plan(m, clause):
         body = tidy_value(re.sub(rf"(?i)\s*\b(?:is\s+)?{re.escape(more.group('y'))}\b", " ", body))
     body = re.sub(r"(?i)\s+(?:is|are)$", "", body)
     # "start", "start date", "go there": a light verb with nothing said about what is planned.
+    # "my sister's getting married in Italy": the family member's event.
+    owner = re.search(r"(?i)\b(?:my|our)\s+(?P<o>[a-z-]+(?:\s+[a-z-]+)?)'s\s+$", clause[:m.start()])
+    if owner and not body.lower().startswith(owner.group("o").lower()):
+        body = f"{owner.group('o')}'s {body}"
     if _LIGHT_PLAN.fullmatch(body):
         return []
     if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body):
@@ -154,6 +159,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>(?i:leave|leaving|head|heading|fly|flying|set\s+off)\s+(?i:for|to)\s+[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|off|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation)\b[^,.;!?]*)"), _b_plan),
-    (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing)\s+[^,.;!?]+)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing|doing\s+(?:a|an|the|my))\s+[^,.;!?]+)"), _b_plan),
+    # "I have my citizenship interview next month": a dated appointment with its kind before it.
+    (re.compile(r"(?P<v>(?i:my|our|an?|the)\s+(?:[a-z-]+\s+){1,2}?(?i:interview|exam|appointment|surgery|operation|flight|trip|hearing|test|scan|conference|wedding)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:parent-teacher\s+conference|dentist|doctor's\s+appointment|job\s+interview|going\s+camping|camping)[^,.;!?]*)"), _b_plan),
 ]
