@@ -7,7 +7,7 @@ API request takes the next one (none left: forward):
   contended answer 503 `contended` with Retry-After: 1, as memoryhub/api/errors.py does
   500       answer a bare 500
   stall     hold the request 5 s, then forward (longer than a client's read timeout)
-GET /_log lists [method, path, fault] of every API request seen.
+GET /_log lists [method, path, fault] of every API request seen, with the server's status when forwarded.
 """
 from __future__ import annotations
 
@@ -52,7 +52,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._answer(200, payload, {"Content-Type": "application/json"})
         with _lock:
             fault = _faults.pop(0) if _faults else "forward"
-            _log.append([self.command, self.path, fault])
+            entry = [self.command, self.path, fault]
+            _log.append(entry)
         if fault == "reset":
             self.close_connection = True
             return
@@ -71,6 +72,8 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "drop":
             self.close_connection = True
             return
+        with _lock:
+            entry.append(response.status_code)
         passed = {key: value for key, value in response.headers.items()
                   if key.lower() not in {"content-length", "transfer-encoding", "connection", "content-encoding"}}
         self._answer(response.status_code, response.content, passed)

@@ -15,6 +15,8 @@ from memoryhub_client.errors import (
     ValidationFailedError,
 )
 
+from permanent.services import change_request_approve, change_request_propose
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -107,3 +109,23 @@ def test_async_client(live_url, live_key, other_key):
     keys, searched, whoami = asyncio.run(scenario())
     assert sorted(keys) == ["k0", "k1", "k2"]
     assert len(searched.results) == 3 and isinstance(whoami, models.WhoAmI)
+
+
+def test_permanent_reads_revalidate_with_their_etag(live_key, fault_proxy, tenant, make_staff):
+    editor, reviewer = make_staff(tenant, "editor"), make_staff(tenant, "reviewer")
+
+    def apply(value, action="update"):
+        proposal = change_request_propose(tenant=tenant, key="rules.tone", action=action, value=value,
+                                          proposer_user=editor)
+        change_request_approve(change_request=proposal, reviewer=reviewer, payload_hash=proposal.payload_hash)
+
+    apply("calm", action="create")
+    with MemoryhubClient(fault_proxy.url, live_key) as hub:
+        first = hub.get_permanent("rules.tone")
+        again = hub.get_permanent("rules.tone")
+        apply("calm and brief")
+        changed = hub.get_permanent("rules.tone")
+    assert first.value == again.value == "calm" and again is first
+    assert changed.value == "calm and brief" and changed.version == first.version + 1
+    reads = [entry[3] for entry in fault_proxy.log() if entry[1].startswith("/api/v1/permanent/rules.tone")]
+    assert reads == [200, 304, 200]

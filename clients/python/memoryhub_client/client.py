@@ -62,6 +62,11 @@ class _Call:
     body: Any
     params: dict[str, Any]
     replay_safe: bool
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def cache_key(self) -> tuple[str, tuple[tuple[str, Any], ...]]:
+        return self.url, tuple(sorted(self.params.items()))
 
 
 def _retry_after(response: httpx.Response) -> float | None:
@@ -106,6 +111,9 @@ class _Operations:
         self.retry = retry or RetryPolicy()
         self.timeout = timeout
         self.headers = {"Authorization": f"Bearer {api_key}", "Accept": "application/json", **(headers or {})}
+        # The last answer of each GET that came with an ETag (permanent entries): sent back as
+        # If-None-Match, so an unchanged entry costs a 304 and no body (permanent/apis.py).
+        self._validated: dict[tuple[str, tuple[tuple[str, Any], ...]], tuple[str, Any]] = {}
 
     def _call(self, operation_id: str, path: Mapping[str, Any] | None = None, body: Any = None,
               query: Mapping[str, Any] | None = None):
@@ -132,7 +140,10 @@ class _Operations:
             adapter = TypeAdapter(getattr(models, operation.request))
             body = _dump(adapter.validate_python(_dump(body)))
         replay_safe = operation.method in IDEMPOTENT_METHODS or operation_id in IDEMPOTENT_POSTS
-        return _Call(operation_id, operation.method, url, body, params, replay_safe)
+        call = _Call(operation_id, operation.method, url, body, params, replay_safe)
+        if call.method == "GET" and call.cache_key in self._validated:
+            call.headers["If-None-Match"] = self._validated[call.cache_key][0]
+        return call
 
     def _retry_delay(self, call: _Call, attempt: int, *, response: httpx.Response | None = None,
                      error: httpx.TransportError | None = None) -> float | None:
@@ -152,13 +163,18 @@ class _Operations:
     def _decode(self, call: _Call, response: httpx.Response) -> Any:
         if response.status_code >= 400:
             raise _api_error(response)
+        if response.status_code == 304 and call.cache_key in self._validated:
+            return self._validated[call.cache_key][1]
         operation = models.OPERATIONS[call.operation_id]
         model = operation.responses.get(str(response.status_code))
         if response.status_code == 204 or not response.content:
             return None
         if model is None:  # an answer the schema describes inline (health): plain JSON
             return response.json()
-        return TypeAdapter(getattr(models, model)).validate_python(response.json())
+        answer = TypeAdapter(getattr(models, model)).validate_python(response.json())
+        if call.method == "GET" and response.headers.get("ETag"):
+            self._validated[call.cache_key] = (response.headers["ETag"], answer)
+        return answer
 
     # -- identity and health -----------------------------------------------------------------------
 
@@ -379,7 +395,8 @@ class MemoryhubClient(_Operations):
         while True:
             attempt += 1
             try:
-                response = self._http.request(call.method, call.url, json=call.body, params=call.params)
+                response = self._http.request(call.method, call.url, json=call.body, params=call.params,
+                                              headers=call.headers)
             except httpx.TransportError as error:
                 delay = self._retry_delay(call, attempt, error=error)
                 if delay is None:
@@ -426,7 +443,8 @@ class AsyncMemoryhubClient(_Operations):
         while True:
             attempt += 1
             try:
-                response = await self._http.request(call.method, call.url, json=call.body, params=call.params)
+                response = await self._http.request(call.method, call.url, json=call.body, params=call.params,
+                                                    headers=call.headers)
             except httpx.TransportError as error:
                 delay = self._retry_delay(call, attempt, error=error)
                 if delay is None:
