@@ -2,6 +2,7 @@
 key REST would refuse (memoryhub/mcp/server.py, memoryhub/mcp/management/commands/mcp.py)."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -56,3 +57,17 @@ def test_the_stdio_command_refuses_to_start_without_a_valid_key(arguments, messa
     assert finished.returncode == 1
     assert message in finished.stderr
     assert finished.stdout == ""
+
+
+def test_one_end_users_memories_never_answer_for_another(make_client, tenant):
+    client = make_client(tenant, scopes=["read", "write"])
+    caller = Caller(presented_key=client.plaintext, host="testserver", secure=False)
+    written = tool_call(caller, "remember", {"memories": [
+        {"user_id": "alice", "kind": "preference", "content": "Alice is vegetarian", "memory_key": "diet"}]})
+    alice_id = written.structured_content["results"][0]["id"]
+    for_alice = tool_call(caller, "recall", {"user_id": "alice", "query": "what does she eat?"})
+    assert [hit["id"] for hit in for_alice.structured_content["results"]] == [alice_id]
+    for_bob = tool_call(caller, "recall", {"user_id": "bob", "query": "what does she eat?"})
+    assert for_bob.structured_content["results"] == []
+    context = tool_call(caller, "get_context", {"user_id": "bob", "query": "dinner ideas", "token_budget": 800})
+    assert "vegetarian" not in json.dumps(context.structured_content)
