@@ -73,12 +73,19 @@ def blank_quotes(text: str) -> str:
     return _QUOTED.sub(lambda m: " " * len(m.group()), text)
 
 
+# Without a question mark, "have two kids", "did my undergrad at McGill", "was diagnosed with asthma
+# last year" are statements whose "I" was dropped; "did it rain", "have you tried" stay questions.
+_SUBJECTLESS_STATEMENT = re.compile(
+    r"^(?:have|had|was|did)\s+(?!(?:you|u|ya|i|we|they|he|she|it|there|anyone|someone|anybody|somebody|people|that|this)\b)",
+    re.IGNORECASE)
+
+
 def is_question(sentence: str) -> bool:
     stripped = sentence.strip()
     if stripped.endswith(("?", "？")):
         return True
     core = strip_lead_in(stripped)
-    if _QUESTION_START_EN.match(core):
+    if _QUESTION_START_EN.match(core) and not _SUBJECTLESS_STATEMENT.match(core):
         return True
     return bool(is_cjk(core) and _QUESTION_END_ZH.search(core))
 
@@ -108,7 +115,7 @@ _PAST_STATE = re.compile(
     r"\bback\s+in\s+\d{4}|\bin\s+(?:19|20)\d{2}\b|\btill\s+(?:19|20)\d{2}|\buntil\s+(?:19|20)\d{2}|\b(?:a\s+few|two|three|\d+)\s+years\s+ago\b|"
     r"\bnot\s+anymore\b|\bno\s+longer\b(?!\s+(?:at|with|work))|\bfor\s+a\s+(?:while|few\s+months|bit)\b.*\b(?:stopped|quit|didn't\s+stick|gave\s+up)|"
     r"\bbut\s+stopped\b|\bdidn't\s+stick\b|\bthru\s+college\b|\bthrough\s+college\b|\bafter\s+uni\b|\bfor\s+\w+\s+years\s+after\b|"
-    r"\b(?:died|passed\s+away|passed\s+on|put\s+to\s+sleep|put\s+down)\b|去世|过世|\blived\s+in\b|\bspent\s+a\s+(?:summer|year|month)\b|\bi\s+was\s+(?:a|an|on|into|in)\b|\bmy\s+ex\b|"
+    r"\b(?:died|passed\s+away|passed\s+on|put\s+to\s+sleep|put\s+down)\b|去世|过世|(?<!'ve\s)(?<!\bhave\s)(?<!\bive\s)\blived\s+in\b|\bspent\s+a\s+(?:summer|year|month)\b|\bi\s+was\s+(?:a|an|on|into|in)\b|\bmy\s+ex\b|"
     r"以前|之前(?!在)|曾经|过去(?=的|[一二两三四五六七八九十几\d]+年|那|我|曾|常|经常|总)|小时候|(?:小学|中学|初中|高中|大学|上学|读书|念书)的时候|年轻时候?|那时候|那会儿|那阵子|后来放弃|后来不|现在全忘|长大后|刚毕业那|住过|待过|练过|学过(?!.*现在)|跑过|"
     r"原来(?!是)|当年|早年", re.IGNORECASE)
 # Irony the corpus marks (FACTS.md joke_sarcasm): upside-down / eye-roll faces, "在梦里", "(自封的)".
