@@ -120,7 +120,7 @@ def weekdays(text: str) -> list[str] | None:
 # ---- times of day and frequency ---------------------------------------------------------------
 ZH_CLOCK = r"(?:[零一二两三四五六七八九十\d]{1,3}(?:点|:\d{2})(?:半|[零一二三四五六七八九十\d]{1,3}分?)?(?:以后|之后|左右|前)?)"
 ZH_TIME = re.compile(
-    rf"(?:(?:早上|早晨|清晨|上午|中午|下午|傍晚|晚上|夜里|半夜|凌晨|睡前|[早午晚]?饭后|下班后|下班以后|放学后|起床后)(?:吃完饭)?{ZH_CLOCK}?|{ZH_CLOCK})")
+    rf"(?:(?:早上|早晨|清晨|上午|中午|下午|傍晚|晚上|夜里|半夜|凌晨|睡前|[早午晚]?饭后|下班回家(?:后|以后)?|下班后|下班以后|放学后|起床后)(?:吃完饭)?{ZH_CLOCK}?|{ZH_CLOCK})")
 EN_TIME = re.compile(
     r"\b(?:(?:at|around|by|before|after)\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})\b"
     r"|\b(?:in\s+the\s+)?(?:mornings?|evenings?|afternoons?|nights?|lunchtime|lunch\s+break)\b"
