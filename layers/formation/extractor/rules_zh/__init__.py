@@ -177,8 +177,10 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(zh_plan_candidates(segment))
     found.extend(_allergy_said_after(segments))
     # "每天早上我都会先遛狗": whoever walks a dog has one.
-    if re.search(r"遛狗", clause) and zh_user_said(clause, clause.find("遛狗")) and not any(c.memory_key == "user.pet.dog" for c in found):
-        found.append(_zc("user.pet.dog", ""))
+    for chore, key in (("遛狗", "user.pet.dog"), ("撸猫", "user.pet.cat"), ("喂猫", "user.pet.cat"), ("铲屎", "user.pet.cat")):
+        at = clause.find(chore)
+        if at >= 0 and (zh_user_said(clause, at) or re.match(r"^(?:每|平时|一般|早上|晚上|周)", clause)) and not any(c.memory_key == key for c in found):
+            found.append(_zc(key, ""))
     found.extend(_workplace_said_after(segments, found))
     # "我毕业好几年了，大学是在西南交大读的土木", "我在读大四，…，学校是南开": the status is said
     # in another part of the clause than the school.
@@ -188,6 +190,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 c.attributes["status"] = "graduated"
             elif not c.attributes.get("status") and re.search(r"在读|读大[一二三四]|大[一二三四]|研[一二三]|读研|读博", clause):
                 c.attributes["status"] = "studying"
+            said = re.search(r"研[一二三]|读研|读博|博[一二三](?!十)", clause)
+            if said and not c.attributes.get("degree"):
+                c.attributes["degree"] = "博士" if "博" in said.group() else "研究生"
     # "我下个月要搬家，搬到浦东": a move planned in one part is where the plan goes, not a home yet.
     moves = [c for c in found if c.memory_key == "user.plan" and "搬" in c.value]
     if moves:

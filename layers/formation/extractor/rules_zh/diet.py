@@ -68,6 +68,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^(?P<v>(?:[\u4e00-\u9fff]{1,3}的){1,3})(?:都|也)?(?:得|要|只能)?(?:少吃|不能吃|不吃|不碰|不能碰|吃不了)"),
      lambda m, c: _zb_restriction(type("M", (), {"group": lambda self, _: m.group("v").replace("的", "、")})(), c)),
     (re.compile(r"(?:有)?乳糖不耐受?"), lambda m, c: [_zc("user.food_restrictions", "乳糖")]),
+    # "我对gluten不耐受", "我是lactose intolerant": an intolerance named in either language.
+    (re.compile(r"(?:对)?(?P<v>[A-Za-z]+|[\u4e00-\u9fff]{1,4}?)\s*(?:不耐受?|intolerant)"), _zb_restriction),
     # "牛奶喝不了", "辣的我吃不了": the food first, then that the user cannot take it.
     (re.compile(r"^(?P<v>[\u4e00-\u9fff]{1,4}?)(?:的)?(?:我)?(?:也|都|是)?(?:喝不了|吃不了|不能吃|不能喝|碰不了|不能碰|不敢吃|吃不得|不吃|不碰)"), _zb_restriction),
 ]

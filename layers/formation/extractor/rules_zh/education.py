@@ -51,8 +51,10 @@ def _zb_education(m, clause):
     if degree and re.match(r"[大研][一二三四]", degree):
         degree = None  # a year of study ("大四学生"), not a degree
     if not degree:
-        found = re.search(rf"({_DEGREES_ZH}|读博)", clause)
-        degree = ("博士" if found.group(1) == "读博" else found.group(1)) if found else None
+        found = re.search(rf"({_DEGREES_ZH}|读博|读研|研[一二三]|博[一二三])", clause)
+        degree = ({"读博": "博士", "读研": "研究生"}.get(found.group(1)) or
+                  ("研究生" if found.group(1)[0] == "研" and len(found.group(1)) == 2 else
+                   "博士" if found.group(1)[0] == "博" and len(found.group(1)) == 2 and found.group(1) != "博士" else found.group(1))) if found else None
     if not field_:
         found = re.search(r"(?:专业是|方向是|学的是|读的是|读的|念的|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
                           r"(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])", clause)

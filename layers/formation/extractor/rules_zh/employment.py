@@ -139,6 +139,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"给{_ORG_ZH}(?:打工|干活|上班|卖命|搬砖)"), _zb_job),
     # "在一家叫米哈游的游戏公司做原画": the workplace named inside its description.
     (re.compile(r"在一家(?:叫|名叫|叫做)(?P<v>[A-Za-z][\w&.'-]*|[\u4e00-\u9fff]{2,8}?)的[\u4e00-\u9fffA-Za-z]{0,6}?(?:公司|企业|工作室|医院|银行|律所|机构|平台)(?:(?:做|当|干|任)(?P<role>[\u4e00-\u9fffA-Za-z]{2,8}?))?(?=$|[，,。!！]|了)"), _zb_job),
+    # "在一家4A广告公司当文案": an unnamed workplace gives the role alone.
+    (re.compile(r"在一家[^，,。]{1,12}?(?:公司|企业|机构|医院|学校|律所|事务所|工作室|餐厅|店)(?:当|做|任|担任)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=$|[，,。!！]|了)"), _zb_occupation),
     # "我是美团的骑手": organisation, 的, a role word.
     (re.compile(rf"是{_ORG_ZH}的(?P<role>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|骑手|员|师|经理|主管|总监|专员|顾问|助理|店长))(?=$|[，,。!！]|了|啊|呀)"), _zb_job),
     (re.compile(rf"(?:就职于|供职于|任职于|受雇于){_ORG_ZH}(?:[，,]\s*任(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:一职)?)?(?=$|[，,。])"), _zb_job),

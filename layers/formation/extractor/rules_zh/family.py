@@ -29,7 +29,8 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               "室友": "roommate", "舍友": "roommate", "同事": "colleague", "领导": "boss", "上司": "boss",
               "外婆": "grandmother", "姥姥": "grandmother", "外公": "grandfather", "姥爷": "grandfather",
               "小儿子": "son", "大儿子": "son", "小女儿": "daughter", "大女儿": "daughter", "娃": "child",
-              "宝宝": "child", "孩子们": "child", "小朋友": "child", "小孩": "child", "娃儿": "child", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
+              "宝宝": "child", "孩子们": "child", "小朋友": "child", "小孩": "child", "娃儿": "child",
+              "宝贝女儿": "daughter", "宝贝闺女": "daughter", "宝贝儿子": "son", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
               "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law", "岳父": "father_in_law",
               "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss"}
 
@@ -49,9 +50,10 @@ def _zh_person_attrs(rest: str) -> dict:
         value = A.plausible_age(A.zh_int(age.group("n")), low=0)
         if value is not None:
             out["age"] = value
-    occupation = re.search(rf"(?:是|当)(?:一名|个|一个)?(?P<v>(?:退休)?[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|消防员|厨师|医生|老师))|是做(?P<w>[\u4e00-\u9fffA-Za-z]{{1,10}}?)的", rest)
+    occupation = re.search(rf"(?:是|当)(?:一名|个|一个)?(?P<v>(?:退休)?[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|消防员|厨师|医生|老师))|是做(?P<w>[\u4e00-\u9fffA-Za-z]{{1,10}}?)的"
+                           r"|^是(?:一名|个|一个)?(?P<x>[A-Za-z][A-Za-z ]{1,20}?)(?=$|[，,。])", rest)
     if occupation:
-        out["occupation"] = occupation.group("v") or occupation.group("w")
+        out["occupation"] = occupation.group("v") or occupation.group("w") or occupation.group("x")
     # "我爸每天早上都去公园打太极": the pastime without its time of day.
     untimed = re.sub(r"(?<=[天每整])(?:都|会|要)+", "", re.sub(A.ZH_TIME.pattern, "", rest))
     likes = re.search(r"(?:特别|超|很|最|非常)?(?:喜欢|爱|迷上了|热爱)(?P<v>[^，,。!！?？]{1,10})|(?:天天|每天|整天|就知道)(?:去|在)?(?P<w>[^，,。!！?？]{2,8})", untimed)

@@ -29,6 +29,12 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
     body = re.sub(r"(?<=[\u4e00-\u9fff])个(?=[\u4e00-\u9fff])", "", tidy_value(body))  # 睡个午觉 -> 睡午觉
+    body = re.sub(r"^(?:回家)?(?:第一件事|头一件事)(?:就)?是", "", body)
+    # "每周都会去两次羽毛球馆": the count belongs to the frequency.
+    times = re.search(r"[一两二三四五六七八九十\d]+次", body)
+    if times and freq:
+        body = body.replace(times.group(), "")
+        freq = freq + times.group()
     # A state of mind ("每天都在想放假的事") is no activity.
     if not body or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []

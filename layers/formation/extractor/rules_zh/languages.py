@@ -46,4 +46,9 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
         if re.search(r"没学过|不会|一句都", near):
             continue
         out.append(_zc("user.languages", lang, level=level))
+    # "我英语和法语都挺流利的": a level said after languages joined by 和/、 holds for each.
+    for first, second in zip(out, out[1:]):
+        joined = re.search(rf"{re.escape(first.value)}\s*(?:和|跟|与|、|以及)\s*{re.escape(second.value)}", clause)
+        if joined and second.attributes.get("level") and not first.attributes.get("level"):
+            first.attributes["level"] = second.attributes["level"]
     return out

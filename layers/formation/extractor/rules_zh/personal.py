@@ -32,7 +32,7 @@ def _zb_age(m, clause):
 def _zb_date(key, kind=None):
     def build(m, clause):
         value = tidy_value(m.group("v"))
-        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天|七夕|情人节|圣诞|元旦|中秋|^\d{1,2}[./]\d{1,2}$", value)):
+        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天|七夕|情人节|圣诞|元旦|中秋|^\d{1,2}[./]\d{1,2}$|^\d{4}年$", value)):
             return []
         extra = {}
         if key == "user.anniversary":
@@ -58,7 +58,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?:我叫|我的名字是|我的名字叫|名字叫|本名叫|本名是?|真名叫?|大名叫?|中文名叫?|英文名叫?|叫我)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)"), _zb_name),
+    (re.compile(r"(?:我叫|我的名字是|我的名字叫|名字叫|本名叫|本名是?|真名叫?|大名叫?|中文名(?:叫|是)?|英文名(?:叫|是)?|叫我)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)"), _zb_name),
     (re.compile(r"(?:^|[，,])叫(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
     (re.compile(r"(?:本人|我是)(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
     (re.compile(rf"(?:今年|刚满|满|已经|快)?(?P<v>{A.ZH_NUMBER})(?:周?岁)(?:了)?(?!的)"), _zb_age),
@@ -73,7 +73,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|[，,])(?P<v>{A.ZH_DATE.pattern}(?:{A.ZH_DATE.pattern})*)(?:就)?是我(?:的)?(?:农历)?生日"), _zb_date("user.birthday")),
     (re.compile(rf"是(?P<v>(?:{A.ZH_DATE.pattern})+)(?:出)?生的"), _zb_date("user.birthday")),
     # "我和老公是10月1号结的婚", "结婚纪念日在六月六号", "纪念日就是七夕".
-    (re.compile(rf"是(?:[^，,。]{{0,6}}?)(?P<v>(?:{A.ZH_DATE.pattern})+|七夕|情人节|[^，,。]{{0,6}}?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日])(?P<type>结|领证|领|在一起|认识)(?:的婚|的证|的)"), _zb_date("user.anniversary")),
+    (re.compile(rf"(?:是|^)(?:[^，,。]{{0,6}}?)(?P<v>\d{{4}}年(?=结|领)|(?:{A.ZH_DATE.pattern})+|七夕|情人节|[^，,。]{{0,6}}?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日])(?P<type>结|领证|领|在一起|认识)(?:的婚|的证|的)"), _zb_date("user.anniversary")),
     (re.compile(rf"(?:^|[，,])(?P<v>(?:{A.ZH_DATE.pattern})+)(?:就)?是我(?:和|跟)?(?:[\u4e00-\u9fff]{{1,3}}?)?的?(?P<type>结婚|恋爱|相识)?(?:[一二三四五六七八九十\d]+周年)?纪念日"), _zb_date("user.anniversary")),
     (re.compile(rf"(?:^|[，,])(?P<v>(?:{A.ZH_DATE.pattern})+)(?:就)?是我们?(?:俩)?的?(?P<type>结婚|恋爱|相识)[一二三四五六七八九十\d]+周年"), _zb_date("user.anniversary")),
     (re.compile(rf"(?:^|[，,])(?P<v>(?:{A.ZH_DATE.pattern})+)我们?(?:俩)?(?P<type>结婚|恋爱|在一起)[一二三四五六七八九十\d]+周年"), _zb_date("user.anniversary")),

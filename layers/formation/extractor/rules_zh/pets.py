@@ -48,7 +48,7 @@ def _zb_pet(m, clause):
     rest = clause[m.end():]
     if not breed:
         # "我家猫咪叫咪咪，今年5岁了，是英短": the breed said later in the same clause.
-        later = re.search(rf"(?:是|是只|是一只|是条|品种是|^[，,]\s*|[，,]\s*(?=(?:{_BREED_ALT})(?:$|[，,。])))(?P<b>{_BREED_ALT})", rest)
+        later = re.search(rf"(?:(?:是|是只|是一只|是条|品种是)(?:老|小)?|^[，,]\s*|[，,]\s*(?=(?:{_BREED_ALT})(?:$|[，,。])))(?P<b>{_BREED_ALT})", rest)
         if later and _BREEDS_ZH[later.group("b")] == species:
             breed = later.group("b")
     names = []

@@ -7,6 +7,9 @@ from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh.common import _c, _zc
 from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH_ALT
+
+# Relatives and acquaintances with no role of their own: their plans are theirs ("我表妹明年考研").
+_OTHER_PEOPLE = "表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|舅舅|姑姑|阿姨|叔叔|伯伯|婶婶|嫂子|姐夫|妹夫|哥们|姐们|发小|老乡|师兄|师姐|师弟|师妹|导师"
 from layers.formation.extractor.rules_zh.location import _CITY_ALT, _COUNTRIES_ZH
 from layers.formation.extractor.rules_zh.subject import zh_user_said
 from layers.formation.extractor.text import tidy_value
@@ -30,7 +33,7 @@ def plan_candidate(clause: str) -> Candidate | None:
         return None
     after = clause[subject + 1:]
     # The subject must be the user ("我们"/"我女儿" plan for others) and the plan must not be denied.
-    if re.match(r"们|的|(?:" + _PEOPLE_ZH_ALT + ")", after) or re.search(r"不|没|别", after[:8]):
+    if re.match(r"们|的|(?:" + _PEOPLE_ZH_ALT + "|" + _OTHER_PEOPLE + ")", after) or re.search(r"不|没|别", after[:8]):
         return None
     if not (_PLAN_MARK.search(after) or DATE_ZH.match(after)) or not _PLAN_VERB.search(after):
         return None
@@ -43,7 +46,7 @@ def plan_candidate(clause: str) -> Candidate | None:
 _PLAN_VERB_ZH = re.compile(r"去|回|飞|出差|搬家|搬|参加|考|面试|结婚|旅游|旅行|看病|体检|开会|会议|见|拜访|出发|出国|手术|复查|报到|"
                            r"入职|航班|机票|约了|带|休|开始|开课|自驾|婚礼|比赛|演唱会|答辩|毕业|出游|打疫苗|订了|"
                            # deadlines and errands with a date are plans too ("月底要交论文初稿")
-                           r"交|提交|签|办|领|拿|装修|当伴娘|当伴郎|陪|接|送|报名|上课|动身|启程|加班|值班|出门")
+                           r"交|提交|签|办|领|拿|装修|当伴娘|当伴郎|陪|接|送|报名|上课|动身|启程|加班|值班|出门|换工作|跳槽|辞职|买房|买车")
 
 
 def zh_plan_candidates(clause: str) -> list[Candidate]:
