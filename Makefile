@@ -33,10 +33,11 @@ pgbouncer:
 migrate: $(STAMP)
 	$(PY) manage.py migrate
 
-# After an API change: the Python client's typed models again from the OpenAPI schema (a test compares them).
+# After an API change: the Python client's typed models (and its stub) again from the OpenAPI schema (a test compares them).
 client-models: $(STAMP)
 	$(PY) manage.py spectacular --format openapi-json --file .data/openapi.json
 	$(PY) -m memoryhub_client._codegen .data/openapi.json > clients/python/memoryhub_client/models.py
+	$(PY) -m memoryhub_client._stubgen > clients/python/memoryhub_client/client.pyi
 
 clean-data:
 	rm -rf .data
