@@ -11,7 +11,7 @@ import pydantic
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
-from memoryhub_client import models
+from memoryhub_client import _stubgen, models
 from memoryhub_client._codegen import render
 from memoryhub_client.client import _Operations
 
@@ -41,3 +41,11 @@ def test_every_operation_of_the_schema_has_a_client_method():
 def test_a_model_refuses_a_field_the_schema_does_not_have():
     with pytest.raises(pydantic.ValidationError):
         models.MemorySearchInputRequest(user_id="alice", query="diet", top_n=3)
+
+
+def test_committed_client_stub_is_the_rendered_one():
+    """client.pyi types the async client's operations as coroutines; it must follow client.py."""
+    committed = Path(memoryhub_client.__file__).with_name("client.pyi").read_text(encoding="utf-8")
+    assert _stubgen.render() == committed, (
+        "clients/python/memoryhub_client/client.pyi is stale: run `make client-models` (that is "
+        "`python -m memoryhub_client._stubgen > clients/python/memoryhub_client/client.pyi`)")

@@ -65,7 +65,7 @@ def _type(prop: dict[str, Any], enums: set[str]) -> str:
         return f"Literal[{', '.join(repr(value) for value in prop['enum'])}]"
     kind = prop.get("type")
     if kind == "string":
-        return {"date-time": "datetime.datetime", "date": "datetime.date"}.get(prop.get("format"), "str")
+        return {"date-time": "datetime.datetime", "date": "datetime.date"}.get(prop.get("format", ""), "str")
     if kind == "integer":
         return "int"
     if kind == "number":
@@ -145,7 +145,8 @@ def render(schema: dict[str, Any]) -> str:
             }
     lines = ["OPERATIONS: dict[str, Operation] = {"]
     for operation_id in sorted(operations):
-        lines.append(f"    {operation_id!r}: Operation(**{operations[operation_id]!r}),")
+        arguments = ", ".join(f"{name}={value!r}" for name, value in operations[operation_id].items())
+        lines.append(f"    {operation_id!r}: Operation({arguments}),")
     lines.append("}")
     parts.append("\n".join(lines))
     models = [name for name in sorted(components) if components[name].get("properties")]

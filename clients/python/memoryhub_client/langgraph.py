@@ -88,7 +88,7 @@ def _value_of(memory: Any) -> dict[str, Any]:
 
 def _expired(memory: Any, now: datetime.datetime) -> bool:
     deadline = (memory.attributes or {}).get(EXPIRES_ATTRIBUTE)
-    return bool(deadline) and datetime.datetime.fromisoformat(deadline) <= now
+    return isinstance(deadline, str) and datetime.datetime.fromisoformat(deadline) <= now
 
 
 def _content(value: dict[str, Any], index: Sequence[str] | None | bool) -> str:
@@ -148,7 +148,8 @@ class MemoryhubStore(BaseStore):
             if isinstance(op, GetOp):
                 results.append(self._get(op))
             elif isinstance(op, PutOp):
-                results.append(self._put(op))
+                self._put(op)
+                results.append(None)
             elif isinstance(op, SearchOp):
                 results.append(self._search(op))
             elif isinstance(op, ListNamespacesOp):
