@@ -147,10 +147,12 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
         found = [c for c in found if not (c.memory_key.startswith("user.relationship") and not c.value)]
     # A recurring clause ("I run 5k on Tuesday and Thursday evenings") is a habit, not a dated plan;
     # a habit needs the user as its doer (not "nobody likes Mondays", not "my parrot says hello").
-    if _is_habit_clause(clause) and not quoted and not re.search(r"(?i)^(?:my|our)\s+\w+|\b(?:nobody|everyone|everybody|people|he|she|they)\b", clause):
+    someone_else = re.search(r"(?i)^(?:my|our)\s+\w+|\b(?:nobody|everyone|everybody|people|he|she|they|guy|girl|man|woman|lady|bloke|"
+                             r"friend|mate|buddy|coworker|colleague|neighbou?r)\b", clause)
+    if _is_habit_clause(clause) and not quoted and not someone_else:
         found = [c for c in found if c.memory_key != "user.plan" or A.frequency(clause) is None and not re.search(
             r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bday\s+(?:mornings|evenings|nights)\b|\band\s+\w+day\s+(?:mornings|evenings|nights)", clause)]
-    if _is_habit_clause(clause) and not quoted and not re.search(r"(?i)^(?:my|our)\s+\w+|\b(?:nobody|everyone|everybody|people|he|she|they)\b", clause) \
+    if _is_habit_clause(clause) and not quoted and not someone_else \
             and not any(not c.memory_key.startswith(("user.relationship", "user.pet", "user.languages")) for c in found):
         body = re.sub(r"(?i)^(?:i\s+)?", "", clause)
         if _user_said(clause, 0):

@@ -55,7 +55,7 @@ _NOT_A_LIST_ITEM = re.compile(
     r"keep|remember|note|don't|do|can|could|just|also|for|otherwise|unless|except|at|after|before|in|on|like|to\s+be|"
     r"because|cause|cuz|which|though|ever\s+since|not|no|never|especially|"
     # an item that opens with a verb starts a new predicate: "allergic to bees, carry an epipen"
-    r"all\s+of|both\s+of|any\s+of|each\s+of|carry|take|takes|have|has|need|needs|get|gets|got|found|find|make|makes|keep|keeps|use|uses)\b", re.I)
+    r"they|he|she|that's|it's|these|all\s+of|both\s+of|any\s+of|each\s+of|carry|take|takes|have|has|need|needs|get|gets|got|found|find|make|makes|keep|keeps|use|uses)\b", re.I)
 
 
 _TRAILING_FILLER = re.compile(

@@ -68,6 +68,10 @@ def _b_employer(m, clause):
         return []
     out = [_f("user.employer", org)]
     role = m.groupdict().get("role")
+    # "I work in IT for the NHS": a department is no occupation (FACTS.md).
+    if role and (role.strip() in _NON_PLACES or re.fullmatch(r"[A-Z]{2,3}|(?i:marketing|sales|finance|admin|operations|ops|legal|comms|"
+                                                              r"accounts|procurement|logistics|compliance|it|hr|tech|research|planning|product|design)", role.strip())):
+        role = None
     if role:
         occupation = _occupation(role)
         if occupation:
@@ -87,7 +91,7 @@ def _b_occupation(m, clause):
 
 def _b_occupation_as(m, clause):
     # "as a kid", "as a treat" are no jobs: only a profession word counts (the pattern holds one).
-    if re.search(r"(?i)\b(?:when|back|used\s+to|former|ex-)\b", clause[:m.start()]):
+    if re.search(r"(?i)\b(?:when|back|used\s+to|former|ex-|worked|was|were|had\s+been|did)\b", clause[:m.start()]):
         return []
     return _b_occupation(m, clause)
 

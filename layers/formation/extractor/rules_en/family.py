@@ -44,7 +44,7 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "step-dad": "father", "step-mum": "mother", "step-mom": "mother", "grandmum": "grandmother",
              "grandmom": "grandmother", "nan": "grandmother", "youngest": "child", "eldest": "child",
              "oldest": "child", "little one": "child", "middle child": "child", "firstborn": "child", "best mate": "best_friend",
-             "best pal": "best_friend"}
+             "best pal": "best_friend", "roomie": "roommate", "housemate": "roommate"}
 # "my eldest daughter", "my youngest son": the birth order qualifies the role, it is not one.
 _ROLES_EN.update({f"{order} {word}": role for order in ("eldest", "youngest", "oldest", "middle", "younger", "older")
                   for word, role in (("son", "son"), ("daughter", "daughter"), ("boy", "son"), ("girl", "daughter"),
@@ -147,7 +147,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "a single mum of three", "dad of two": children, unnamed.
     (re.compile(r"(?i:mum|mom|dad|mother|father|parent|mama|papa)\s+(?i:of)\s+(?i:one|two|three|four|five|[1-5])\b(?!\s+(?:years?|months?|weeks?))"), _b_parent_of),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?='s\s)"), _b_person),
-    (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b"), _b_person),
+    (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b(?:\s+(?i:called|named)\s+{_PERSON})?"), _b_person),
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),
     (re.compile(r"(?i:grandma|grandpa|granny|nana|aunt|uncle)\s+(?P<v>[A-Z][a-z]+)"), lambda m, c: _b_person(m, c) if False else
      [_f("user.relationship." + ("grandmother" if re.match(r"(?i)gran|nana", m.group()) else "grandfather"), m.group("v"), **_person_attrs(c[m.end():]))]

@@ -50,7 +50,7 @@ _PAST_VERBS = {"woke", "went", "got", "came", "left", "ate", "took", "made", "ha
 
 
 def _is_habit_clause(clause: str) -> bool:
-    if re.search(r"(?i)\b(?:on|at|most|every)\s+weekends\b|\bweekend\s+mornings\b|\bevery\s+(?:morning|evening|night)\b", clause):
+    if re.search(r"(?i)\b(?:on|at|most|every)\s+weekends\b|\bweekend\s+mornings\b|\b(?:every|each)\s+(?:morning|evening|night)\b", clause):
         return True
     usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single)\b", clause)
     if usual and (A.EN_TIME.search(clause) or A.weekdays(clause)):

@@ -104,7 +104,7 @@ def _b_medication(m, clause):
     # "I'm not on any meds", "no medication": a denial names no drug.
     if re.match(r"(?i)(?:any|no|none)\b", m.group("v")) or re.search(r"(?i)\b(?:not|never|no\s+longer)\s+(?:\w+\s+)?$", clause[:m.start()]):
         return []
-    drug = re.split(r"(?i)\s+(?:every|daily|twice|once|at|in|for|when|before|after|each|since|so|because|as|to|and|now|three|a\s+day)\b", tidy_value(m.group("v")))[0]
+    drug = re.split(r"(?i)\s+(?:every|daily|twice|once|at|in|for|when|before|after|each|since|so|because|as|to|and|now|three|a\s+day|most|some|on|nightly)\b", tidy_value(m.group("v")))[0]
     drug = re.sub(r"^(?:a|an|the|my|some)\s+", "", drug, flags=re.I)
     # "I'm on antidepressants, sertraline, 100mg": the named drug after its class.
     if re.fullmatch(r"(?i)antidepressants?|antihistamines?|meds|medication|medicine|pills|tablets|painkillers|antibiotics|steroids", drug or ""):
@@ -167,5 +167,5 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:for|because\s+of|due\s+to|thanks\s+to)\s+(?:(?i:my)\s+)?(?P<v>(?i:type\s+[12](?:\s+diabetes)?|{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?i:an?\s+)?(?P<v>(?i:type\s+[12]\s+diabetic))"), _b_condition),
     (re.compile(r"(?i:diagnosed\s+with|suffer\s+from|suffering\s+from|i\s+have|i've\s+got)\s+(?P<v>[A-Z]{2,6})\b"), _b_condition),
-    (re.compile(r"(?i:on|take|taking|prescribed|started|takes|use|using|carry)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
+    (re.compile(r"\b(?i:on|take|taking|prescribed|started|takes|use|using|carry)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
 ]

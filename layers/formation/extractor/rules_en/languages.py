@@ -57,5 +57,6 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:my\s+)?(?i:first|native|mother|second|home)\s+(?i:language|tongue)\s+(?i:is|was|'s)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:my)\s+{_LANG}\s+(?i:is|'s)\s+(?:(?i:pretty\s+much|basically|really|quite|pretty)\s+)?(?P<lvl2>[a-z]+)"), _b_language),
     (re.compile(rf"(?i:get\s+by\s+in|classes\s+in|lessons\s+in|duolingo\s+for)\s+{_LANG}"), _b_language),
+    (re.compile(rf"(?i:trying\s+to\s+learn|started\s+learning|starting\s+to\s+learn|picking\s+up|brushing\s+up\s+on|working\s+on\s+my)\s+{_LANG}"), _b_language),
     (re.compile(rf"{_LANG}\s+(?i:classes|lessons|class)"), _b_language),
 ]

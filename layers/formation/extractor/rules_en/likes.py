@@ -69,7 +69,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^(?P<v>[a-z][\w' -]{1,25}?)\s+(?i:make|makes)\s+me\s+(?:(?i:super|so|really|very|a\s+bit)\s+)?(?i:anxious|uncomfortable|miserable|nauseous|cringe|angry|stressed)"), _b_like("user.dislikes")),
     (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:terrifies|scares|bores|annoys|irritates|stresses|freaks)\s+(?i:me)\b"), _b_like("user.dislikes")),
     (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:isn't|is\s+not|aren't|are\s+not|isnt|arent)\s+(?:(?i:really|exactly|quite)\s+)?(?i:my\s+thing|for\s+me|my\s+cup\s+of\s+tea|my\s+jam|my\s+scene)"), _b_like("user.dislikes")),
-    (re.compile(r"(?i:not)\s+(?:(?i:really|much\s+of|exactly|at\s+all)\s+)?(?i:an?)\s+(?P<v>[a-z]+)\s+(?i:person|guy|girl|fan)\b"), _b_like("user.dislikes")),
+    (re.compile(r"(?i:not)\s+(?:(?i:really|much\s+of|exactly|at\s+all)\s+)?(?i:an?)\s+(?!(?i:big|huge|massive|great|real|total)\b)(?P<v>[a-z]+)\s+(?i:person|guy|girl|fan)\b"), _b_like("user.dislikes")),
     (re.compile(r"(?i:not)\s+(?:(?i:really|that|super|very|too|big|much)\s+)?(?i:into)\s+(?P<v>[^,.;!?]+)"), _b_like("user.dislikes")),
     (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:are|is)\s+the\s+(?:one|only)\s+(?:[a-z]+\s+)?(?i:i)\s+(?:(?i:just|really|simply)\s+)?(?i:can't|cannot|cant|won't)\s+(?i:do|eat|stand|handle)"), _b_like("user.dislikes")),
     (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|can't\s+get\s+enough\s+of|cant\s+get\s+enough\s+of|big\s+on|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),

@@ -115,6 +115,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:live|living|based|renting\s+a\s+(?:place|flat|house|room)|bought\s+a\s+(?:place|flat|house)|from\s+home|home)\s+(?:[\w'-]+\s+){{0,5}}?(?i:in)\s+(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|with|since|for)\b)"), _b_place("user.home_city")),
     (re.compile(rf"{_IM}\s+(?i:an?\s+)?(?:(?i:proud|true|born\s+and\s+bred|real|total)\s+)?(?i:{_DEMONYM})\b"), _b_demonym),
     (re.compile(r"(?i:from)\s+(?P<v>[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*)?)\s+(?i:originally)\b"), _b_place("user.hometown")),
+    # "I'm in Leeds, West Yorkshire": a town and its region said as where one is.
+    (re.compile(rf"{_IM}\s+(?i:in)\s+{_PLACE}(?=\s*,\s*(?:[A-Z][a-z]+\s+)?[A-Z][a-z]+\s*$)"), _b_place("user.home_city")),
     (re.compile(rf"{_IM}\s+(?i:down|up|over|out)\s+(?i:in)\s+{_PLACE}(?=\s+(?i:these\s+days|now|for\s+good)\b|\s*$)"), _b_place("user.home_city")),
     (re.compile(rf"(?i:live|living|based)\b[^.;!?]{{0,40}}?(?i:village|town|suburb|neighbou?rhood|area)\s+(?i:called|named)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:work|working)\s+(?:(?i:remotely|remote|from\s+home)\s+)?(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),

@@ -27,9 +27,9 @@ _HOLIDAYS = (r"halloween|christmas\s+(?:eve|day)|christmas|new\s+year'?s\s+(?:ev
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 # One date as said: "October 12 2019", "the 5th of May", "2 January 1990", "7/14", "Christmas Eve".
 DATE_SPAN = (rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTHS}(?:,?\s+\d{{4}})?|"
-             rf"{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|"
+             rf"{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|{_MONTHS}\s+\d{{4}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|"
              rf"the\s+\d{{1,2}}(?:st|nd|rd|th)|{_HOLIDAYS})")
-_RELATIVE_DAY = r"(?:today|tomorrow|tonight|yesterday|(?:next|this|last)\s+(?:week|month|\w+day)|on\s+\w+day|in\s+\w+)"
+_RELATIVE_DAY = r"(?:today|tomorrow|tonight|yesterday|(?:next|this)\s+(?:week|month|\w+day)|on\s+\w+day)"
 
 
 def _b_date(key, **fixed):
@@ -103,8 +103,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:my)\s+(?i:bday|b-day|birthday)(?:'s|\s+is|\s+falls)\s+(?:(?i:on)\s+)?(?P<v>(?i:today|tomorrow|next\s+\w+|this\s+\w+|on\s+\w+day|\w+day))\b"), lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
     (re.compile(rf"(?i:birthday|bday|b-day)(?:'s|\s+is|\s+falls)?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}))"), _b_date("user.birthday")),
     # "celebrate our anniversary on the 5th of May", "anniversary falls on Christmas Eve".
-    (re.compile(rf"(?i:anniversary)(?:\s*(?i:'s)|\s+(?i:is|falls|lands|was))?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_date("user.anniversary")),
-    (re.compile(rf"(?i:got\s+married|were\s+married|married)\s+(?i:on|in)\s+(?P<v>[^.;!?]{{0,30}}?(?i:{DATE_SPAN}))"), _b_date("user.anniversary", type="wedding")),
+    (re.compile(rf"(?i:anniversary)(?:\s*(?i:'s)|\s+(?i:is|falls|lands|was))?(?:\s+(?i:coming\s+up|coming))?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_date("user.anniversary")),
+    (re.compile(rf"(?i:got\s+married|were\s+married|married)\s+(?i:on|in|since)\s+(?P<v>[^.;!?]{{0,30}}?(?i:{DATE_SPAN}))"), _b_date("user.anniversary", type="wedding")),
     # "tomorrow is 3 years since my husband and I started dating": the date the span is counted from.
     (re.compile(r"(?P<v>(?i:today|tomorrow|next\s+\w+day|this\s+\w+day))\s+(?i:is|marks|will\s+be)\s+(?:\w+\s+){1,2}(?i:years?|months?)\s+(?i:since)\s+.{0,40}?(?:(?i:started\s+dating|got\s+married|got\s+together|met|first\s+date)|(?i:we|my\s+(?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?))\s*$)"),
      lambda m, c: [_f("user.anniversary", m.group("v").lower(), type="wedding" if re.search(r"(?i)married", m.group()) else None)]),

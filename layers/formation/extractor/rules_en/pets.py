@@ -27,6 +27,11 @@ _SPECIES_EN = {"dog": "dog", "dogs": "dog", "puppy": "dog", "pup": "dog", "cat":
                "ferret": "ferret", "horse": "horse", "lizard": "lizard"}
 
 
+# Plurals: "two rabbits, Peanut and Butter".
+_SPECIES_EN.update({f"{word}s": species for word, species in list(_SPECIES_EN.items()) if not word.endswith(("s", "sh"))})
+_SPECIES_EN.update({"bunnies": "rabbit", "puppies": "dog", "kitties": "cat", "budgies": "bird", "fishes": "fish"})
+
+
 _BREEDS_EN = {"shiba": "dog", "shiba inu": "dog", "golden retriever": "dog", "retriever": "dog", "labrador": "dog",
               "lab": "dog", "pug": "dog", "beagle": "dog", "dachshund": "dog", "corgi": "dog", "poodle": "dog",
               "husky": "dog", "collie": "dog", "border collie": "dog", "terrier": "dog", "bulldog": "dog",

@@ -112,14 +112,14 @@ def _describe(body: str) -> str:
 
 
 # Dates people plan around that A.en_date does not read.
-_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+|on\s+)?(?:the\s+)?(?:boxing\s+day|christmas\s+(?:eve|day)|new\s+year'?s\s+(?:eve|day)|halloween|valentine'?s\s+day|bank\s+holiday(?:\s+weekend)?|long\s+weekend|half[- ]term|easter\s+holidays|christmas\s+holidays|summer\s+holidays)\b")
+_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+|on\s+|for\s+|at\s+)?(?:the\s+)?(?:weekend|boxing\s+day|christmas\s+(?:eve|day)|new\s+year'?s\s+(?:eve|day)|halloween|valentine'?s\s+day|bank\s+holiday(?:\s+weekend)?|long\s+weekend|half[- ]term|easter\s+holidays|christmas\s+holidays|summer\s+holidays)\b")
 
 
 def _b_plan(m, clause):
     date = A.en_date(clause)
     if not date:
         extra = _EXTRA_DATE.search(clause)
-        date = tidy_value(re.sub(r"(?i)^(?:over|on)\s+(?:the\s+)?", "", extra.group())) if extra else None
+        date = tidy_value(re.sub(r"(?i)^(?:over|on|for|at)\s+", "", extra.group())) if extra else None
     if not date:
         return []
     body = tidy_value(m.group("v"))
@@ -155,7 +155,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:tickets?|seats)\s+(?i:to|for)\s+(?:(?i:see|watch)\s+)?(?P<v>[^,.;!?]+)"), _b_plan),
     # A clause that opens with the planned act has the user as its dropped subject:
     # "presenting at a conference in Vienna in October", "heading to Rome next week".
-    (re.compile(r"^(?P<v>(?i:presenting|speaking|performing|competing|flying|heading|travell?ing|moving|leaving|visiting|driving|starting|getting|having|running|hosting|throwing)\b[^,.;!?]*)"), _b_plan),
+    (re.compile(r"^(?P<v>(?i:presenting|speaking|performing|competing|flying|heading|travell?ing|moving|leaving|visiting|driving|starting|getting|having|running|hosting|throwing|going)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:leave|leaving|head|heading|fly|flying|set\s+off)\s+(?i:for|to)\s+[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|off|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation)\b[^,.;!?]*)"), _b_plan),
