@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from layers.short_term.models import Turn
 from memoryhub.core.actors import Actor
 from memoryhub.mcp.operations import Caller
 from memoryhub.mcp.server import tool_call, tools_for
@@ -71,3 +72,15 @@ def test_one_end_users_memories_never_answer_for_another(make_client, tenant):
     assert for_bob.structured_content["results"] == []
     context = tool_call(caller, "get_context", {"user_id": "bob", "query": "dinner ideas", "token_budget": 800})
     assert "vegetarian" not in json.dumps(context.structured_content)
+
+
+def test_a_secret_said_in_a_turn_is_redacted_before_storage_as_over_rest(make_client, tenant):
+    client = make_client(tenant, scopes=["read", "write"])
+    caller = Caller(presented_key=client.plaintext, host="testserver", secure=False)
+    assert not tool_call(caller, "open_session", {"session_id": "s-1", "user_id": "alice"}).is_error
+    appended = tool_call(caller, "append_turns", {"session_id": "s-1", "turns": [
+        {"role": "user", "content": "my password is hunter2-Secret-99, keep it safe", "client_id": "t1"}]})
+    assert [item["index"] for item in appended.structured_content["redactions"]] == [0]
+    window = tool_call(caller, "get_window", {"session_id": "s-1"}).structured_content
+    assert "hunter2" not in window["turns"][0]["content"]
+    assert not Turn.objects.filter(content__contains="hunter2").exists()
