@@ -184,6 +184,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     found.extend(_workplace_said_after(segments, found))
     # "我毕业好几年了，大学是在西南交大读的土木", "我在读大四，…，学校是南开": the status is said
     # in another part of the clause than the school.
+    # "我现在读高一，在杭州二中": a grade gives way to the school named beside it.
+    if any(c.memory_key == "user.education" and not re.fullmatch(r"[高初][一二三]", c.value) for c in found):
+        found = [c for c in found if not (c.memory_key == "user.education" and re.fullmatch(r"[高初][一二三]", c.value))]
     for c in found:
         if c.memory_key == "user.education":
             if re.search(r"毕业(?:好几年|[一二两三四五六七八九十几\d]+年|很久)了|已经毕业", clause):

@@ -20,7 +20,7 @@ def _zb_contact(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?P<v>(?:晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点(?:以后|之后|以前|之前|前|后))[^，,。]{0,6}?(?:别|不要|请勿)(?:给我|跟我)?(?:打电话|打扰我?|发(?:[\u4e00-\u9fff]{0,3})?消息|联系我?|找我))"), _zb_contact),
+    (re.compile(r"(?P<v>(?:(?:中午|下午|上午|凌晨|夜里)?[\u4e00-\u9fff\d]{1,6}点到[\u4e00-\u9fff\d]{1,6}点|中午|午休时间|晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点(?:以后|之后|以前|之前|前|后))[^，,。]{0,6}?(?:别|不要|请勿)(?:给我|跟我)?(?:打电话|打扰我?|发(?:[\u4e00-\u9fff]{0,3})?消息|联系我?|找我))"), _zb_contact),
     (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)在?[^，,。]{1,10}?(?:之?前|之?后|以后|以前|期间)(?:给我)?(?:打电话|打扰我?|发消息|联系我?|找我))"), _zb_contact),
     (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)(?:给我|跟我)?打(?:我)?电话)"), lambda m, c: _zb_contact(m, c)),
     (re.compile(rf"(?<![别不要勿看用])(?:用|发|走|找我用|联系我用|用的是|打)(?P<v>{_CHANNELS_ZH})(?:比较方便|比较好|联系|沟通|吧|就行|就好|给我|找我)?"), _zb_contact),

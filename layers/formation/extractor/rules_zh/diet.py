@@ -33,7 +33,7 @@ def _zb_restriction(m, clause):
     for part in (piece for chunk in _LIST_SPLIT.split(raw) for piece in split_compound(chunk.strip())):
         part = _TRAILING.sub("", part.strip())
         part = re.sub(r"(?:一点都不行|一滴都不沾|都不行|也不行|就不行)$", "", part)
-        if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|东西|饭$|了$|早饭|午饭|晚饭|这|那", part):
+        if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|^东西$|饭$|了$|早饭|午饭|晚饭|这|那", part):
             continue
         out.append(_zc("user.food_restrictions", part))
     return out

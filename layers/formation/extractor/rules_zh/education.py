@@ -90,6 +90,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^(?:我们|我的|我)?(?:学校|母校|大学)(?:是|叫)(?!在)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_education),
     # "我是浙江大学17级的": a school and the year one entered it.
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:\d{2,4}级|[一二三四]年级)的?(?:学生)?(?=$|[，,。])"), _zb_education),
+    # "我是清华本科，北大硕士": each school with its degree, part by part.
+    (re.compile(r"^(?:我是|是|我)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<deg>本科|硕士|博士|研究生)(?:毕业)?(?=$|[，,。])"), _zb_education),
+    # "我现在读高一，在杭州二中": a school named alone after the grade.
+    (re.compile(r"^在(?P<v>[\u4e00-\u9fff]{2,8}?(?:中学|一中|二中|三中|四中|附中|高中|实验中学|外国语学校|小学))$"), _zb_education),
     # "我是清华的博士生": school, 的, the student's degree.
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?P<deg>本科生|研究生|硕士生|博士生|博士|硕士|学生|大[一二三四]学生)(?=$|[，,。!！]|了|啊|呀)"), _zb_education),
     (re.compile(rf"在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上(?=学|大学|课|{_DEGREES_ZH}))(?P<deg>{_DEGREES_ZH}|书|大学|研|博)?"), _zb_education),

@@ -10,7 +10,7 @@ from layers.formation.extractor.text import has_question_word_zh, tidy_value
 
 _PROFESSIONS = ("工程师|医生|老师|教师|护士|律师|设计师|程序员|会计|会计师|学生|经理|记者|作家|厨师|司机|研究员|科学家|"
                 "销售|架构师|分析师|教授|博士生|研究生|大学生|公务员|警察|画家|演员|歌手|主播|店长|翻译|编辑|药剂师|"
-                "产品经理|运营|摄影师|建筑师|咨询师|创业者|自由职业者|快递员|外卖员|农民|军人|飞行员|空姐|牙医")
+                "产品经理|运营|摄影师|建筑师|咨询师|创业者|自由职业者|快递员|外卖员|外卖小哥|快递小哥|骑手|农民|军人|飞行员|空姐|牙医")
 
 
 _ORG_ZH = r"(?P<v>(?![在到去了])(?:[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10}?))"
@@ -135,6 +135,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"在{_ORG_ZH}(?:做|当|干|任|担任|搞|实习)(?:了?[一二三四五六七八九十两\d]+年)?(?:兼职)?{_ROLE_ZH_CAP}(?=$|[，,。!！~～;；、\s]|了|啦|呀|哦|😂|😅)"), _zb_job),
     (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职|实习)(?=$|[，,。!！]|了|呢)"), _zb_job),
+    (re.compile(rf"(?:工作在|上班在)(?P<v>{_CITY_ALT})"), _zb_job),
     (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职)"), _zb_job),
     (re.compile(rf"给{_ORG_ZH}(?:打工|干活|上班|卖命|搬砖)"), _zb_job),
     # "在一家叫米哈游的游戏公司做原画": the workplace named inside its description.

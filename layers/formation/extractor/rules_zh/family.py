@@ -45,15 +45,16 @@ _ZH_NAME_LIKE = (r"(?P<v>(?![一二三四五六七八九十两\d]|怀|生|住|�
 def _zh_person_attrs(rest: str) -> dict:
     out: dict = {}
     rest = re.split(r"[。！？!?]", rest)[0]
-    age = re.search(rf"(?:今年|满|已经|刚)?(?P<n>{A.ZH_NUMBER})多?(?:周岁|岁|大寿|了[，,。]|了$)", rest)
+    age = re.search(rf"(?:今年|满|已经|刚)?(?P<n>{A.ZH_NUMBER})多?(?:周岁|岁|大寿|了[，,。]|了$)|今年(?P<m>{A.ZH_NUMBER})(?=$|[，,。])", rest)
     if age:
-        value = A.plausible_age(A.zh_int(age.group("n")), low=0)
+        value = A.plausible_age(A.zh_int(age.group("n") or age.group("m")), low=0)
         if value is not None:
             out["age"] = value
     occupation = re.search(rf"(?:是|当)(?:一名|个|一个)?(?P<v>(?:退休)?[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|消防员|厨师|医生|老师))|是做(?P<w>[\u4e00-\u9fffA-Za-z]{{1,10}}?)的"
-                           r"|^是(?:一名|个|一个)?(?P<x>[A-Za-z][A-Za-z ]{1,20}?)(?=$|[，,。])", rest)
+                           r"|^是(?:一名|个|一个)?(?P<x>[A-Za-z][A-Za-z ]{1,20}?)(?=$|[，,。])"
+                           r"|(?:是|当)(?:一名|个|一个)?(?P<y>[\u4e00-\u9fff]{1,4}师)(?=$|[，,。])", rest)
     if occupation:
-        out["occupation"] = occupation.group("v") or occupation.group("w") or occupation.group("x")
+        out["occupation"] = occupation.group("v") or occupation.group("w") or occupation.group("x") or occupation.group("y")
     # "我爸每天早上都去公园打太极": the pastime without its time of day.
     untimed = re.sub(r"(?<=[天每整])(?:都|会|要)+", "", re.sub(A.ZH_TIME.pattern, "", rest))
     likes = re.search(r"(?:特别|超|很|最|非常)?(?:喜欢|爱|迷上了|热爱)(?P<v>[^，,。!！?？]{1,10})|(?:天天|每天|整天|就知道)(?:去|在)?(?P<w>[^，,。!！?？]{2,8})", untimed)
@@ -94,7 +95,7 @@ def _zb_person(m, clause):
                 and not is_time_word(word):
             name, rest = word, rest[len(word):]
     if not name:
-        named = re.match(r"(?:的名字)?(?:叫做|名叫|叫|是叫)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-zA-Z]+)", rest)
+        named = re.match(r"(?:的名字)?(?:叫做|名叫|叫|是叫)(?P<n>[阿小][A-Z][a-zA-Z]+|[\u4e00-\u9fff]{1,4}|[A-Z][a-zA-Z]+)", rest)
         if named:
             name = named.group("n")
             rest = rest[named.end():]

@@ -23,7 +23,8 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     time = A.time_of_day(clause)
     body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?![次天回趟遍])(?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?周末|工作日", "", clause)
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
-        body = pattern.sub("", body)
+        # "喝下午茶", "吃夜宵": a time of day inside a noun stays.
+        body = pattern.sub(lambda t: t.group() if re.match(r"茶|饭|餐|班", body[t.end():t.end() + 1]) else "", body)
     body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的|喜欢)", "", body)
     body = re.sub(r"^(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
@@ -46,6 +47,8 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
 def _legacy_habit(match: re.Match) -> list[Candidate]:
     # "我经常点奶茶": a taste shown by a habit, kept as a like with lower confidence.
     value = _object(match.group("v"))
+    if value and re.search(r"药|维生素|钙片|鱼油|褪黑素|叶酸|[片粒颗]", value):
+        return []  # "我每天都吃一片复合维生素" is a medicine, read by rules_zh.health
     return [_c("user.likes", match.group("verb") + value, 0.7, inferred="habit")] if value else []
 
 

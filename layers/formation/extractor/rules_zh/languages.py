@@ -9,7 +9,8 @@ from layers.formation.extractor.rules_zh.common import _zc
 
 _ZH_LANGS = ("英语|英文|法语|法文|德语|德文|日语|日文|韩语|韩文|西班牙语|西语|葡语|意语|俄文|俄语|意大利语|葡萄牙语|阿拉伯语|粤语|广东话|普通话|汉语|中文|"
              "闽南语|上海话|四川话|客家话|东北话|台语|潮汕话|温州话|朝鲜语|马来语|泰语|越南语|印尼语|荷兰语|瑞典语|希腊语|"
-             "土耳其语|波兰语|手语")
+             "土耳其语|波兰语|手语|维吾尔语|藏语|蒙古语|壮语|哈萨克语|印地语|波斯语|希伯来语|芬兰语|丹麦语|挪威语|捷克语|"
+             "匈牙利语|乌克兰语|缅甸语|白话|长沙话|武汉话|南京话|天津话|山东话|河南话|陕西话|湖南话|宁波话|苏州话|杭州话")
 
 
 _ZH_LANG_ANY = rf"(?:{_ZH_LANGS}|{_LANGS})"
@@ -31,7 +32,7 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
         near = before + "|" + after
         level = None
         # Said before the language ("我正在自学德语") or after it ("意大利语刚入门").
-        learning = re.search(r"在学|学习|报了|课|班|零基础|备考|Duolingo|duolingo|多邻国|在上|能力考|目标|准备", near) or \
+        learning = re.search(r"在学|学习|报了|课|班|零基础|备考|Duolingo|duolingo|多邻国|在上|能力考|目标|准备|在考|[ABC][12]", near) or \
             re.search(r"学$", before) or re.match(r"^刚?开始学", after)
         if re.search(r"母语|native|从小说|长大", near) or (re.search(r"都是母语", clause) and i + 1 < len(spans)):
             level = "native"

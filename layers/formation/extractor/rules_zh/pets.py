@@ -14,7 +14,7 @@ _PETS = {"狗": "dog", "小狗": "dog", "狗狗": "dog", "猫": "cat", "小猫":
 _PET_ALT = "|".join(sorted(_PETS, key=len, reverse=True))
 
 
-_SPECIES_ZH = {"猫": "cat", "猫咪": "cat", "小猫": "cat", "猫主子": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog",
+_SPECIES_ZH = {"小仓鼠": "hamster", "小鹦鹉": "parrot", "小金鱼": "fish", "八哥": "bird", "猫": "cat", "猫咪": "cat", "小猫": "cat", "猫主子": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog",
                "兔子": "rabbit", "小兔子": "rabbit", "兔": "rabbit", "乌龟": "turtle", "小乌龟": "turtle", "龟": "turtle",
                "仓鼠": "hamster", "金鱼": "fish", "鱼": "fish", "鹦鹉": "parrot", "鸟": "bird", "小鸟": "bird",
                "守宫": "gecko", "龙猫": "chinchilla", "蜥蜴": "lizard"}
@@ -43,8 +43,8 @@ def _zb_pet(m, clause):
     if not species:
         return []
     breed = word if word in _BREEDS_ZH else None
-    if word == "金鱼":
-        breed = "金鱼"
+    if word == "金鱼" or (species == "bird" and word not in ("鸟", "小鸟")):
+        breed = word  # "一只八哥": a kind of bird is its breed (FACTS.md: budgies are bird, breed recorded)
     rest = clause[m.end():]
     if not breed:
         # "我家猫咪叫咪咪，今年5岁了，是英短": the breed said later in the same clause.
@@ -77,7 +77,7 @@ def _zb_pet(m, clause):
     return out
 
 
-_ZH_PET_RULE = re.compile(rf"(?:(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|有|养的|还有|还养了|也有|也养了)?|养了|领养了|有|还有|捡了|带)(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{1,3})的)?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经)|[A-Z][a-z]+)?")
+_ZH_PET_RULE = re.compile(rf"(?:(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|新养了|有|养的|还有|还养了|也有|也养了)?|养了|新养了|领养了|有|还有|捡了|带)(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{1,3})的)?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经)|[A-Z][a-z]+)?")
 
 
 def _legacy_pet(match: re.Match) -> list[Candidate]:
