@@ -51,6 +51,9 @@ def _zh_number(text: str) -> float:
     return float((_ZH_DIGIT.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGIT.get(ones, 0) if ones else 0))
 
 
+_PREFIX_BREAK = re.compile(r"\b(?:and|but|while|whereas)\b|[,;]", re.I)
+
+
 def _numbers(segment: str) -> list[float]:
     # "ten years of experience" counts as 10, as "10 years" would: a count said in words; "三分钟" as 3.
     found = [(m.start(), float(_EN_NUMBER_WORDS.get(m.group(0).lower(), 0)) if not m.group(0)[0].isdigit()
@@ -243,6 +246,10 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
                 break
             seg_end = high2
         prefix = text[prev_end:mention.start]
+        if index and prev_end > low:
+            # "Maria has fifteen years of experience and Jess is…": what precedes "and" was said of Maria.
+            cut = max((m.end() for m in _PREFIX_BREAK.finditer(prefix)), default=0)
+            prefix = prefix[cut:]
         suffix = text[mention.end:seg_end]
         mention.segment = (prefix + mention.name + suffix + (" " + nxt[0].name if nxt else "")).strip()
         attached = re.search(r"\d+(?:\.\d+)?\s*[A-Za-z%¥$元块]{0,3}\s*的?\s*$", prefix)
