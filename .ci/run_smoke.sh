@@ -20,6 +20,31 @@ key=$(grep -o 'mh_[A-Za-z0-9]*_[A-Za-z0-9_-]*' "$log" | head -1)
 curl -sf -H "Authorization: Bearer $key" "http://127.0.0.1:$port/api/v1/whoami"; echo
 code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer mh_00000000_nope" "http://127.0.0.1:$port/api/v1/whoami")
 [ "$code" = "401" ] || { echo "a bad key answered $code"; exit 1; }
+# The MCP server on both transports: /mcp/ in the same deployment, and `manage.py mcp` over stdio.
+tools=$(curl -sf -X POST "http://127.0.0.1:$port/mcp/" -H "Authorization: Bearer $key" \
+  -H "Content-Type: application/json" -H "Accept: application/json" \
+  -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' \
+  | .venv/bin/python -c "import json, sys; print(len(json.load(sys.stdin)['result']['tools']))")
+[ "$tools" = "12" ] || { echo "MCP over HTTP listed $tools tools"; exit 1; }
+MEMORYHUB_API_KEY="$key" .venv/bin/python - <<'EOF'
+import os
+import sys
+
+import anyio
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+
+async def main():
+    params = StdioServerParameters(command=sys.executable, args=["manage.py", "mcp"], env=dict(os.environ))
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        listed = await session.list_tools()
+        assert len(listed.tools) == 12, [tool.name for tool in listed.tools]
+
+anyio.run(main)
+EOF
+echo "MCP: 12 tools over HTTP and over stdio"
 trap - EXIT
 # Ctrl-C as the supervisor sees it: SIGINT to the process that owns the servers (named in its state file).
 supervisor=$(.venv/bin/python -c "import json; print(json.load(open('.data/embedded.json'))['pid'])")
