@@ -63,12 +63,8 @@ def _json_schema(node, components: dict, seen: tuple = ()):
     return out
 
 
-def tool_input(spec: ToolSpec) -> ToolInput:
-    return _tool_input(spec)
-
-
 @functools.cache
-def _tool_input(spec: ToolSpec) -> ToolInput:
+def tool_input(spec: ToolSpec) -> ToolInput:
     document = openapi_schema()
     components = document["components"]["schemas"]
     operation = document["paths"][spec.path][spec.method.lower()]
