@@ -53,7 +53,8 @@ MEMORY_TRANSITIONS: dict[str, set[str]] = {
 
 
 class ArrayToTsvector(Func):
-    """`array_to_tsvector(text[])`: our own tokens become lexemes as they are, with no parser in between."""
+    """`array_to_tsvector(text[])`: our own tokens become lexemes as they are, with no parser in between.
+    Only migration 0001 names it now (the generated `search_vector` it made is dropped by 0008)."""
     function = "array_to_tsvector"
     output_field = SearchVectorField()
 
@@ -82,13 +83,11 @@ class Memory(models.Model):
 
     embedding = VectorField(_("embedding"), dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
     embedding_model = models.CharField(_("embedding model"), max_length=200, blank=True, default="")
-    # Keyword path: the app's tokens (see memoryhub.providers.keywords), their counts for BM25, and the
-    # tsvector made from them for the GIN index.
-    keywords = ArrayField(models.TextField(), default=list, blank=True, verbose_name=_("keywords"))
+    # Keyword path: the app's tokens (see memoryhub.providers.keywords) with their counts, which BM25 reads
+    # (selectors/search.py), and the length in tokens. No token array or tsvector beside them: no query
+    # read those, and they made a row too big for three to a page (migration 0008).
     term_freqs = models.JSONField(_("term frequencies"), default=dict, blank=True)
     doc_length = models.PositiveIntegerField(_("length in tokens"), default=0)
-    search_vector = models.GeneratedField(expression=ArrayToTsvector("keywords"), output_field=SearchVectorField(),
-                                          db_persist=True)
 
     confidence = models.FloatField(_("confidence"), default=1.0)
     importance = models.FloatField(_("importance"), default=0.5)
@@ -133,7 +132,7 @@ class Memory(models.Model):
     # Derived columns (vector, tokens) are rebuilt from the content on revert; history keeps what people
     # can read and change.
     history = HistoricalRecords(excluded_fields=[
-        "embedding", "keywords", "term_freqs", "doc_length", "search_vector", "last_accessed_at", "access_count",
+        "embedding", "term_freqs", "doc_length", "last_accessed_at", "access_count",
     ])
 
     class Meta:
@@ -147,7 +146,7 @@ class Memory(models.Model):
                          condition=Q(status="active") & ~Q(memory_key="")),
             models.Index(fields=["status", "expires_at"], name="ltm_expiry",
                          condition=Q(expires_at__isnull=False)),
-            # No HNSW index on `embedding` and no GIN index on `search_vector`: no query reads either (the
+            # No HNSW index on `embedding` and no GIN keyword index: no query read either (the
             # per-user search scores the owner's rows exactly, keyword hits included; selectors/search.py),
             # and every insert paid for both (issue 16 item 3; docs/benchmarks.md, "Bulk import and storage").
             # A path for owners too large for the exact scan brings a partial HNSW index with its query.

@@ -35,7 +35,7 @@ def memory_list(*, tenant, user_id: str | None = None, kinds: list[str] | None =
         if status not in MemoryStatus.values:
             raise InvalidInput(_("unknown status %s") % status, code="invalid_status")
     queryset = Memory.objects.filter(tenant=tenant, status__in=statuses or [MemoryStatus.ACTIVE]).defer(
-        "embedding", "keywords", "term_freqs", "search_vector")
+        "embedding", "term_freqs")
     if user_id:
         queryset = queryset.filter(user_id=user_id)
     if kinds:
@@ -63,7 +63,7 @@ def memory_core_profile(*, tenant, user_id: str, min_importance: float, limit: i
                               kind__in=[MemoryKind.PREFERENCE, MemoryKind.FACT], importance__gte=min_importance)
         .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
         .exclude(pk__in=list(exclude_ids))
-        .defer("embedding", "keywords", "term_freqs", "search_vector")
+        .defer("embedding", "term_freqs")
         .order_by("-importance", "-last_confirmed_at", "-id")[:limit]
     )
 

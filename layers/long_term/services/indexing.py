@@ -23,17 +23,16 @@ def content_hash(content: str) -> str:
     return hashlib.sha256(normalise_content(content).encode("utf-8")).hexdigest()
 
 
-# PostgreSQL's limit on one tsvector lexeme (2047 bytes): a longer token in `keywords` makes the
-# generated `search_vector` fail with "word is too long". Such a token (a pasted hash, a blob) is valid
-# content but no query term can usefully match it, so the memory is stored and the token is left out
-# of the keyword index (its vector still finds the memory).
+# A token this long (a pasted hash, a blob; PostgreSQL's limit on a tsvector lexeme) is valid content but
+# no query term can usefully match it, so the memory is stored and the token is left out of its term
+# frequencies (its vector still finds the memory).
 MAX_LEXEME_BYTES = 2047
 
 
 def keyword_fields(content: str) -> dict:
     freqs, length = term_frequencies(content)
     freqs = {term: count for term, count in freqs.items() if len(term.encode("utf-8")) <= MAX_LEXEME_BYTES}
-    return {"keywords": sorted(freqs), "term_freqs": freqs, "doc_length": length}
+    return {"term_freqs": freqs, "doc_length": length}
 
 
 def embed_contents(contents: list[str], embedder: Embedder | None = None) -> tuple[list[list[float]], str]:
