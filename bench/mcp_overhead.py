@@ -6,6 +6,7 @@ A tool call runs its REST operation in-process (memoryhub/mcp/operations.py), so
 MCP layer alone: the JSON-RPC envelope, one event loop and SDK session manager per request, and the
 inner request through Django's handler. Calls alternate REST / MCP so both see the same load. Each MCP
 answer is checked against REST's (the same memory ids in the same order), so the figure is for equal work.
+Then `--clients` threads search through each path in turn, for throughput under concurrency.
 
     .venv/bin/python bench/mcp_overhead.py --base-url http://127.0.0.1:8000 --api-key mh_... --json /tmp/mcp.json
 """
@@ -15,7 +16,10 @@ import argparse
 import json
 import random
 import sys
+import threading
+import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,7 +44,37 @@ def _summary(values: list[float]) -> dict:
     return {"n": len(values), "p50_ms": round(percentile(values, 50), 2), "p95_ms": round(percentile(values, 95), 2)}
 
 
-def run(client: Client, *, memories: int, calls: int) -> dict:
+def _concurrent(client: Client, user: str, queries: list[str], *, clients: int, calls: int) -> dict:
+    """`clients` threads, each with its own connection, making `calls` searches through one path, then the
+    other: throughput and latency under concurrency (the MCP path holds a worker thread per call like REST)."""
+    out = {}
+    for path in ("rest_search", "mcp_recall"):
+        latencies: list[float] = []
+        lock = threading.Lock()
+
+        def work(worker: int, count: int = calls, timed: bool = True) -> None:
+            for index in range(count):
+                query = {"user_id": user, "query": queries[(worker + index) % len(queries)], "top_k": 10}
+                if path == "rest_search":
+                    _, ms = client.post("/api/v1/memories/search", query)
+                else:
+                    _, ms = _tool(client, "recall", query, index)
+                if timed:
+                    with lock:
+                        latencies.append(ms)
+
+        # Every thread's connection reaches a warm worker (each gunicorn worker loads its models on first use).
+        with ThreadPoolExecutor(clients) as pool:
+            list(pool.map(lambda worker: work(worker, WARM_UP, False), range(clients)))
+        started = time.perf_counter()
+        with ThreadPoolExecutor(clients) as pool:
+            list(pool.map(work, range(clients)))
+        seconds = time.perf_counter() - started
+        out[path] = {**_summary(latencies), "per_second": round(len(latencies) / seconds, 1), "clients": clients}
+    return out
+
+
+def run(client: Client, *, memories: int, calls: int, clients: int = 1) -> dict:
     user = f"mcp-bench-{uuid.uuid4().hex[:8]}"
     items = user_memories(random.Random(7), memories)  # bench/scale.py's zh/en templates
     for start in range(0, len(items), 100):
@@ -69,6 +103,8 @@ def run(client: Client, *, memories: int, calls: int) -> dict:
             times["rest_write"].append(rest_write_ms)
             times["mcp_remember"].append(mcp_write_ms)
     result = {name: _summary(values) for name, values in times.items()}
+    if clients > 1:
+        result["concurrent"] = _concurrent(client, user, queries, clients=clients, calls=calls)
     result["overhead_ms"] = {
         "search_p50": round(result["mcp_recall"]["p50_ms"] - result["rest_search"]["p50_ms"], 2),
         "write_p50": round(result["mcp_remember"]["p50_ms"] - result["rest_write"]["p50_ms"], 2)}
@@ -82,14 +118,15 @@ def main(argv=None) -> int:
     parser.add_argument("--api-key", default=None, help="a key with read and write (default: $MEMORYHUB_API_KEY)")
     parser.add_argument("--memories", type=int, default=500, help="memories of the one user searched")
     parser.add_argument("--calls", type=int, default=200, help="measured calls per path")
-    parser.add_argument("--smoke", action="store_true", help="tiny run: 20 memories, 5 calls")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent clients for the throughput part")
+    parser.add_argument("--smoke", action="store_true", help="tiny run: 20 memories, 5 calls, 2 clients")
     parser.add_argument("--json", default=None, help="also write the result here")
     args = parser.parse_args(argv)
     if args.smoke:
-        args.memories, args.calls = 20, 5
+        args.memories, args.calls, args.clients = 20, 5, 2
     client = Client(args.base_url, resolve_api_key(args.api_key))
     client.wait_healthy()
-    result = run(client, memories=args.memories, calls=args.calls)
+    result = run(client, memories=args.memories, calls=args.calls, clients=args.clients)
     print(json.dumps(result, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2))
