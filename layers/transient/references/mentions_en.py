@@ -164,6 +164,10 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
     # Codes: tickets, orders, flights.
     for match in re.finditer(r"#\s?\d{3,}", text):
         _add(found, match.group(0), lx.ORDER, match.start())
+    # "order 4417", "Order #A-2210", "ticket number 88": the record with its number.
+    for match in re.finditer(r"\b(?:order|ticket|case|claim|booking|reservation)\s+(?:number\s+|no\.?\s*|#\s?)?"
+                             r"[A-Z]{0,3}-?\d[\dA-Z-]{2,}\b", text, re.I):
+        _add(found, match.group(0), lx.ORDER, match.start())
     for match in re.finditer(r"(?<![A-Za-z0-9])[A-Z]{2}\s?\d{3,4}(?![A-Za-z0-9])", text):
         _add(found, match.group(0), lx.VEHICLE, match.start())
     _en_names(text, tokens, used, initial, found)

@@ -13,6 +13,7 @@ from layers.transient.references.agreement import (
     fits_predicate,
     predicate_of,
 )
+from layers.transient.references.extract import mentions_extract
 from layers.transient.references.referring import Reference
 from layers.transient.references.registry import (
     Entity,
@@ -130,7 +131,7 @@ _DAYPARTS = {
 
 def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
     """The candidates that have the attribute of the mention; all of them when none or all do."""
-    attr = ref.attribute.strip()
+    attr = ref.attribute.strip().lower()  # what it is compared with is lowered too: "4K的那款" is "4k"
     if not attr or not candidates:
         return candidates
     negative = attr.startswith("不") or attr.startswith("not ") or attr.startswith("non")
@@ -304,6 +305,8 @@ def _topical(candidates: list[Entity], utterance: str, ref: Reference,
     the reference is tied to ("attach it to the email") are not the topic: the email is not "it"."""
     words = _content_words(utterance[:ref.start] + " " + utterance[ref.start + len(ref.text):])
     words -= set().union(set(), *(_content_words(key) for key in not_these))
+    # A name the utterance says ("它几点到西安") is no topic word: the train is not the older "去西安的高铁".
+    words -= set().union(set(), *(_content_words(m.name) for m in mentions_extract(utterance) if not m.weak))
     if not words:
         return None
     latest = candidates[0]

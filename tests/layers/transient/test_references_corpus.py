@@ -53,7 +53,7 @@ def test_attribute_dev_batch_accuracy(capsys):
     with capsys.disabled():
         print("\n" + report("dev_attributes", result))
     assert result["cases"] == 22
-    assert result["accuracy"] >= 0.9
+    assert result["accuracy"] >= 0.95
 
 
 def test_places_dev_batch_accuracy(capsys):
@@ -83,7 +83,7 @@ def test_longer_dev_batch_accuracy(capsys):
     with capsys.disabled():
         print("\n" + report("dev_longer", result))
     assert result["cases"] == 20
-    assert result["accuracy"] >= 0.85
+    assert result["accuracy"] >= 0.95
 
 
 def test_test_part_accuracy(capsys):
