@@ -59,6 +59,7 @@ from layers.formation.extractor.rules_en.languages import _b_language
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets
 from layers.formation.extractor.rules_en.plans import _b_plan, plan_candidate
 from layers.formation.extractor.rules_en.subject import (
+    _OTHER_SUBJECT,
     _no_one_else,
     _user_said,
     self_anchored,
@@ -117,8 +118,10 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             if any(start <= match.start() < end for start, end in quoted):
                 continue
             # A household move or pet ("we just relocated to Toronto", "we adopted a greyhound") is the user's too.
-            household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_diet)) and re.search(
+            household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_diet)) and (re.search(
                 r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+)*$", clause[:match.start()])
+                # "we have a golden retriever called Honey and a tabby called Toast": the household goes on.
+                or re.match(r"(?i)(?:we|we've|we're)\b[^.;!?]*\band\s+$", clause[:match.start()]) and not _OTHER_SUBJECT.search(clause[2:match.start()]))
             if build in (_b_pet, _b_pets) and not household and not re.match(r"(?i)my|our", match.group()) and not (
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
                 continue

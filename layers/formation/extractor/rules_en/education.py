@@ -31,9 +31,9 @@ def _b_education(m, clause):
             # "psych major", "nursing student": the word before names the field, unless it is a
             # degree or a year ("PhD student", "grad student", "second year student").
             found = re.search(r"(?i)\b(?!(?:phd|grad|undergrad|masters?|mba|year|international|exchange|mature|"
-                              r"part-time|full-time|college|university|uni|high|school|med|law|a|an|the|my|your|his|her|our|their)\b)([a-z]+)\s+"
+                              r"part-time|full-time|college|university|uni|high|school|a|an|the|my|your|his|her|our|their)\b)([a-z]+)\s+"
                               r"(?:major|student|undergrad)\b", clause)
-            field_ = found.group(1) if found else None
+            field_ = {"med": "medicine"}.get(found.group(1).lower(), found.group(1)) if found else None
     if field_ is None:
         # "nursing school", "a psych degree", "an engineering bootcamp", "McGill, engineering", "(PPE, 2011)".
         found = re.search(r"(?i)\b(?!(?:grad|high|middle|primary|secondary|med|my|a|an|the|final|first|second|third|fourth|last|"

@@ -35,7 +35,7 @@ _PROF_EN = (r"(?:engineer|developer|dev|programmer|swe|sde|teacher|doctor|nurse|
             r"hairdresser|stylist|model|actor|actress|dancer|singer|animator|streamer|youtuber|sales\s+rep|"
             r"ceo|cto|cfo|vp|director|lead|supervisor|receptionist|caregiver|nanny|janitor|courier|auditor|actuary|"
             r"paralegal|dietitian|nutritionist|optometrist|radiographer|radiologist|hygienist|social\s+worker|"
-            r"stay[- ]at[- ]home\s+(?:dad|mum|mom|parent)|counsell?or|principal|administrator|coordinator|specialist|strategist|planner|operator|inspector|"
+            r"stay[- ]at[- ]home\s+(?:dad|mum|mom|parent)|head\s+of\s+[a-z]+|counsell?or|principal|administrator|coordinator|specialist|strategist|planner|operator|inspector|"
             r"surveyor|machinist|chemist|biologist|physicist|statistician|tester|devops|sre|bookkeeper|broker|"
             r"underwriter|flight\s+attendant|sailor|security\s+guard|cleaner|housekeeper|gardener|landscaper|"
             r"painter|builder|contractor|partner|associate|consultant|advisor|adviser|executive)")
@@ -117,7 +117,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "my new role is product manager at Canva", "been at Deloitte for 3 years as an auditor"
-    (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as|promoted\s+to|started\s+as|starting\s+as|hired\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as|promoted\s+to|started\s+as|starting\s+as|hired\s+as|(?:new\s+)?(?:role|job|position)\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:been|worked|working)\s+(?i:at|for|with)\s+{_ORG}\s+(?:[\w ]{{1,25}}?\s+)?(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\b"), _b_employer),
     (re.compile(rf"(?i:interning|intern|interned)\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:got|accepted|took|received|have)\s+(?i:a|an|the)?\s*(?i:job\s+)?(?i:offer)\s+(?i:from|at)\s+{_ORG}"), _b_employer),
@@ -131,12 +131,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_IM}\s+(?:(?i:now|currently)\s+)?(?i:at|with)\s+{_ORG}(?=\s+(?i:now|these\s+days|full[- ]time|currently)\b)"), _b_employer),
     (re.compile(rf"(?i:contract|contracting|consulting|freelancing)\s+(?i:for|with|at)\s+{_ORG}"), _b_employer),
     # "moved over from the Android team at Samsung": the employer left for the current one.
-    (re.compile(rf"(?i:moved|came|switched|jumped)\s+(?i:over\s+)?(?i:from)\s+(?:(?i:the)\s+[\w ]{{1,25}}?\s+(?i:team|division|department|group)\s+(?i:at)\s+)?{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:last|after|in)\b)"), _b_former),
+    (re.compile(rf"(?i:moved|came|switched|jumped)\s+(?i:over)\s+(?i:from)\s+(?:(?i:the)\s+[\w ]{{1,25}}?\s+(?i:team|division|department|group)\s+(?i:at)\s+)?{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:last|after|in)\b)"), _b_former),
     # "data engineer for a logistics firm, Maersk": the kind of workplace, then its name in apposition.
     (re.compile(rf"(?i:at|for|with)\s+(?i:a|an)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES}|firm|company)\s*,\s*{_ORG}(?=\s*(?:,|$|\.|!))"), _b_employer),
     # "started at google on monday": a lower-case organisation right after a joining verb.
     (re.compile(r"(?i:started\s+at|joined|starting\s+at|start\s+at)\s+(?P<v>(?!(?:a|an|the|my|our|this|that|work|home|school|uni|college|noon|midnight|\d)\b)[a-z][a-z0-9&'-]{1,20})(?=\s+(?:on|as|last|this|in|today|yesterday|back)\b|\s*$|\s*[,.;!?])"), _b_employer),
     (re.compile(rf"(?i:work(?:ing)?|been)\s+(?:(?i:full[- ]time|part[- ]time|remotely|remote|nights|days|shifts|weekends|mornings)\s+)?(?i:at|for)\s+{_ORG}"), _b_employer),
+    (re.compile(r"(?i:work|working|job|intern(?:ing)?)\s+(?i:at|for|in)\s+(?P<v>[\u4e00-\u9fff]{2,8})"), _b_employer),
     # "i work nights at the royal infirmary": a lower-case workplace named by its kind.
     (re.compile(r"(?i:work|working|job)\s+(?:(?i:nights|days|shifts|weekends|full[- ]time|part[- ]time)\s+)?(?i:at|for)\s+(?:the\s+)?(?P<v>(?:[a-z.'&-]+\s+){1,3}(?:hospital|infirmary|council|university|college|library|museum|bank|clinic|surgery))\b"), _b_employer),
     (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
@@ -147,7 +148,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
     (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
-                rf"handed\s+in\s+my\s+notice\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
+                rf"handed\s+in\s+my\s+(?:notice|resignation)\s+(?:at|to)|resigned\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
                 rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with))\s+{_ORG}"), _b_former),
     (re.compile(rf"(?i:after)\s+\d+\s+(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}\s*,?\s+(?i:i\s+)?(?i:(?:finally\s+)?(?:left|quit|resigned))"), _b_former),
     # "after 5 years at the BBC I've just moved to ITV": the years at X ended with a move.

@@ -44,7 +44,10 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "step-dad": "father", "step-mum": "mother", "step-mom": "mother", "grandmum": "grandmother",
              "grandmom": "grandmother", "nan": "grandmother", "youngest": "child", "eldest": "child",
              "oldest": "child", "little one": "child", "middle child": "child", "firstborn": "child", "best mate": "best_friend",
-             "best pal": "best_friend", "roomie": "roommate", "housemate": "roommate"}
+             "best pal": "best_friend", "roomie": "roommate", "housemate": "roommate",
+             # code-switched turns ("my 老公 Tom is from Manchester")
+             "老公": "husband", "老婆": "wife", "男朋友": "boyfriend", "女朋友": "girlfriend", "儿子": "son", "女儿": "daughter",
+             "妈妈": "mother", "爸爸": "father", "闺蜜": "best_friend", "室友": "roommate"}
 # "my eldest daughter", "my youngest son": the birth order qualifies the role, it is not one.
 _ROLES_EN.update({f"{order} {word}": role for order in ("eldest", "youngest", "oldest", "middle", "younger", "older")
                   for word, role in (("son", "son"), ("daughter", "daughter"), ("boy", "son"), ("girl", "daughter"),
@@ -61,7 +64,7 @@ _PERSON = r"(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)"
 
 def _person_attrs(rest: str) -> dict:
     out: dict = {}
-    if re.match(r"(?i)'s\s+(?:friend|boss|colleague|coworker|neighbou?r|partner|husband|wife|boyfriend|girlfriend|mate|buddy)\b", rest):
+    if re.match(r"(?i)(?:-in-law)?'s\s+(?:friend|boss|colleague|coworker|neighbou?r|partner|husband|wife|boyfriend|girlfriend|mate|buddy|cousin|uncle|aunt|neighbour)\b", rest):
         return out  # "my sister's friend is a chef": the attributes are someone else's
     age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bturning|\bjust\s+turned|,)\s+(?:now\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days))", rest)
     if age:
@@ -139,6 +142,8 @@ def _b_named_group(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?i:my|our)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s+(?i:are|:)\s+"
+                r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
     (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(-]?\s*"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
     # "my dad", "my wife and I", "with my two kids": a count may stand between; the name is optional.

@@ -33,6 +33,7 @@ def _b_habit(m, clause):
     activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
     activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&))+$", "", activity).strip()
     # "call my mum", "go for a run": the activity in the corpus's words, without possessives or light verbs.
+    activity = re.sub(r"(?i)^(?:try\s+to|tend\s+to|like\s+to|always|usually)\s+", "", activity)
     activity = re.sub(r"(?i)^(?:go\s+for\s+an?|go\s+to\s+the|go\s+to|have\s+an?|do\s+some|do\s+an?)\s+", "", activity)
     activity = re.sub(r"(?i)\b(?:my|our)\s+", "", activity).strip()
     # "every weekday I'm up at 5:30 to swim before work" -> "swim".

@@ -32,7 +32,7 @@ _CONDITIONS_EN = (r"type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+b
                   r"psoriasis|pcos|endometriosis|lupus|fibromyalgia|hypothyroidism|hyperthyroidism|anemia|anaemia|"
                   r"chronic\s+[a-z]+\s+pain|chronic\s+pain|back\s+pain|a\s+broken\s+[a-z]+|broken\s+[a-z]+|tinnitus|"
                   r"glaucoma|ms|multiple\s+sclerosis|parkinson'?s|copd|bipolar(?:\s+disorder)?|ocd|ptsd|acid\s+reflux|"
-                  r"reflux|gerd|kidney\s+stones|kidney\s+disease|a\s+heart\s+condition|scoliosis|vertigo|dyslexia|"
+                  r"reflux|gerd|a\s+bad\s+back|bad\s+back|bad\s+knees?|a\s+bad\s+knee|sciatica|a\s+slipped\s+disc|kidney\s+stones|kidney\s+disease|a\s+heart\s+condition|scoliosis|vertigo|dyslexia|"
                   r"long\s+covid|hard\s+of\s+hearing|deaf|colou?r-?blind|visually\s+impaired|celiac|coeliac|diabetic|pregnant|asthmatic|epileptic|lactose\s+intolerant")
 
 
@@ -50,7 +50,7 @@ def _b_allergy(m, clause):
     out = []
     for item in _items(m.group("v")):
         item = re.sub(r"^(?:to\s+)?", "", item)
-        if item and not re.search(r"(?i)monday|work|nonsense|people|anything|something|everything|stuff|mornings?", item):
+        if item and not re.search(r"(?i)monday|work|nonsense|people|anything|something|everything|stuff|mornings?|effort|adulting|responsibilit|exercise|homework|housework|sunlight|life\b", item):
             out.append(_f("user.allergies", item))
     return out
 

@@ -50,7 +50,8 @@ def _b_language(m, clause):
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:bilingual|trilingual|fluent|conversational|proficient|native|basic|rusty)\s+(?i:in)\s+{_LANG}"), _b_language),
-    (re.compile(rf"(?i:speak|speaks|speaking|learning|studying|know|learnt|learned|grinding|practi[cs]ing)\s+(?:(?i:basic|some|a\s+bit\s+of|a\s+little|fluent|conversational)\s+)?{_LANG}"), _b_language),
+    (re.compile(rf"(?i:speak|speaks|speaking|learning|studying|know|learnt|learned|grinding|practi[cs]ing)\s+(?:(?i:basic|some|a\s+bit\s+of|a\s+little|fluent|conversational|bits\s+of)\s+){{0,2}}{_LANG}"), _b_language),
+    (re.compile(rf"(?i:bilingual|trilingual)\s*(?:,|:|-|–)\s*{_LANG}"), _b_language),
     (re.compile(rf"{_LANG}\s*(?i:(?:is|'s)\s+my\s+(?:first|native|mother|second|home)\s+(?:language|tongue)|(?:is\s+)?my\s+(?:second|first))"), _b_language),
     (re.compile(rf"(?i:words|phrases|bits|bit)\s+(?i:of)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:native|fluent)\s+{_LANG}(?:\s+(?i:speaker))?"), _b_language),

@@ -67,7 +67,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # Dislikes: "crowds make me anxious", "not really a beach person", "not really into sports",
     # "olives are the one food I just can't do".
     (re.compile(r"^(?P<v>[a-z][\w' -]{1,25}?)\s+(?i:make|makes)\s+me\s+(?:(?i:super|so|really|very|a\s+bit)\s+)?(?i:anxious|uncomfortable|miserable|nauseous|cringe|angry|stressed)"), _b_like("user.dislikes")),
-    (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:terrifies|scares|bores|annoys|irritates|stresses|freaks)\s+(?i:me)\b"), _b_like("user.dislikes")),
+    (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:terrifies|scares|bores|annoys|irritates|stresses|freaks|grosses|disgusts|sickens)\s+(?i:me)\b"), _b_like("user.dislikes")),
     (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:isn't|is\s+not|aren't|are\s+not|isnt|arent)\s+(?:(?i:really|exactly|quite)\s+)?(?i:my\s+thing|for\s+me|my\s+cup\s+of\s+tea|my\s+jam|my\s+scene)"), _b_like("user.dislikes")),
     (re.compile(r"(?i:not)\s+(?:(?i:really|much\s+of|exactly|at\s+all)\s+)?(?i:an?)\s+(?!(?i:big|huge|massive|great|real|total)\b)(?P<v>[a-z]+)\s+(?i:person|guy|girl|fan)\b"), _b_like("user.dislikes")),
     (re.compile(r"(?i:not)\s+(?:(?i:really|that|super|very|too|big|much)\s+)?(?i:into)\s+(?P<v>[^,.;!?]+)"), _b_like("user.dislikes")),

@@ -105,6 +105,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "celebrate our anniversary on the 5th of May", "anniversary falls on Christmas Eve".
     (re.compile(rf"(?i:anniversary)(?:\s*(?i:'s)|\s+(?i:is|falls|lands|was))?(?:\s+(?i:coming\s+up|coming))?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_date("user.anniversary")),
     (re.compile(rf"(?i:got\s+married|were\s+married|married)\s+(?i:on|in|since)\s+(?P<v>[^.;!?]{{0,30}}?(?i:{DATE_SPAN}))"), _b_date("user.anniversary", type="wedding")),
+    # "celebrating 20 years of marriage on Saturday", "celebrate 5 years together tomorrow".
+    (re.compile(rf"(?i:celebrat\w*)\s+(?:\w+\s+){{1,2}}(?i:years?|months?)\s+(?i:of\s+marriage|married|together|of\s+dating)\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+|\w+day))\b"),
+     lambda m, c: [_f("user.anniversary", tidy_value(m.group("v")), type="wedding" if re.search(r"(?i)marri", m.group()) else None)]),
     # "tomorrow is 3 years since my husband and I started dating": the date the span is counted from.
     (re.compile(r"(?P<v>(?i:today|tomorrow|next\s+\w+day|this\s+\w+day))\s+(?i:is|marks|will\s+be)\s+(?:\w+\s+){1,2}(?i:years?|months?)\s+(?i:since)\s+.{0,40}?(?:(?i:started\s+dating|got\s+married|got\s+together|met|first\s+date)|(?i:we|my\s+(?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?))\s*$)"),
      lambda m, c: [_f("user.anniversary", m.group("v").lower(), type="wedding" if re.search(r"(?i)married", m.group()) else None)]),
