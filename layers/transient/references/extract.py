@@ -109,7 +109,8 @@ def _sub_entities(text: str, kept: list[Mention], context_type: str | None) -> l
     return sorted(kept + added, key=lambda m: m.start)
 
 
-_COORDINATION = re.compile(r"\s*(?:,?\s*(?:and|or|vs\.?|versus)\s+|和|与|跟|或|还是|、|,\s*|，)\s*", re.I)
+_COORDINATION = re.compile(r"\s*(?:,?\s*(?:and|or|vs\.?|versus)\s+(?:(?:the|a|an|my)\s+)?|和|与|跟|或|还是|、|,\s*|，)\s*",
+                           re.I)
 
 
 def _coordinated_types(text: str, kept: list[Mention]) -> None:

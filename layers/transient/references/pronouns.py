@@ -42,7 +42,9 @@ ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("水箱", "滤网", "滤芯", "电池", "屏幕", "按键", "噪音", "耗电", "保修"), {"types": ("device", "product")}),
     (("浇水", "喂", "不吃"), {"types": ("other",)}),
     (("几点到", "晚点", "登机", "改签", "起飞"), {"types": ("vehicle",)}),
-    (("导出", "打印", "抄送", "共享", "发给", "签字", "提纲", "页"), {"types": ("document", "media", "order")}),
+    # Printed, signed, stamped: only paper (a song can be shared or sent, not printed).
+    (("打印", "签字", "签名", "盖章", "复印"), {"types": ("document",)}),
+    (("导出", "抄送", "共享", "发给", "提纲", "页"), {"types": ("document", "media", "order")}),
     # Said of a place: when it opens, whether there is a seat, how to get there.
     (("几点关门", "几点开门", "营业", "关门", "开门", "排队", "有位", "订位", "停车", "地址", "怎么走", "人均"),
      {"types": ("place", "restaurant")}),

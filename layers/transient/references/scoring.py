@@ -185,6 +185,17 @@ def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
             return [e for e in candidates if e not in hits]
         if hits and not negative and (len(hits) < len(candidates) or ref.plural):
             return hits
+    if not negative and re.fullmatch(r"[\u4e00-\u9fff]{3,}", word):
+        # "卖早茶的那家" for "一家卖广式早茶的": said with other words in between, the pairs of characters still meet.
+        grams = {word[i:i + 2] for i in range(len(word) - 1)}
+
+        def shared(entity: Entity) -> int:
+            return sum(any(g in t for t in [*entity.surfaces(), *entity.attributes]) for g in grams)
+
+        best = max(shared(e) for e in candidates)
+        hits = [e for e in candidates if shared(e) == best]
+        if best and len(hits) < len(candidates):
+            return hits
     return candidates
 
 

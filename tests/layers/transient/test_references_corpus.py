@@ -93,7 +93,7 @@ def test_words_dev_batch_accuracy(capsys):
     with capsys.disabled():
         print("\n" + report("dev_words", result))
     assert result["cases"] == 16
-    assert result["accuracy"] >= 0.68
+    assert result["accuracy"] >= 0.85
 
 
 def test_test_part_accuracy(capsys):
