@@ -206,9 +206,10 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
         key_parts.append("CASE WHEN s.memory_key = '' THEN 0 " + " ".join(
             "WHEN s.memory_key LIKE %s THEN %s::float8" for _pair in ordered) + " ELSE 0 END")
         key_params += [value for pair in ordered for value in pair]
-    if reading.content_pattern:
-        key_parts.append("CASE WHEN lower(s.content) ~ %s THEN %s::float8 ELSE 0 END")
-        key_params += [reading.content_pattern, reading.content_weight]
+    if reading.content_patterns:
+        matches = " OR ".join("lower(s.content) ~ %s" for _pattern in reading.content_patterns)
+        key_parts.append(f"CASE WHEN {matches} THEN %s::float8 ELSE 0 END")
+        key_params += [*reading.content_patterns, reading.content_weight]
     key_sql = f"GREATEST({', '.join(key_parts)}, 0)" if key_parts else "0::float8"
     alpha_sql, alpha_params = _kind_case(policy.decay_alpha_days, 365.0)
     scene_values = policy.scene_weights.get(task_type or "", {}) if task_type else {}
@@ -383,7 +384,7 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                 raise
             # Degrade, not fail: a hybrid search still has its keyword path.
             logger.warning("embedding provider unavailable; hybrid search answers from keywords only")
-    if not terms and query_vector is None and not reading.key_weights and not reading.content_pattern:
+    if not terms and query_vector is None and not reading.key_weights and not reading.content_patterns:
         return []
 
     filters = SearchFilters(kinds=kinds, statuses=statuses, entities=entities, memory_key=memory_key,
