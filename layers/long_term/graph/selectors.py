@@ -112,7 +112,8 @@ def graph_hot_edges_about(*, tenant_id: int, user_id: str, texts: list[str], lim
     if limit <= 0 or not haystack:
         return []
     found = []
-    for neighbour in graph_hot_edges(tenant_id=tenant_id, user_id=user_id, limit=MAX_NEIGHBOURS * 5):
+    # The hot set: the hottest MAX_NEIGHBOURS current edges, so a user with thousands stays cheap on the context path.
+    for neighbour in graph_hot_edges(tenant_id=tenant_id, user_id=user_id, limit=MAX_NEIGHBOURS):
         edge = neighbour.edge
         for end in (edge.object, edge.subject):
             if entity_key(end) == USER_ENTITY:
