@@ -9,8 +9,14 @@ from layers.formation.extractor.rules_zh.common import _ADV, _OBJ, _c, _object, 
 from layers.formation.extractor.rules_zh.subject import zh_user_said
 from layers.formation.extractor.text import tidy_value
 
+# "一周去三次健身房": the count said after the verb still belongs to the frequency.
+_SPLIT_FREQ = re.compile(r"(?P<p>一周|每周|一个月|每个?月|一天|每天)(?P<verb>[去跑游打上练做喝吃]?)(?P<n>[一两二三四五六七八九十\d]+次)")
+
 
 def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candidate]:
+    split = _SPLIT_FREQ.search(clause)
+    if split and split.group("verb"):
+        clause = clause.replace(split.group(), split.group("p") + split.group("n") + split.group("verb"), 1)
     freq = A.frequency(clause)
     days = A.weekdays(clause)
     habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|每|天天|都会|都要|都去|喜欢", context or clause)
@@ -30,7 +36,9 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
     body = re.sub(r"(?<=[\u4e00-\u9fff])个(?=[\u4e00-\u9fff])", "", tidy_value(body))  # 睡个午觉 -> 睡午觉
-    body = re.sub(r"^(?:回家)?(?:第一件事|头一件事)(?:就)?是", "", body)
+    body = re.sub(r"^(?:回家)?(?:第一件事|头一件事)(?:就)?是|^(?:但是?|不过|而且|然后)", "", body)
+    # "带孩子去上钢琴课": 去 before another verb is no part of the activity (as in plans).
+    body = re.sub(r"去(?=上|看|打|练|跑|游|参加|学|做|吃|买|逛|爬|跳|踢|遛|跳)", "", body)
     # "每周都会去两次羽毛球馆": the count belongs to the frequency.
     times = re.search(r"[一两二三四五六七八九十\d]+次", body)
     if times and freq:
