@@ -55,8 +55,8 @@ def compatible(entity: Entity, ref: Reference) -> bool:
             # Other kinds: the head names the type ("那班飞机" is the flight MU5102).
             if not (entity.type == ref.head_type and (ref.head_type not in lx.PLACE_LIKE or not has_head(entity))):
                 # A name only guessed to be a place ("We went to Chez Panisse") may be "that restaurant".
-                guessed_place = entity.weak and entity.type in lx.PLACE_LIKE and ref.head_type in lx.PLACE_LIKE \
-                    and not has_head(entity)
+                guessed_place = entity.weak and entity.type == lx.PLACE and ref.head_type in lx.PLACE_LIKE \
+                    and not has_head(entity)  # a guessed restaurant ("dinner at Olive Garden") is no hotel
                 if not guessed_place:
                     return False
     elif ref.head_type and type_family(entity.type) != type_family(ref.head_type) and not (

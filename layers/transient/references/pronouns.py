@@ -40,7 +40,9 @@ ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("充电", "电量", "重启", "关机", "开机"), {"types": ("device", "product")}),
     # A part of it is asked about: a machine or a thing, not a song or a person.
     (("水箱", "滤网", "滤芯", "电池", "屏幕", "按键", "噪音", "耗电", "保修"), {"types": ("device", "product")}),
-    (("浇水", "喂", "不吃"), {"types": ("other",)}),
+    (("浇水", "浇一次", "浇点", "喂", "不吃"), {"types": ("other",)}),
+    # Money coming back: a refund or an order, not the meeting moved since.
+    (("到账", "退款", "退钱", "返现"), {"types": ("order",)}),
     (("几点到", "晚点", "登机", "改签", "起飞"), {"types": ("vehicle",)}),
     # Printed, signed, stamped: only paper (a song can be shared or sent, not printed).
     (("打印", "签字", "签名", "盖章", "复印"), {"types": ("document",)}),

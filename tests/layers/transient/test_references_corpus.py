@@ -103,7 +103,7 @@ def test_nulls_dev_batch_accuracy(capsys):
     with capsys.disabled():
         print("\n" + report("dev_nulls", result))
     assert result["cases"] == 14
-    assert result["accuracy"] >= 0.78
+    assert result["accuracy"] >= 0.95
 
 
 def test_test_part_accuracy(capsys):
