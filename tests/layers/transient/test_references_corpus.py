@@ -106,6 +106,16 @@ def test_nulls_dev_batch_accuracy(capsys):
     assert result["accuracy"] >= 0.95
 
 
+def test_last_time_dev_batch_accuracy(capsys):
+    # references_dev_last_time.yaml: 6 dev cases, "上次那家" / "the same place" for the place booked or ordered
+    # from before, against places suggested since; written after the rules were read, scored first at 1/6.
+    result = evaluate("dev_last_time")
+    with capsys.disabled():
+        print("\n" + report("dev_last_time", result))
+    assert result["cases"] == 6
+    assert result["accuracy"] >= 0.16
+
+
 def test_test_part_accuracy(capsys):
     result = evaluate("test")
     with capsys.disabled():
