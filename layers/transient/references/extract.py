@@ -124,7 +124,7 @@ def _coordinated_types(text: str, kept: list[Mention]) -> None:
             guessed.type = known.type
 
 
-_VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:went to|been to|stayed at|ate at|visited|(?:going|heading|"
+_VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:went to|been to|stayed at|ate at|visited|ordered from|order from|booked|(?:going|heading|"
                            r"headed|driving|walking)\s+to|(?:taking|take|took|bringing|bring)\s+(?:my|our|the|"
                            r"her|his)\s+\w+\s+to|return(?:ed|ing)?\s+(?:(?:a|an|the|my|it|them|this|that)\s+)?(?:[\w-]+\s+){0,2}to)|"
                            r"去\s*)\s*(?:the\s+)?$", re.I)

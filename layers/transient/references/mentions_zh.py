@@ -164,7 +164,7 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
         if match.group(1)[:2] not in _ZH_STOP_WORDS and match.group(1) not in ("哪儿", "哪里", "外面", "家里"):
             _add(found, match.group(1), lx.RESTAURANT, match.start(1))
     # "在万象城的优衣库买了件外套", "在Costco买的": where something was bought, seen or done is a place.
-    for match in re.finditer(rf"在\s*([{HAN}A-Za-z][{HAN}A-Za-z0-9 '&的]{{1,12}}?)\s*(?:买|逛|看的|剪|修|办|做的|拍的|玩)", text):
+    for match in re.finditer(rf"在\s*([{HAN}A-Za-z][{HAN}A-Za-z0-9 '&的]{{1,12}}?)\s*(?:买|逛|看的|剪|修|办|做的|拍的|玩|订|点)", text):
         place = match.group(1).strip()
         if place[:2] not in _ZH_STOP_WORDS and place not in _ZH_NOT_PLACES and not place.endswith("的"):
             _add(found, place, lx.PLACE, match.start(1) + match.group(1).find(place))

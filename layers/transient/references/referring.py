@@ -32,7 +32,7 @@ class Reference:
 
 _ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样首篇间场把盆版"
 _ZH_TIME = ("上次", "上回", "刚才", "刚刚", "之前", "那天", "昨天", "今天", "还是", "再", "就", "也", "去", "订", "那",
-            "把", "给", "的")
+            "把", "给", "的", "在", "点", "叫", "从")
 _ZH_DEMO = re.compile(
     rf"(?P<attr>[\u4e00-\u9fffA-Za-z0-9]{{0,6}}?)(?P<de>的)?(?P<dem>那|这)(?P<num>[两俩三几]?)(?P<cl>[{_ZH_CL}]?)"
     rf"(?P<head>[\u4e00-\u9fffA-Za-z]{{0,5}})")
@@ -110,9 +110,12 @@ def _zh_refs(text: str) -> list[Reference]:
             continue
         attr = match.group("attr") or ""
         said_before = attr
-        for word in sorted(_ZH_TIME, key=len, reverse=True):
-            while attr.startswith(word):
-                attr = attr[len(word):]
+        stripped = None
+        while stripped != attr:  # "在上回那家店": 在 first, then 上回
+            stripped = attr
+            for word in sorted(_ZH_TIME, key=len, reverse=True):
+                while attr.startswith(word):
+                    attr = attr[len(word):]
         past = any(word in said_before[:len(said_before) - len(attr)] for word in _ZH_PAST)
         attr = attr.lstrip("的")
         start = match.start("attr") + (len(match.group("attr")) - len(attr))
@@ -131,6 +134,8 @@ def _zh_refs(text: str) -> list[Reference]:
                         known, ref.head_type = word, kind
         if head.startswith("店") or head.startswith("地方"):
             known, ref.head_type, ref.place = head[:1] if head.startswith("店") else "地方", lx.PLACE, True
+        if cl == "次" and not known:
+            continue  # "这次还是…", "那次": a time, not a thing
         if cl == "把" and text[match.end("cl"):match.end("cl") + 1] in "它他她我你这那们灯门窗空电":
             continue  # "那把它关了": 把 marks the object there, it is not a classifier
         if cl == "家":
@@ -265,7 +270,8 @@ def _en_refs(text: str) -> list[Reference]:
 
 
 _EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
-_EN_PAST = re.compile(r"\b(last (time|week|month|year|summer|weekend)|before|again|back to|we went|we ate|we stayed|"
+_EN_PAST = re.compile(r"\b(last (time|week|month|year|summer|weekend|night|monday|tuesday|wednesday|thursday|friday|"
+                      r"saturday|sunday)|before|again|back to|we went|we ate|we stayed|we used|we ordered|"
                       r"been to|went to|the same)\b", re.I)
 
 

@@ -286,8 +286,11 @@ def _bare_kind(entity: Entity) -> bool:
 
 _HEAD_WORDS = {h for heads in lx.ZH_HEADS.values() for h in heads} | {h for heads in lx.EN_HEADS.values() for h in heads}
 
-_VISITED = re.compile(r"去过|去的|吃过|住过|玩过|上次|上回|上个月|上周|以前|之前|那次|\b(went|been|visited|stayed|"
-                      r"last (time|week|month|year|summer|weekend)|had (dinner|lunch|brunch|breakfast))\b", re.I)
+# Somewhere gone to, stayed at, booked or ordered from ("上次那家" is one of those, not one only suggested).
+_VISITED = re.compile(r"去过|去的|吃过|住过|住的|玩过|上次|上回|上个月|上周|去年|以前|之前|那次|订了|订过|订的|预订|点过|点了|"
+                      r"\b(went|been|visited|stayed|booked|reserved|ordered from|ate at|"
+                      r"last (time|week|month|year|summer|weekend|night|monday|tuesday|wednesday|thursday|friday|"
+                      r"saturday|sunday)|had (dinner|lunch|brunch|breakfast))\b", re.I)
 
 
 _COMMON_ZH = {"一下", "什么", "怎么", "可以", "帮我", "一个", "这个", "那个", "还是", "多少", "现在", "时候", "需要", "的话",
