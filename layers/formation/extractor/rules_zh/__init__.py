@@ -196,6 +196,13 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             said = re.search(r"研[一二三]|读研|读博|博[一二三](?!十)", clause)
             if said and not c.attributes.get("degree"):
                 c.attributes["degree"] = "博士" if "博" in said.group() else "研究生"
+            # "我本科学的是会计，在江西财大": degree and field said in the part before the school.
+            degree = re.search(r"本科|硕士|博士|MBA|EMBA|大专", clause)
+            if degree and not c.attributes.get("degree") and degree.group() != c.value:
+                c.attributes["degree"] = degree.group()
+            field = re.search(r"(?:学的是|专业是|读的是)(?P<f>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=$|[，,。的])", clause)
+            if field and not c.attributes.get("field") and field.group("f") not in c.value:
+                c.attributes["field"] = field.group("f")
     # "我下个月要搬家，搬到浦东": a move planned in one part is where the plan goes, not a home yet.
     moves = [c for c in found if c.memory_key == "user.plan" and "搬" in c.value]
     if moves:
@@ -214,8 +221,12 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     # "乳糖不耐受，喝牛奶就拉肚子": the milk is the lactose already recorded, not a second restriction.
     if any(c.memory_key == "user.food_restrictions" and c.value == "乳糖" for c in found):
         found = [c for c in found if not (c.memory_key == "user.food_restrictions" and re.search(r"奶|乳", c.value) and c.value != "乳糖")]
+    starts = [clause.find(seg) for seg, _ in segments]
     for match in _PEOPLE_COUNT_RULE.finditer(clause):
-        if zh_user_said(clause, match.start()) and not re.search(r"没", clause[:match.start()]):
+        # "我跟我媳妇儿结婚八年了，有个儿子": a part of the user's own that opens with 有 counts too.
+        at = max((i for i, s in enumerate(starts) if 0 <= s <= match.start()), default=None)
+        own_part = at is not None and segments[at][1] and zh_user_said(segments[at][0], match.start() - starts[at])
+        if (zh_user_said(clause, match.start()) or own_part) and not re.search(r"没", clause[:match.start()]):
             role = _PEOPLE_ZH.get(match.group("role"), "child")
             if match.group("n") in ("一个", "个") and role != "child":
                 # "我有个弟弟叫李明": one person, read like any other (name, age, job after it).
@@ -223,6 +234,10 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 continue
             age = A.zh_int(match.group("age")) if match.group("age") else None
             found.append(_zc(f"user.relationship.{role}", "", age=age))
+    # "我们家两个娃，老大叫乐乐，老二叫安安": the children named by their rank.
+    if re.search(r"娃|孩子|儿女", clause):
+        for named in re.finditer(r"老[大二三四小](?:叫|是|名叫)(?P<n>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)(?=$|[，,。、]|今年|\d|[一二三四五六七八九十]+岁)", clause):
+            found.append(_zc("user.relationship.child", named.group("n")))
     last_end = -1
     for match in _ZH_PERSON_RULE.finditer(clause):
         start = match.start()
@@ -231,7 +246,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(_zb_person(match, clause))
             last_end = match.end()
             continue
-        if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] == "我们" or (clause[start - 1] in "和跟带陪给替帮见" and ("我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1))):
+        if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] == "我们" or (clause[start - 1] in "和跟带陪给替帮见送接看" and ("我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1))):
             if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):
                 continue
             found.extend(_zb_person(match, clause))

@@ -111,6 +111,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|大学)?(?:读的是|上的是|念的是|考的是)(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。!！]|的)"), _zb_education),
     (re.compile(rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中|University|College))(?P<deg>{_DEGREES_ZH})?毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|高中|初中)(?:是|也是)?在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上)的?"), _zb_education),
-    (re.compile(r"(?P<v>大专|本科|中专|高中)(?:毕业|学历)"), _zb_education),
+    (re.compile(r"(?P<v>大专|本科|中专|高中|初中|小学)(?:毕业|学历)"), _zb_education),
+    # "我本科学的是会计，在江西财大": the school named alone after what was studied.
+    (re.compile(r"^在(?P<v>[\u4e00-\u9fff]{2,8}?(?:大学|学院|财大|师大|理工|科大|交大|工大|农大|医大))$"), _zb_education),
     (re.compile(rf"(?:读的是|在读)(?P<deg>在职研究生|{_DEGREES_ZH})[，,]\s*(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的"), _zb_education),
 ]

@@ -30,7 +30,8 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               "外婆": "grandmother", "姥姥": "grandmother", "外公": "grandfather", "姥爷": "grandfather",
               "小儿子": "son", "大儿子": "son", "小女儿": "daughter", "大女儿": "daughter", "娃": "child",
               "宝宝": "child", "孩子们": "child", "小朋友": "child", "小孩": "child", "娃儿": "child",
-              "宝贝女儿": "daughter", "宝贝闺女": "daughter", "宝贝儿子": "son", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
+              "宝贝女儿": "daughter", "宝贝闺女": "daughter", "宝贝儿子": "son",
+              "孩子他爸": "husband", "孩子她爸": "husband", "孩子他妈": "wife", "孩子她妈": "wife", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
               "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law", "岳父": "father_in_law",
               "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss"}
 
@@ -44,7 +45,8 @@ _ZH_NAME_LIKE = (r"(?P<v>(?![一二三四五六七八九十两\d]|怀|生|住|�
 
 def _zh_person_attrs(rest: str) -> dict:
     out: dict = {}
-    rest = re.split(r"[。！？!?]", rest)[0]
+    # "比我小三岁" is how much older or younger, not an age.
+    rest = re.sub(r"比我[大小][^，,。]{0,4}岁", "", re.split(r"[。！？!?]", rest)[0])
     age = re.search(rf"(?:今年|满|已经|刚)?(?P<n>{A.ZH_NUMBER})多?(?:周岁|岁|大寿|了[，,。]|了$)|今年(?P<m>{A.ZH_NUMBER})(?=$|[，,。])", rest)
     if age:
         value = A.plausible_age(A.zh_int(age.group("n") or age.group("m")), low=0)
@@ -52,7 +54,7 @@ def _zh_person_attrs(rest: str) -> dict:
             out["age"] = value
     occupation = re.search(rf"(?:是|当)(?:一名|个|一个)?(?P<v>(?:退休)?[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|消防员|厨师|医生|老师))|是做(?P<w>[\u4e00-\u9fffA-Za-z]{{1,10}}?)的"
                            r"|^是(?:一名|个|一个)?(?P<x>[A-Za-z][A-Za-z ]{1,20}?)(?=$|[，,。])"
-                           r"|(?:是|当)(?:一名|个|一个)?(?P<y>[\u4e00-\u9fff]{1,4}师)(?=$|[，,。])", rest)
+                           r"|(?:是|当)(?:一名|个|一个)?(?P<y>[\u4e00-\u9fff]{1,4}(?:师|员|教练))(?=$|[，,。])", rest)
     if occupation:
         out["occupation"] = occupation.group("v") or occupation.group("w") or occupation.group("x") or occupation.group("y")
     # "我爸每天早上都去公园打太极": the pastime without its time of day.
@@ -111,14 +113,15 @@ def _zb_person(m, clause):
     return [_zc(f"user.relationship.{role}", name, **attrs)]
 
 
-_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|家里有|我家|家里)(?P<n>一个|两个|三个|俩|个)(?:(?P<age>{A.ZH_NUMBER})岁的)?(?P<role>孩子|女儿|儿子|哥哥|姐姐|弟弟|妹妹|娃)")
+_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|家里有|我家|家里)(?P<n>一个|两个|三个|俩|个)(?:(?P<age>{A.ZH_NUMBER})岁的)?(?:双胞胎|亲|小|大)?(?P<role>孩子|女儿|儿子|哥哥|姐姐|弟弟|妹妹|娃)")
 
 
-_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见]))(?P<role>{_PEOPLE_ZH_ALT})(?!们)(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
+_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见送接看]))(?P<role>{_PEOPLE_ZH_ALT})(?!们)(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
 
 
 # A role opening the utterance is the user's own ("女儿今年9岁", "奶奶八十多了").
-_ZH_ROLE_FREE = re.compile(r"^(?:老公|老婆|同事|闺蜜|室友|对象|老板|领导|女儿|儿子|闺女|奶奶|爷爷|外婆|外公|姥姥|姥爷|爸爸|妈妈|老爸|老妈)")
+_ZH_ROLE_FREE = re.compile(r"^(?:老公|老婆|同事|闺蜜|室友|对象|老板|领导|上司|女儿|儿子|闺女|奶奶|爷爷|外婆|外公|姥姥|姥爷|爸爸|妈妈|老爸|老妈|"
+                           r"哥哥|姐姐|弟弟|妹妹|孩子他爸|孩子她爸|孩子他妈|孩子她妈)")
 
 
 def _legacy_relation(match: re.Match) -> list[Candidate]:

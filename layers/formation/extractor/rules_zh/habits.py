@@ -39,13 +39,14 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.sub(r"^(?:回家)?(?:第一件事|头一件事)(?:就)?是|^(?:但是?|不过|而且|然后)", "", body)
     # "带孩子去上钢琴课": 去 before another verb is no part of the activity (as in plans).
     body = re.sub(r"去(?=上|看|打|练|跑|游|参加|学|做|吃|买|逛|爬|跳|踢|遛|跳)", "", body)
+    body = re.sub(r"(?<=[看陪带送接给和跟])我(?:的|家的?)?(?=[\u4e00-\u9fff])", "", body)  # 看我奶奶 -> 看奶奶
     # "每周都会去两次羽毛球馆": the count belongs to the frequency.
     times = re.search(r"[一两二三四五六七八九十\d]+次", body)
     if times and freq:
         body = body.replace(times.group(), "")
         freq = freq + times.group()
     # A state of mind ("每天都在想放假的事") is no activity.
-    if not body or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
+    if not body or len(body) < 2 or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []
     if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|喷雾|滴眼液|胶囊|[片粒颗]", body):
         return []

@@ -106,6 +106,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:老家是|老家在|来自|老家)(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.hometown")),
     (re.compile(r"(?:从小|小时候)?在(?P<v>[^，,。.!！?？;；]+?)长大"), _zb_place("user.hometown")),
     (re.compile(r"在(?P<v>[^，,。.!！?？;；的]{2,8}?)(?:出生|出世)"), _zb_place("user.hometown")),
+    (re.compile(r"出生在(?P<v>[^，,。.!！?？;；的]{2,8})"), _zb_place("user.hometown")),
     (re.compile(r"是(?P<v>[A-Z][A-Za-z ]+?)长大的"), lambda m, c: [_zc("user.hometown", m.group("v").strip())]),
     # "我是广东潮汕人": a province, then the place within it.
     (re.compile(rf"是(?P<v>(?:{_PROVINCE_ALT})(?:省)?[\u4e00-\u9fff]{{2,3}}?)人(?=$|[，,。!！]|啊|呀|哦|的)"), _zb_hometown_person),

@@ -77,7 +77,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:是|^)(?:[^，,。]{{0,6}}?)(?P<v>\d{{4}}年(?=结|领)|(?:{A.ZH_DATE.pattern})+|七夕|情人节|[^，,。]{{0,6}}?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日])(?P<type>结|领证|领|在一起|认识)(?:的婚|的证|的)"), _zb_date("user.anniversary")),
     (re.compile(rf"(?:^|[，,])(?P<v>(?:{A.ZH_DATE.pattern})+)(?:就)?是我(?:和|跟)?(?:[\u4e00-\u9fff]{{1,3}}?)?的?(?P<type>结婚|恋爱|相识)?(?:[一二三四五六七八九十\d]+周年)?纪念日"), _zb_date("user.anniversary")),
     (re.compile(rf"(?:^|[，,])(?P<v>(?:{A.ZH_DATE.pattern})+)(?:就)?是我们?(?:俩)?的?(?P<type>结婚|恋爱|相识)[一二三四五六七八九十\d]+周年"), _zb_date("user.anniversary")),
-    (re.compile(rf"(?:^|[，,])(?P<v>(?:{A.ZH_DATE.pattern})+)我们?(?:俩)?(?P<type>结婚|恋爱|在一起)[一二三四五六七八九十\d]+周年"), _zb_date("user.anniversary")),
+    (re.compile(rf"(?:^|[，,]|(?<=我))(?:和|跟)?(?:[\u4e00-\u9fff]{{1,3}}?)?(?P<v>(?:{A.ZH_DATE.pattern})+)(?:就是)?我?们?(?:俩)?(?P<type>结婚|恋爱|在一起)[一二三四五六七八九十\d]+周年"), _zb_date("user.anniversary")),
     (re.compile(r"(?P<type>结婚|恋爱|相识|订婚)?纪念日(?:是|在|就是|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"(?:(?P<type>恋爱|结婚|相识|订婚)?纪念日|anniversary)是(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"是(?P<v>[^，,。]*?(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])(?P<type>结婚|领证|在一起)的"), _zb_date("user.anniversary")),

@@ -64,7 +64,7 @@ def zh_user_said(clause: str, start: int, *, allow_we: bool = False) -> bool:
     tail = prefix[-12:]
     if allow_we:
         # "我们", "我和老婆": a home or a date the user shares is the user's too.
-        tail = re.sub(rf"(?:我|^)(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})", "我", tail.replace("我们家", "我").replace("我们俩", "我").replace("我俩", "我").replace("我们", "我"))
+        tail = re.sub(rf"(?:我|^)(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})", "我", tail.replace("我们一家", "我").replace("我们全家", "我").replace("我们家", "我").replace("我们俩", "我").replace("我俩", "我").replace("我们", "我"))
     if _ZH_SUBJECT_TAIL.search(tail):
         # "我朋友说他…" fails; "我老公说我…在华为干" passes (the last subject is 我).
         last_me = tail.rfind("我")
@@ -77,7 +77,7 @@ _SEGMENT_LEAD = re.compile(rf"^(?:{_ZH_ADV}|每天|每周|周末|早上|晚上|�
 
 
 _OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?|有)?(?:[一两三四五俩几]个?)?(?:{_PEOPLE_ZH_ALT})|(?:我|我的|我家|我们家|家里)的?(?:[那这][只条])?(?:{_PET_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司|们组|们新来的)|"
-                          rf"(?:{_PEOPLE_ZH_ALT})(?!.*我)|他|她|它|有个|有人|听说|朋友|同事|网友|邻居|大家|别人|人家|每个人|所有人|人人|谁都|前任|我?(?:表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|舅舅|姑姑|阿姨|叔叔|伯伯|婶婶|嫂子|姐夫|妹夫|哥们|姐们|发小|老乡|师兄|师姐|师弟|师妹|导师)|[A-Z][a-z]+(?:\s|说|的))")
+                          rf"(?:{_PEOPLE_ZH_ALT})(?!.*我)|他|她|它|有个(?!(?:双胞胎|亲|小|大)?(?:{_PEOPLE_ZH_ALT}))|有人|听说|朋友|同事|网友|邻居|大家|别人|人家|每个人|所有人|人人|谁都|前任|我?(?:表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|舅舅|姑姑|阿姨|叔叔|伯伯|婶婶|嫂子|姐夫|妹夫|哥们|姐们|发小|老乡|师兄|师姐|师弟|师妹|导师)|[A-Z][a-z]+(?:\s|说|的))")
 
 
 def zh_segments(clause: str) -> list[tuple[str, bool]]:
