@@ -26,7 +26,8 @@ tools=$(curl -sf -X POST "http://127.0.0.1:$port/mcp/" -H "Authorization: Bearer
   -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' \
   | .venv/bin/python -c "import json, sys; print(len(json.load(sys.stdin)['result']['tools']))")
 [ "$tools" = "12" ] || { echo "MCP over HTTP listed $tools tools"; exit 1; }
-MEMORYHUB_API_KEY="$key" .venv/bin/python - <<'EOF'
+# Like make run above: no DATABASE_URL / REDIS_URL, so the command finds the embedded servers (.data/embedded.json).
+env -u DATABASE_URL -u REDIS_URL MEMORYHUB_API_KEY="$key" .venv/bin/python - <<'EOF'
 import os
 import sys
 
