@@ -47,6 +47,7 @@ from layers.formation.extractor.rules_en.family import (
     _b_named_group,
     _b_parent_of,
     _b_person,
+    _b_person_bare,
 )
 from layers.formation.extractor.rules_en.habits import _b_habit, _is_habit_clause
 from layers.formation.extractor.rules_en.health import (
@@ -91,7 +92,7 @@ def match_clause(clause: str) -> list[Candidate]:
 
 # Rules that need the clause's own subject to be the user (or dropped). Plans, pets and people use
 # their own anchors ("my dog", "my flight").
-_EN_SUBJECT_FREE = {_b_person, _b_named_group, _b_pet, _b_pets}
+_EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
 _EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
              _b_medication, _b_restriction}

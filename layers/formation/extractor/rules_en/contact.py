@@ -41,13 +41,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:rather|prefer\s+it\s+if|prefer\s+that)\s+(?i:you|people|they)\s+(?P<v>(?i:emailed|texted|called|rang|messaged|phoned|whatsapped|dmed|dm'd))\s+(?i:me)\b"), _b_channel_verb),
     # "drop me a text", "shoot me an email", "give me a call": the channel asked for.
     (re.compile(rf"(?i:drop|shoot|send|give|flick|fire)\s+(?i:me)\s+(?i:a|an)\s+(?:(?i:quick)\s+)?(?P<v>(?i:{_CHANNELS}|line|message|dm|ring|buzz))\b"), _b_contact),
-    (re.compile(rf"(?i:contacted|reached)\s+(?i:by|via|on|through|over)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    (re.compile(rf"(?i:contacted|reached|reachable|contactable|available)\s+(?i:by|via|on|through|over)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     (re.compile(rf"(?:(?i:you\s+can|you\s+could|u\s+can)\s+)?(?i:reach|contact|get\s+hold\s+of|catch|get)\s+(?i:me)\s+(?i:by|on|via|over|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "please only contact me on weekdays", "reach me between 9 and 5": when, not how.
     (re.compile(r"(?P<v>(?:(?i:don't|dont|do\s+not|never|please\s+don't)\s+)?(?i:only\s+)?(?i:contact|reach|call|text|message|email)\s+(?i:me)\s+(?i:on|during|between|after|before)\s+[\w: ]{1,30})"), _b_contact),
     (re.compile(rf"(?i:prefer|rather\s+get|rather|use|reach\s+me\s+(?:on|via|by)|contact\s+me\s+(?:on|via|by)|get\s+me\s+(?:on|via)|message\s+me\s+on|text\s+me\s+on|ping\s+me\s+on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CHANNELS}))(?:\s+(?i:for\s+[a-z ]+|please|only|pls))"), _b_contact),
-    (re.compile(rf"(?P<v>(?i:{_CHANNELS}))\s+(?:(?i:on\s+\w+\s+)?)(?i:are|is|work|works)\s+(?:(?i:the\s+)?(?:fastest|best|easiest|better))"), _b_contact),
+    (re.compile(rf"(?P<v>(?i:{_CHANNELS}))(?:'s|\s+(?:(?i:on\s+\w+\s+)?)(?i:are|is|work|works))\s+(?:(?i:the\s+)?(?:fastest|best|easiest|better))"), _b_contact),
     (re.compile(r"(?i:please|pls|just)\s+(?P<v>(?i:email|text|call|message|dm|whatsapp))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
     (re.compile(r"(?P<v>(?i:no\s+calls|don't\s+call\s+me|avoid\s+calling\s+me|no\s+texts|don't\s+text\s+me|don't\s+ring\s+me)(?:\s+(?:on|after|before|during)\s+[\w ]+)?)"), _b_contact),
     (re.compile(r"(?i:a|the)\s+(?P<v>(?i:phone\s+call|call|email|text))\s+(?i:beats|is\s+better|works\s+better)"), _b_contact),

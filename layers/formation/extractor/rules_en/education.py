@@ -58,6 +58,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
                 rf"(?:student|candidate|junior|senior|sophomore|freshman|year)\s+(?:in\s+[a-z ]+\s+)?at|studying\s+(?P<field>[a-z ]+?)\s+at|"
                 rf"(?:master'?s|phd|degree|bachelor'?s)\s+(?:is\s+)?in\s+(?P<field2>[a-z ]+?)\s+(?:at|from)|school\s+at|in\s+(?:my\s+)?(?:\w+\s+)?year\s+at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:currently\s+)?(?i:a\s+)?(?i:junior|senior|sophomore|freshman|student)\s+(?i:at)\s+{_ORG}"), _b_education),
+    (re.compile(rf"(?i:studying|study|studies)\s+(?i:at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:study|studied|studying|major\s+in|majored\s+in|majoring\s+in|read)\s+(?P<field>[a-z][a-z ]{{1,30}}?)\s+(?i:at|in|from)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:my\s+)?(?P<deg>(?i:phd|ph\.d\.|doctorate|master'?s|masters|mba|bachelor'?s|ba|bs|bsc|msc|ma|degree|diploma|mfa|jd|md))(?:\s+(?i:degree))?(?:\s+(?i:in)\s+(?P<field>[a-z][a-z ]{{1,30}}?))?\s+(?i:from|at)\s+{_ORG}"), _b_education),
     (re.compile(r"(?i:at|from)\s+(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Polytechnic)(?:\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)?|(?:the\s+)?(?:University|College|Institute)\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),

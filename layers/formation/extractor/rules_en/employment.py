@@ -35,7 +35,7 @@ _PROF_EN = (r"(?:engineer|developer|dev|programmer|swe|sde|teacher|doctor|nurse|
             r"hairdresser|stylist|model|actor|actress|dancer|singer|animator|streamer|youtuber|sales\s+rep|"
             r"ceo|cto|cfo|vp|director|lead|supervisor|receptionist|caregiver|nanny|janitor|courier|auditor|actuary|"
             r"paralegal|dietitian|nutritionist|optometrist|radiographer|radiologist|hygienist|social\s+worker|"
-            r"stay[- ]at[- ]home\s+(?:dad|mum|mom|parent)|head\s+of\s+[a-z]+|counsell?or|principal|administrator|coordinator|specialist|strategist|planner|operator|inspector|"
+            r"stay[- ]at[- ]home\s+(?:dad|mum|mom|parent)|head\s+of\s+[a-z]+|practitioner|registrar|gp|counsell?or|principal|administrator|coordinator|specialist|strategist|planner|operator|inspector|"
             r"surveyor|machinist|chemist|biologist|physicist|statistician|tester|devops|sre|bookkeeper|broker|"
             r"underwriter|flight\s+attendant|sailor|security\s+guard|cleaner|housekeeper|gardener|landscaper|"
             r"painter|builder|contractor|partner|associate|consultant|advisor|adviser|executive)")
@@ -163,6 +163,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"^(?P<v>(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\s+(?=(?i:at|for|with)\s+(?:(?i:a|an|the)\s|[A-Z]))"), _b_occupation),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
+    (re.compile(r"(?i:i\s+teach)\s+(?i:year|grade|class|p|form)\s*\d+\b"), lambda m, c: [_f("user.occupation", "teacher")]),
     (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)(?=\s+(?i:at|to|in|for|part[- ]time|full[- ]time|and|on|online|privately)\b|\s*$|\s*[,.;!])"), _b_teach),
     # "I work for myself, freelance graphic designer": a self-employed role said on its own.
     (re.compile(rf"(?:^|(?<=,)\s*)(?:(?i:a|an)\s+)?(?P<v>(?i:freelance|self-employed|independent|contract)\s+(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\b"), _b_occupation),

@@ -44,7 +44,9 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "step-dad": "father", "step-mum": "mother", "step-mom": "mother", "grandmum": "grandmother",
              "grandmom": "grandmother", "nan": "grandmother", "youngest": "child", "eldest": "child",
              "oldest": "child", "little one": "child", "middle child": "child", "firstborn": "child", "best mate": "best_friend",
-             "best pal": "best_friend", "roomie": "roommate", "housemate": "roommate",
+             "best pal": "best_friend", "roomie": "roommate", "housemate": "roommate", "other half": "partner",
+             "better half": "partner", "little boy": "son", "little girl": "daughter", "baby boy": "son", "baby girl": "daughter",
+             "sis": "sister", "bro": "brother",
              # code-switched turns ("my 老公 Tom is from Manchester")
              "老公": "husband", "老婆": "wife", "男朋友": "boyfriend", "女朋友": "girlfriend", "儿子": "son", "女儿": "daughter",
              "妈妈": "mother", "爸爸": "father", "闺蜜": "best_friend", "室友": "roommate"}
@@ -97,6 +99,13 @@ def _b_parent_of(m, clause):
     return [_f("user.relationship.child", "")]
 
 
+def _b_person_bare(m, clause):
+    # Bare plurals at the start are mostly generic ("kids are exhausting"); only "the kids …" is the user's.
+    if m.group("role").lower() in ("kids", "children", "parents", "sons", "daughters") and not re.match(r"(?i)the\s", m.group()):
+        return []
+    return _b_person(m, clause)
+
+
 def _b_person(m, clause):
     role = _ROLES_EN.get(m.group("role").lower())
     if not role or role in ("parents", "grandson", "granddaughter"):
@@ -131,10 +140,10 @@ _KIDS_BY_WORD = {"sons": "son", "boys": "son", "daughters": "daughter", "girls":
 
 
 def _b_named_group(m, clause):
-    """"two daughters, Maya (9) and Isla (6)": one fact per named person, each with its age."""
+    """"two daughters, Maya (9) and Isla (6)", "2 kids - Tom 8 and Lucy 5": one fact per named person, each with its age."""
     role = _KIDS_BY_WORD[m.group("group").lower()]
     out = []
-    for person in re.finditer(r"(?P<n>[A-Z][a-zà-ÿ'-]+)(?:\s*\((?:(?i:age|aged)\s+)?(?P<a>\d{1,2})\))?", m.group("names")):
+    for person in re.finditer(r"(?P<n>[A-Z][a-zà-ÿ'-]+)(?:\s*,?\s*\(?(?:(?i:age|aged)\s+)?(?P<a>\d{1,2})\)?)?", m.group("names")):
         if person.group("n") not in _NOT_NAMES:
             out.append(_f(f"user.relationship.{role}", person.group("n"), age=int(person.group("a")) if person.group("a") else None))
     return out
@@ -142,6 +151,9 @@ def _b_named_group(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "Got 2 kids - Tom 8 and Lucy 5", "the kids (Ben, 10, and Isla, 7)": names with ages after the group.
+    (re.compile(r"(?i:my|our|the|got|have|with)\s+(?:(?i:two|three|four|[2-4])\s+)?(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s*(?:[-–:(,]|(?i:are))\s*"
+                r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?(?:\s*,?\s*(?:and|&)?\s*[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?)+)"), _b_named_group),
     (re.compile(r"(?i:my|our)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s+(?i:are|:)\s+"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
     (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(-]?\s*"
@@ -154,6 +166,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?='s\s)"), _b_person),
     (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b(?:\s+(?i:called|named)\s+{_PERSON})?"), _b_person),
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),
+    # Chat drops the "my": "wife's name is Sarah", "hubby's away", "Dad (Mike) is visiting", "the kids are asleep".
+    (re.compile(rf"^(?:(?i:the)\s+(?=(?i:kids|children|boys|girls)\b))?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s*\()\s*{_PERSON}\)?|(?='s\s|\s+(?:is|was|has|had|just|passed|loves|wants|says|said|lives|works|turned|turns|starts|started|called|texted|rang|got|and|are)\b))"), _b_person_bare),
+    # "married to Jack", "engaged to a lovely guy called Raj": the partner, by name.
+    (re.compile(r"(?i:married\s+to|engaged\s+to)\s+(?:(?i:a|an)\s+(?:[a-z]+\s+){0,2}(?i:guy|man|woman|girl|lady|person|bloke)\s+(?i:called|named)\s+)?(?P<v>[A-Z][a-zà-ÿ'-]+)"),
+     lambda m, c: [_f("user.relationship.partner", m.group("v"))] if m.group("v") not in _NOT_NAMES else []),
     (re.compile(r"(?i:grandma|grandpa|granny|nana|aunt|uncle)\s+(?P<v>[A-Z][a-z]+)"), lambda m, c: _b_person(m, c) if False else
      [_f("user.relationship." + ("grandmother" if re.match(r"(?i)gran|nana", m.group()) else "grandfather"), m.group("v"), **_person_attrs(c[m.end():]))]
      if re.match(r"(?i)grand|nana|granny", m.group()) else []),

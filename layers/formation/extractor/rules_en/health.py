@@ -120,7 +120,8 @@ def _b_medication(m, clause):
 
 def _legacy_allergy_at(confidence: float):
     def build(match: re.Match) -> list[Candidate]:
-        return [_c("user.allergies", item, confidence) for item in _items(match.group("v")) if item not in ("something", "it")]
+        return [_c("user.allergies", item, confidence) for item in _items(match.group("v")) if item not in ("something", "it")
+                and not re.search(r"(?i)effort|adulting|responsibilit|exercise|homework|housework|sunlight|mondays?\b|\bwork\b|nonsense|people", item)]
     return build
 
 

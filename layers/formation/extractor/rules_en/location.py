@@ -123,7 +123,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:i've|ive|i\s+have)\s+(?:(?i:been\s+living|lived))\s+(?i:in)\s+{_ANYPLACE}"), _b_place("user.home_city")),
     (re.compile(r"(?i:live|living|based)\s+(?i:in)\s+(?P<v>[\u4e00-\u9fff]{2,6})"), _b_place("user.home_city")),
     (re.compile(rf"^(?i:work\s+is|work's|my\s+work\s+is)\s+(?i:in)\s+{_PLACE}"), _b_place("user.work_city")),
-    (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+(?i:an?)\s+(?:[a-z]+\s+){{0,3}}(?i:village|town|city|place|suburb)\s+(?i:in|near|outside)\s+{_PLACE}"), _b_place("user.hometown")),
+    (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+(?i:an?)\s+(?:[a-z]+\s+){{0,3}}(?i:village|town|city|place|suburb)\s+(?i:in|near|outside)\s+{_PLACE}(?![^,.;!?]*\b(?i:called|named)\b)"), _b_place("user.hometown")),
     (re.compile(rf"(?i:been\s+in|been\s+living\s+in|been\s+based\s+in)\s+{_PLACE}\s+(?i:since|for)\b"), _b_place("user.home_city")),
     (re.compile(rf"(?i:my\s+home\s*town\s+is|my\s+home\s*town's|hometown\s*:)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+(?:(?i:a|an|this)\s+)[^,.;!?]{{0,40}}?(?i:called|named)\s+{_PLACE}"), _b_place("user.hometown")),

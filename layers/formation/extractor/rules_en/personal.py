@@ -100,6 +100,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:as\s+an?|i'm\s+an?|im\s+an?|i\s+am\s+an?)\s+(?P<v>\d{1,2})[- ](?i:year|yr)s?[- ](?i:old)"), _b_age),
     (re.compile(rf"(?i:born)\s+(?i:on)\s+(?P<v>(?i:{_HOLIDAYS}))"), _b_date("user.birthday")),
     (re.compile(r"(?i:my|it's\s+my|its\s+my)\s+(?i:bday|b-day|birthday)\s+(?P<v>(?i:today|tomorrow))"), lambda m, c: [_f("user.birthday", m.group("v").lower())]),
+    (re.compile(r"(?i:for\s+my|on\s+my)\s+(?i:bday|b-day|birthday)\s+(?P<v>(?i:next\s+\w+|this\s+\w+|tomorrow|today|on\s+\w+day))\b"), lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
+    # "we're 10 years married today", "we met on 14 Feb 2016, so that's our anniversary".
+    (re.compile(r"(?:\w+\s+)(?i:years?|months?)\s+(?i:married|together)\s+(?P<v>(?i:today|tomorrow|this\s+\w+|next\s+\w+|on\s+\w+day))\b"),
+     lambda m, c: [_f("user.anniversary", tidy_value(re.sub(r"(?i)^on\s+", "", m.group("v"))), type="wedding" if re.search(r"(?i)married", m.group()) else None)]),
+    (re.compile(rf"(?i:met|got\s+together|started\s+dating|first\s+date\s+was)\s+(?i:on)\s+(?P<v>(?i:{DATE_SPAN}))(?=[^.;!?]*\b(?i:anniversary)\b)"), _b_date("user.anniversary")),
     (re.compile(r"(?i:my)\s+(?i:bday|b-day|birthday)(?:'s|\s+is|\s+falls)\s+(?:(?i:on)\s+)?(?P<v>(?i:today|tomorrow|next\s+\w+|this\s+\w+|on\s+\w+day|\w+day))\b"), lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
     (re.compile(rf"(?i:birthday|bday|b-day)(?:'s|\s+is|\s+falls)?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}))"), _b_date("user.birthday")),
     # "celebrate our anniversary on the 5th of May", "anniversary falls on Christmas Eve".

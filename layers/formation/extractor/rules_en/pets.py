@@ -81,6 +81,13 @@ def _b_pet(m, clause):
     return [_f(f"user.pet.{species}", name, breed=breed, age=A.en_int(age) if age else None)]
 
 
+def _b_pet_keeper(m, clause):
+    species = _SPECIES_EN.get(m.group("sp").lower())
+    breed = re.search(rf"(?i)\bto\s+(?:(?:two|three|four|\d)\s+)?(?P<b>{_PET_WORD})", clause[m.end():])
+    word = breed.group("b").lower().rstrip("s") if breed else None
+    return [_f(f"user.pet.{species}", "", breed=word if word in _BREEDS_EN else None)] if species else []
+
+
 def _b_pets(m, clause):
     word = m.group("sp").lower()
     species = _SPECIES_EN.get(word) or _BREEDS_EN.get(word)
@@ -115,6 +122,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # Possessed, not merely seen: "a big dog chased me" is nobody's pet ("a … named X" is below).
     (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
+    # "pup's name is Milo", "kitten is called Ziggy": a pet named without "my".
+    (re.compile(rf"^(?:(?i:the|our|my)\s+)?(?:(?i:new|little|old)\s+)?(?P<sp>(?i:{_PET_WORD}))(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s+is\s+named)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
+    # "a cat, Smudge, and a dog, Rolo": a name in apposition.
+    (re.compile(rf"(?i:a|an)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s*,\s*(?P<v>[A-Z][a-z]+)\b"), _b_pet),
+    # "a cat mum to two ragdolls", "dog dad": the user keeps that species.
+    (re.compile(r"(?P<sp>(?i:cat|dog|bunny|rabbit|bird|hamster|fish))\s+(?i:mum|mom|mama|dad|parent|lady|owner)\b"), _b_pet_keeper),
     # "I have a 2 year old husky named Storm": the age before the species.
     (re.compile(rf"(?i:have|got|adopted|my|our|with)\s+(?i:an?\s+)?(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+))?"), _b_pet),
     (re.compile(rf"(?i:have|got|own|adopted|with|ive\s+got|i've\s+got|my|our)\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),

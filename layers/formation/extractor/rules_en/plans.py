@@ -65,7 +65,9 @@ def plan_candidate(clause: str) -> Candidate | None:
             bare = tidy_value(rest.replace(date.group(), " "))
             # "I'm going there in May", "I start in March": a light verb says nothing of what is planned,
             # and a recurring clause ("I run 5k on Tuesday and Thursday evenings") is a habit.
-            if _LIGHT_PLAN.fullmatch(re.sub(r"\s+", " ", bare)) or _is_habit_clause(clause):
+            # Starting a named job is the employer (FACTS.md), not a plan: "I start my new job at Ocado on Monday".
+            if _LIGHT_PLAN.fullmatch(re.sub(r"\s+", " ", bare)) or _is_habit_clause(clause) or \
+                    re.search(r"(?i)\bstart\w*\s+(?:my\s+)?(?:new\s+)?(?:job|role|position)?\s*(?:at|with)\s+[A-Z]", clause):
                 return None
             return _c("user.plan", rest, date=date.group())
     return None
@@ -138,6 +140,7 @@ def _b_plan(m, clause):
     owner = re.search(r"(?i)\b(?:my|our)\s+(?P<o>[a-z-]+(?:\s+[a-z-]+)?)'s\s+$", clause[:m.start()])
     if owner and not body.lower().startswith(owner.group("o").lower()):
         body = f"{owner.group('o')}'s {body}"
+    body = re.sub(r"(?i)\s+(?:is|are)\s+(?=(?:in|at|on)\b)", " ", body)
     if _LIGHT_PLAN.fullmatch(body):
         return []
     if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body):
@@ -157,7 +160,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "presenting at a conference in Vienna in October", "heading to Rome next week".
     (re.compile(r"^(?P<v>(?i:presenting|speaking|performing|competing|flying|heading|travell?ing|moving|leaving|visiting|driving|starting|getting|having|running|hosting|throwing|going)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:leave|leaving|head|heading|fly|flying|set\s+off)\s+(?i:for|to)\s+[^,.;!?]*)"), _b_plan),
-    (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|off|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*|(?i:off)\s+(?i:to)\s+[^,.;!?]*)"), _b_plan),
+    # "Vet appointment for the cat on Tuesday", "big day tomorrow - my PhD viva": the appointment opens the clause or follows "my".
+    (re.compile(r"(?:^|(?<=[-–—:]\s))(?P<v>(?:(?i:my|our)\s+)?(?:[A-Za-z-]+\s+){0,2}(?i:appointment|interview|exam|viva|surgery|operation|flight|scan|hearing|test|lesson|match|gig|concert)\b[^,.;!?]*)"), _b_plan),
+    (re.compile(r"(?i:got|have|having)\s+(?i:a)\s+(?P<v>(?:(?i:first|hot|blind|second)\s+)?(?i:date))\s+(?=(?i:on|tonight|tomorrow|this|next|at)\b)"), _b_plan),
     (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing|doing\s+(?:a|an|the|my))\s+[^,.;!?]+)"), _b_plan),
     # "I have my citizenship interview next month": a dated appointment with its kind before it.

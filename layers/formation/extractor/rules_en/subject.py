@@ -15,7 +15,7 @@ _SUBJECT_TAIL = re.compile(
     r"absolutely|definitely|seriously|super|so|quite|pretty|very|truly|a\s+bit|personally|i\s+think|i\s+guess|"
     r"since|then|\d+\s+yrs?|years|ago|currently|not\s+gonna\s+lie|lately|a\s+huge|a\s+big|huge|big|a|work|working|"
     r"started|start|starting|landed|accepted|took|take|do|did|went|go|wedding|dating|first\s+date|engagement|"
-    r"please|pls|plz|kindly|but|and|massive|total|die-hard|diehard|lifelong|real|true|proper|complete)\s+)*$",
+    r"please|pls|plz|kindly|but|and|such|massive|total|die-hard|diehard|lifelong|real|true|proper|complete)\s+)*$",
     re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|me|my)\b", re.IGNORECASE)
 _OTHER_SUBJECT = re.compile(r"\b(?:he|she|they|we|you|his|her|their|your|friend|buddy|neighbou?r|coworker|"
