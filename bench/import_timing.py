@@ -11,6 +11,10 @@ rows take: bytes per memory for the table, its indexes and history, measured as 
 relation (pg_relation_size) over the run.
 
     DATABASE_URL=postgres://... .venv/bin/python bench/import_timing.py --lines 50000 --json /tmp/import.json
+
+With `--api-key` (and `--base-url`) the file goes into that key's tenant (GET /api/v1/whoami), and after
+the import one search per user through the running service must find that user's memories; `--smoke`
+imports 300 lines.
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _client import DEFAULT_BASE_URL, Client, resolve_api_key  # noqa: E402
 from scale import PER_USER, user_memories  # noqa: E402
 
 RELATIONS_SQL = """
@@ -91,6 +96,22 @@ def embedding_floor(path: Path, batch: int) -> dict:
     return {"seconds": round(seconds, 1), "lines_per_second": round(len(contents) / seconds, 1)}
 
 
+def searched_through_http(client: Client, path: Path) -> dict:
+    """One search per imported user through the service, for a word of that user's first memory."""
+    firsts: dict[str, str] = {}
+    for line in path.open(encoding="utf-8"):
+        record = json.loads(line)
+        firsts.setdefault(record["user_id"], record["content"])
+    hits = 0
+    for user_id, content in firsts.items():
+        body, _ = client.post("/api/v1/memories/search", {"user_id": user_id, "query": content, "top_k": 5,
+                                                          "min_score": 0})
+        hits += bool(body["results"])
+    if hits != len(firsts):
+        raise SystemExit(f"only {hits} of {len(firsts)} imported users were found through HTTP")
+    return {"users": len(firsts), "found": hits}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lines", type=int, default=50_000)
@@ -98,25 +119,36 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--file", default=None, help="where to write the JSON Lines file (default: a temp path)")
     parser.add_argument("--json", default=None, help="also write the result here")
+    parser.add_argument("--base-url", default=DEFAULT_BASE_URL)
+    parser.add_argument("--api-key", default=None,
+                        help="import into this key's tenant and check through HTTP (default: a new tenant, no HTTP)")
+    parser.add_argument("--smoke", action="store_true", help="300 lines, for CI")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.lines = 300
+    # Relation sizes are read directly, so only with DATABASE_URL (manage.py finds an embedded server itself).
     database_url = os.environ.get("DATABASE_URL")
-    if not database_url:
-        raise SystemExit("set DATABASE_URL: the bench measures relation sizes directly")
 
     path = Path(args.file or f"/tmp/memoryhub-import-{args.seed}-{args.lines}.jsonl")
     write_file(path, args.lines, args.seed)
-    tenant = f"import-bench-{uuid.uuid4().hex[:8]}"
-    created = manage("create_api_key", tenant, "--scopes", "read", "--quiet")
-    if created.returncode:
-        raise SystemExit(created.stderr)
+    api_key = resolve_api_key(args.api_key)
+    client = Client(args.base_url, api_key) if api_key else None
+    if client:
+        tenant = client.request("GET", "/api/v1/whoami")[0]["tenant"]
+    else:
+        tenant = f"import-bench-{uuid.uuid4().hex[:8]}"
+        created = manage("create_api_key", tenant, "--scopes", "read", "--quiet")
+        if created.returncode:
+            raise SystemExit(created.stderr)
 
-    before = sizes(database_url)
+    before = sizes(database_url) if database_url else {}
     load_before = os.getloadavg()
     first = timed_import(path, tenant, args.batch_size)
     load_after = os.getloadavg()
-    after = sizes(database_url)
+    after = sizes(database_url) if database_url else {}
     again = timed_import(path, tenant, args.batch_size)
     floor = embedding_floor(path, args.batch_size)
+    found = searched_through_http(client, path) if client else None
     load_end = os.getloadavg()
 
     grown = {name: after.get(name, 0) - before.get(name, 0) for name in after}
@@ -126,12 +158,13 @@ def main(argv=None) -> int:
         "first_run": {**first, "lines_per_second": round(args.lines / first["seconds"], 1)},
         "re_run": {**again, "lines_per_second": round(args.lines / again["seconds"], 1)},
         "embedding_alone": floor,
+        **({"http_check": found} if found else {}),
         "loadavg_before": [round(x, 2) for x in load_before], "loadavg_after": [round(x, 2) for x in load_after],
         "loadavg_end": [round(x, 2) for x in load_end],
         "bytes_per_memory": {
             "total": round(sum(grown.values()) / stored), **{
                 name: round(size / stored) for name, size in sorted(grown.items(), key=lambda kv: -kv[1])
-                if size > 0}},
+                if size > 0}} if database_url and stored else None,
     }
     print(json.dumps(result, indent=2))
     if args.json:
