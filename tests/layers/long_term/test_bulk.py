@@ -215,3 +215,19 @@ def test_a_run_killed_after_a_committed_batch_resumes_without_duplicates(tmp_pat
     assert Memory.objects.filter(tenant=tenant).values("content").distinct().count() == total
     assert Memory.history.filter(tenant=tenant).count() == total
     assert audit_chain_verify(tenant_id=tenant.pk).ok
+
+
+def test_check_writes_nothing_and_export_writes_a_file(tmp_path, tenant):
+    path = write_lines(tmp_path / "m.jsonl", LINES)
+    out = io.StringIO()
+    call_command("import_memories", path, "--tenant", tenant.slug, "--check", stdout=out, stderr=io.StringIO())
+    assert "5 lines checked, all can be stored" in out.getvalue()
+    assert not Memory.objects.filter(tenant=tenant).exists()
+    run_import(path, tenant)
+    target = tmp_path / "out.jsonl"
+    call_command("export_memories", "--tenant", tenant.slug, "--user", "alice", "--output", str(target),
+                 stdout=io.StringIO(), stderr=io.StringIO())
+    assert [json.loads(line)["content"] for line in target.read_text().splitlines()] == [
+        "Alice is vegetarian", "Alice lives in Paris"]
+    with pytest.raises(CommandError, match="no tenant 'nope'"):
+        call_command("export_memories", "--tenant", "nope", stdout=io.StringIO(), stderr=io.StringIO())
