@@ -153,7 +153,8 @@ def mcp_endpoint(request):
         return refused
     presented = request.headers["Authorization"].partition(" ")[2].strip()
     caller = Caller(presented_key=presented, host=request.get_host(), secure=request.is_secure(),
-                    request_id=getattr(request, "request_id", ""))
+                    request_id=getattr(request, "request_id", ""),
+                    accept_language=request.headers.get("Accept-Language", ""))
     status, headers, body = async_to_sync(_serve)(_asgi_scope(request), request.body, caller)
     response = HttpResponse(body, status=status)
     for name, value in headers:

@@ -42,6 +42,8 @@ class Caller:
     request_id: str = ""
     # stdio: one process serves every call for as long as the agent runs (memoryhub/mcp/server.py).
     long_lived: bool = False
+    # The MCP request's Accept-Language, so messages come in the language REST would answer in.
+    accept_language: str = ""
 
 
 def stdio_host() -> str:
@@ -85,6 +87,8 @@ def operation_call(*, caller: Caller, method: str, path: str, query: dict[str, s
         environ["CONTENT_LENGTH"] = str(len(raw))
     if caller.request_id:
         environ["HTTP_X_REQUEST_ID"] = caller.request_id
+    if caller.accept_language:
+        environ["HTTP_ACCEPT_LANGUAGE"] = caller.accept_language
     response = _django_handler().get_response(WSGIRequest(environ))
     content = response.content if not getattr(response, "streaming", False) else b"".join(response)
     try:

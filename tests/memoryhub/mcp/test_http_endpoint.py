@@ -102,3 +102,14 @@ def test_messages_other_than_tool_calls_count_against_the_keys_rate_limit(make_c
     assert int(limited["Retry-After"]) > 0
     refused_call = _post(Client(), call, key=key, **version).json()["result"]
     assert refused_call["isError"] and refused_call["structuredContent"]["error"]["code"] == "rate_limited"
+
+
+def test_a_tool_error_speaks_the_language_the_mcp_request_asked_for(make_client, tenant):
+    key = make_client(tenant, scopes=["read", "write"]).plaintext
+    call = {"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+            "params": {"name": "forget", "arguments": {"memory_id": 999999999}}}
+    version = {"HTTP_MCP_PROTOCOL_VERSION": "2025-11-25"}
+    english = _post(Client(), call, key=key, **version).json()["result"]["structuredContent"]["error"]
+    chinese = _post(Client(), call, key=key, HTTP_ACCEPT_LANGUAGE="zh-hans", **version).json()["result"]
+    assert english == {"code": "not_found", "message": "memory not found", "details": {}}
+    assert chinese["structuredContent"]["error"] == {"code": "not_found", "message": "未找到记忆", "details": {}}
