@@ -177,7 +177,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(zh_plan_candidates(segment))
     found.extend(_allergy_said_after(segments))
     # "每天早上我都会先遛狗": whoever walks a dog has one.
-    for chore, key in (("遛狗", "user.pet.dog"), ("撸猫", "user.pet.cat"), ("喂猫", "user.pet.cat"), ("铲屎", "user.pet.cat")):
+    for chore, key in (("遛狗", "user.pet.dog"), ("撸猫", "user.pet.cat"), ("喂猫", "user.pet.cat"), ("铲屎", "user.pet.cat"),
+                       ("带孩子", "user.relationship.child"), ("带娃", "user.relationship.child"), ("接孩子", "user.relationship.child"),
+                       ("送孩子", "user.relationship.child")):
         at = clause.find(chore)
         if at >= 0 and (zh_user_said(clause, at) or re.match(r"^(?:每|平时|一般|早上|晚上|周)", clause)) and not any(c.memory_key == key for c in found):
             found.append(_zc(key, ""))

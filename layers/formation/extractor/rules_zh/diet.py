@@ -33,7 +33,7 @@ def _zb_restriction(m, clause):
     if re.fullmatch(r"宁愿|宁可|干脆|索性|基本|完全", raw):
         return []
     out = []
-    for part in (piece for chunk in re.split(rf"{_LIST_SPLIT.pattern}|戒", raw) for piece in split_compound(chunk.strip())):
+    for part in (piece for chunk in re.split(rf"也不(?:吃|喝|碰)|{_LIST_SPLIT.pattern}|戒", raw) for piece in split_compound(chunk.strip())):
         part = _TRAILING.sub("", part.strip())
         part = re.sub(r"(?:一点都不行|一滴都不沾|都不行|也不行|就不行)$", "", part)
         if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|^东西$|饭$|了$|早饭|午饭|晚饭|这|那", part):
@@ -64,7 +64,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:吃|是)?(?P<v>全素)"), _zb_diet(None)),
     (re.compile(r"(?:是(?:严格的?|坚定的?|纯)?)?(?:吃素|只吃素|改吃素|素食者|素食主义者|是素食)"), _zb_diet("素食")),
     (re.compile(r"(?:只吃|在做|在搞|坚持|做)?(?P<v>弹性素食|半素食?|鱼素|断碳水|戒碳水|无麸质|地中海饮食|间歇性断食|蛋奶素|纯素|清真|生酮|low carb|low-carb|vegetarian|vegan|keto|pescatarian|轻断食|低碳水)"), _zb_diet(None)),
-    (re.compile(r"(?:不吃|不能吃|吃不了|不喝|不能喝|喝不了|从不吃|从来不吃|戒了|少吃|不碰|不沾|忌口|不太能吃|不怎么吃|很少吃|吃不惯|不敢吃)(?P<v>[^，,。.!！?？;；]+)"), _zb_restriction),
+    (re.compile(r"(?:不吃|不能吃|吃不了|不喝|不能喝|喝不了|从不吃|从来不吃|从不喝|从来不喝|戒了|少吃|不碰|不沾|忌口|不太能吃|不怎么吃|很少吃|吃不惯|不敢吃)(?P<v>[^，,。.!！?？;；]+)"), _zb_restriction),
     (re.compile(r"戒(?P<v>[\u4e00-\u9fff]{1,3})了"), _zb_restriction),
     (re.compile(r"(?:戒掉?|少喝|别喝)(?P<v>[\u4e00-\u9fff]{1,4}?)(?=$|[，,。!！]|了|吧)"), _zb_restriction),
     # "辣的油的都得少吃": the foods first, then what the user does about them.

@@ -56,10 +56,10 @@ def _zb_education(m, clause):
                   ("研究生" if found.group(1)[0] == "研" and len(found.group(1)) == 2 else
                    "博士" if found.group(1)[0] == "博" and len(found.group(1)) == 2 and found.group(1) != "博士" else found.group(1))) if found else None
     if not field_:
-        found = re.search(r"(?:专业是|方向是|学的是|读的是|读的|念的|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
+        found = re.search(r"(?:读的是|念的是)[^，,。]{2,8}?的(?P<k>[\u4e00-\u9fff]{2,6})(?=$|[，,。])|(?:专业是|方向是|学的是|读的是|读的|念的|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
                           r"(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])", clause)
         if found:
-            field_ = found.group("f") or found.group("g") or found.group("h")
+            field_ = found.group("k") or found.group("f") or found.group("g") or found.group("h")
             if field_ and re.search(rf"{_DEGREES_ZH}|的", field_):
                 field_ = re.sub(r".*的", "", field_) or None
             if field_ and (field_ == school or field_ in school or school in field_):

@@ -32,7 +32,10 @@ def _org_zh(raw: str) -> str | None:
     value = re.sub(r"^给", "", value)
     if re.match(r"个|一名|一位|名|位", value) or "退休" in value:
         return None  # "我是个退休的工程师": a description, no organisation
-    if not value or value in _PLACE_BLOCK or value in _GENERIC_WORKPLACES or re.match(r"一家|一个|某|不|没|这|那|哪|家里|公司|单位|外企|国企|私企|小公司|大厂", value):
+    if "实习" in value:
+        return None  # an internship is no job held (FACTS.md past_state when it is over)
+    generic = re.sub(r"^(?:社区|区|市|县|乡镇|镇|私立|公立|附近的?|本地的?|一家|家)", "", value)
+    if not value or value in _PLACE_BLOCK or value in _GENERIC_WORKPLACES or generic in _GENERIC_WORKPLACES or re.match(r"一家|一个|某|不|没|这|那|哪|家里|公司|单位|外企|国企|私企|小公司|大厂", value):
         return None
     # "已经不在深圳工作了" names no organisation: a negation or an aspect word is never inside a name.
     if has_question_word_zh(value) or len(value) > 12 or re.search(r"[了的呢吗]$|不在|没在|不再|已经|曾经", value):

@@ -19,7 +19,9 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
         clause = clause.replace(split.group(), split.group("p") + split.group("n") + split.group("verb"), 1)
     freq = A.frequency(clause)
     days = A.weekdays(clause)
-    habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|每|天天|都会|都要|都去|喜欢", context or clause)
+    habitual = re.search(r"习惯|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|每|天天|都会|都要|都去|喜欢", context or clause) or (
+        # "我晚上睡前会刷一会儿手机": 会 with a time of day and no date is a habit, not a plan
+        re.search(r"会(?=[\u4e00-\u9fff])", clause) and not A.zh_date(clause))
     # "工作日早上七点出门": several days and a time recur without a marker.
     recurring_days = days and (len(days) > 1 or re.search(r"每|逢", clause)) and A.time_of_day(clause)
     if not (freq or (days and habitual) or (habitual and A.time_of_day(clause)) or recurring_days):
@@ -27,6 +29,11 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     if not zh_user_said(clause, 0) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
         return []
     time = A.time_of_day(clause)
+    # "晚上睡前", "早上七点": times of day said one after another are one time.
+    joined = re.search(rf"(?:{A.ZH_TIME.pattern}){{2,}}", clause)
+    if joined and time and time in joined.group():
+        time = joined.group()
+    clause = re.sub(r"一?会儿", "", clause)  # "刷一会儿手机": a while is no part of the activity
     body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?![次天回趟遍])(?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?周末|工作日", "", clause)
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         # "喝下午茶", "吃夜宵": a time of day inside a noun stays.
@@ -40,6 +47,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     # "带孩子去上钢琴课": 去 before another verb is no part of the activity (as in plans).
     body = re.sub(r"去(?=上|看|打|练|跑|游|参加|学|做|吃|买|逛|爬|跳|踢|遛|跳)", "", body)
     body = re.sub(r"(?<=[看陪带送接给和跟])我(?:的|家的?)?(?=[\u4e00-\u9fff])", "", body)  # 看我奶奶 -> 看奶奶
+    body = re.sub(r"(?<=[看打下踢玩])(?:场|部|局|盘|把)", "", body)  # 看场电影 -> 看电影
     # "每周都会去两次羽毛球馆": the count belongs to the frequency.
     times = re.search(r"[一两二三四五六七八九十\d]+次", body)
     if times and freq:

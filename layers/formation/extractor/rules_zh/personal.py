@@ -32,7 +32,7 @@ def _zb_age(m, clause):
 def _zb_date(key, kind=None):
     def build(m, clause):
         value = tidy_value(m.group("v"))
-        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天|七夕|情人节|圣诞|元旦|中秋|^\d{1,2}[./]\d{1,2}$|^\d{4}年$", value)):
+        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天|七夕|情人节|圣诞|元旦|中秋|冬至|春分|夏至|秋分|除夕|元宵|端午|^\d{1,2}[./]\d{1,2}$|^\d{4}年$", value)):
             return []
         extra = {}
         if key == "user.anniversary":
@@ -65,7 +65,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"今年(?P<v>{A.ZH_NUMBER})(?=了|$|[，,])"), _zb_age),
     # "马上就40了", "今年刚满24", "快三十了": an age said as a bare number with an aspect word.
     (re.compile(r"(?:马上就?|快要?|都|已经|刚满|满|奔)(?P<v>[二三四五六七八九]十|[1-9]\d)(?:岁|周岁)?(?=了|$|[，,。])"), _zb_age),
-    (re.compile(r"(?:生日是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),
+    (re.compile(r"(?:生日(?:那天)?是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),
     (re.compile(rf"(?P<v>{A.ZH_DATE.pattern})我?(?:要)?过(?:生日|农历生日)"), _zb_date("user.birthday")),
     (re.compile(rf"是(?P<v>(?:{A.ZH_DATE.pattern})+)的生日"), _zb_date("user.birthday")),
     (re.compile(r"(?:结婚|恋爱|在一起)(?:[一二三四五六七八九十\d]+)?周年(?:纪念日)?(?:是|在|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),

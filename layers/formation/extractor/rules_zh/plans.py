@@ -46,7 +46,7 @@ def plan_candidate(clause: str) -> Candidate | None:
 _PLAN_VERB_ZH = re.compile(r"去|回|飞|出差|搬家|搬|参加|考|面试|结婚|旅游|旅行|看病|体检|开会|会议|见|拜访|出发|出国|手术|复查|报到|"
                            r"入职|航班|机票|约了|带|休|开始|开课|自驾|婚礼|比赛|演唱会|答辩|毕业|出游|打疫苗|订了|"
                            # deadlines and errands with a date are plans too ("月底要交论文初稿")
-                           r"交|提交|签|办|领|拿|装修|当伴娘|当伴郎|陪|接|送|报名|上课|动身|启程|加班|值班|出门|换工作|跳槽|辞职|买房|买车")
+                           r"交|提交|签|办|领|拿|装修|当伴娘|当伴郎|陪|接|送|报名|上课|动身|启程|加班|值班|出门|换工作|跳槽|辞职|买房|买车|要二胎|生二胎|要孩子|备孕")
 
 
 def zh_plan_candidates(clause: str) -> list[Candidate]:
