@@ -3,6 +3,7 @@ expression's own features (她 is a woman, 它 / it not a person, 那里 / there
 the kind) and by the predicate of the utterance ("调亮" needs a light, "unlock" a lock)."""
 from __future__ import annotations
 
+import functools
 import re
 
 from layers.transient.references import lexicon as lx
@@ -11,17 +12,23 @@ from layers.transient.references.referring import Reference
 from layers.transient.references.registry import Entity, has_head, type_family
 
 
-def _said(cue: str, low: str) -> bool:
-    if not cue[:1].isascii() or not cue[:1].isalpha():
-        return cue in low
-    # An English cue starts a word: "remove it" is not "move it", "unlocked" still says "unlock".
-    return re.search(r"(?<![a-z])" + re.escape(cue), low) is not None
+def _boundary(cue: str) -> re.Pattern | None:
+    # An English cue starts a word: "remove it" is not "move it", "unlocked" still says "unlock"; other cues
+    # (zh, "°") may sit anywhere.
+    return re.compile(r"(?<![a-z])" + re.escape(cue)) if cue[:1].isascii() and cue[:1].isalpha() else None
 
 
+# Compiled once: a substring test first (fast on a long turn), the word start checked only for a cue found.
+_PREDICATES = [([(cue, _boundary(cue)) for cue in cues], constraint)
+               for cues, constraint in pr.ZH_PREDICATES + pr.EN_PREDICATES]
+
+
+@functools.lru_cache(maxsize=256)
 def predicate_of(text: str) -> dict:
+    """The first predicate whose cue the text says (each reference of one utterance asks for the same text)."""
     low = text.lower()
-    for cues, constraint in pr.ZH_PREDICATES + pr.EN_PREDICATES:
-        if any(_said(cue, low) for cue in cues):
+    for cues, constraint in _PREDICATES:
+        if any(cue in low and (boundary is None or boundary.search(low)) for cue, boundary in cues):
             return constraint
     return {}
 

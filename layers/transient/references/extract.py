@@ -170,17 +170,22 @@ def _described_names(text: str, kept: list[Mention]) -> list[Mention]:
                 _NAME_IS_A.fullmatch(text[name.end:description.start]):
             name.type, name.weak = description.type, False
             out = [m for m in out if m is not description]
+    # Bounded work on a long turn: the name is looked for next to each description, and mentions are compared
+    # by identity (dataclass equality compares every field).
     for description in list(out):
         # "一家叫炳胜的粤菜馆": the name said before the head it names.
-        before = _ZH_CALLED_BEFORE.search(text, 0, description.start)
-        if description.weak or description.type == lx.PERSON or not before or before.end() != description.start:
+        if description.weak or description.type == lx.PERSON or "叫" not in text[max(0, description.start - 40):
+                                                                                 description.start]:
+            continue
+        before = _ZH_CALLED_BEFORE.search(text, max(0, description.start - 40), description.start)
+        if not before or before.end() != description.start:
             continue
         start, end = before.start("name"), before.end("name")
-        inside = [m for m in out if start < m.end and m.start < end]
-        out = [m for m in out if m is not description and m not in inside]
+        dropped = {id(m) for m in out if start < m.end and m.start < end} | {id(description)}
+        out = [m for m in out if id(m) not in dropped]
         out.append(Mention(name=before.group("name"), type=description.type, start=start, end=end))
     for description in kept:
-        if description.weak or description.type == lx.PERSON or description not in out:
+        if description.weak or description.type == lx.PERSON or not any(m is description for m in out):
             continue
         called = _ZH_CALLED.match(text, description.end)
         if not called:
@@ -189,7 +194,8 @@ def _described_names(text: str, kept: list[Mention]) -> list[Mention]:
         inside = [m for m in out if start < m.end and m.start < end]
         if any(m.start < start or m.end > end for m in inside):
             continue
-        out = [m for m in out if m is not description and m not in inside]
+        dropped = {id(m) for m in inside} | {id(description)}
+        out = [m for m in out if id(m) not in dropped]
         out.append(Mention(name=called.group("name"), type=description.type, start=start, end=end))
     return sorted(out, key=lambda m: m.start)
 
