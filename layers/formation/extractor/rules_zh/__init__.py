@@ -160,9 +160,11 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             elif language.attributes.get("level") and not same.attributes.get("level"):
                 same.attributes["level"] = language.attributes["level"]  # "我会说英语和日语，日语是N1"
         # "我挺爱喝酒的，尤其是精酿": the part after a like names one more of the same family.
-        especially = re.fullmatch(r"(?:尤其是|特别是)(?P<v>[^，,。!！?？]{1,10})", segment)
-        if especially and index and found and found[-1].memory_key in ("user.likes", "user.dislikes", "user.allergies"):
-            found.append(_zc(found[-1].memory_key, re.sub(r"[，,。！!~～啊呀]+$", "", especially.group("v"))))
+        especially = re.fullmatch(r"(?:尤其是|特别是)(?P<v>[^，,。!！?？]{1,10})|(?P<w>(?!一点|一口|一滴|一丁点|什么|啥)[\u4e00-\u9fff]{1,6}?)(?:也|都)不行", segment)
+        if especially and especially.group("w") and not (found and found[-1].memory_key == "user.food_restrictions"):
+            especially = None
+        if especially and index and found and found[-1].memory_key in ("user.likes", "user.dislikes", "user.allergies", "user.food_restrictions"):
+            found.append(_zc(found[-1].memory_key, re.sub(r"[，,。！!~～啊呀]+$", "", especially.group("v") or especially.group("w"))))
             continue
         # "我在顺丰当快递员，每天跑两百多单", "养了一缸金鱼，每天喂两次": what recurs right after a job,
         # a school, a pet or a person is said is their routine, unless the part names its own subject

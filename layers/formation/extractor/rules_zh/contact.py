@@ -32,6 +32,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:不急的|其他的?|有事)(?P<v>留言)"), _zb_contact),
     (re.compile(r"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
     (re.compile(r"钉我"), lambda m, c: [_zc("user.contact_preference", "钉钉")]),
+    (re.compile(rf"(?P<v>(?:别|不要)发(?:{_CHANNELS_ZH}))"), _zb_contact),
+    (re.compile(r"(?:请)?在(?P<v>工作日|周末|白天|上班时间|工作时间)(?:联系|找|打电话给)我"), _zb_contact),
     (re.compile(rf"(?P<v>{_CHANNELS_ZH})(?:是|为)(?:首选|第一选择)|首选(?P<w>{_CHANNELS_ZH})"), lambda m, c: [_zc("user.contact_preference", m.group("v") or m.group("w"))]),
     (re.compile(r"(?:直接|就)?(?P<v>打电话|发短信|发邮件|发微信)给我"), _zb_contact),
     (re.compile(r"(?i)(?P<v>slack|teams|telegram|whatsapp|微信|qq|飞书)我(?=$|[，,。]|就|吧)"), _zb_contact),

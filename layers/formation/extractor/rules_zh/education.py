@@ -91,7 +91,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我是浙江大学17级的": a school and the year one entered it.
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:\d{2,4}级|[一二三四]年级)的?(?:学生)?(?=$|[，,。])"), _zb_education),
     # "我是清华本科，北大硕士": each school with its degree, part by part.
-    (re.compile(r"^(?:我是|是|我)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<deg>本科|硕士|博士|研究生)(?:毕业)?(?=$|[，,。])"), _zb_education),
+    (re.compile(r"^(?:我是|是|我)?(?P<v>(?!现在|目前)[^\s，,。读在学上念]{2,8}?)(?P<deg>本科|硕士|博士|研究生)(?:毕业)?(?=$|[，,。])"), _zb_education),
     # "我现在读高一，在杭州二中": a school named alone after the grade.
     (re.compile(r"^在(?P<v>[\u4e00-\u9fff]{2,8}?(?:中学|一中|二中|三中|四中|附中|高中|实验中学|外国语学校|小学))$"), _zb_education),
     # "我是清华的博士生": school, 的, the student's degree.
@@ -105,7 +105,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:正在|在)读(?P<v>(?P<deg>MBA|EMBA|MPA|博士|硕士|研究生|本科|大专))(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系的(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系(?:大[一二三四]|研[一二三])的?学生"), _zb_education),
-    (re.compile(r"(?:现在|目前|在读|读|上)?(?P<v>高[一二三]|初[一二三])(?=$|[，,。]|了|的?学生)"), _zb_education),
+    (re.compile(r"(?<!月)(?:现在|目前|在读|读|上)?(?P<v>高[一二三]|初[一二三])(?=$|[，,。]|了|的?学生)"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:(?P<field>[\u4e00-\u9fff]{2,6})专业)?的?(?P<deg>本科生|研究生|硕士生|博士生|学生|大[一二三四]学生|研[一二三]学生|在读)"), _zb_education),
     (re.compile(r"从(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|大学)?(?:读的是|上的是|念的是|考的是)(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。!！]|的)"), _zb_education),

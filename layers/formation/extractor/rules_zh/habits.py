@@ -29,6 +29,10 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     if not zh_user_said(clause, 0) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
         return []
     time = A.time_of_day(clause)
+    if time == "一点" and not re.search(r"一点(?:钟|半|左右|前|后|以后|之前)", clause):
+        time = None  # "会说英语、日语和一点韩语": a bit, not one o'clock
+    if time is None and not freq and not days:
+        return []
     # "晚上睡前", "早上七点": times of day said one after another are one time.
     joined = re.search(rf"(?:{A.ZH_TIME.pattern}){{2,}}", clause)
     if joined and time and time in joined.group():
@@ -38,7 +42,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         # "喝下午茶", "吃夜宵": a time of day inside a noun stays.
         body = pattern.sub(lambda t: t.group() if re.match(r"茶|饭|餐|班", body[t.end():t.end() + 1]) else "", body)
-    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经坚持.*|坚持.*|一次|的|喜欢)", "", body)
+    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
     body = re.sub(r"^(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
@@ -47,7 +51,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     # "带孩子去上钢琴课": 去 before another verb is no part of the activity (as in plans).
     body = re.sub(r"去(?=上|看|打|练|跑|游|参加|学|做|吃|买|逛|爬|跳|踢|遛|跳)", "", body)
     body = re.sub(r"(?<=[看陪带送接给和跟])我(?:的|家的?)?(?=[\u4e00-\u9fff])", "", body)  # 看我奶奶 -> 看奶奶
-    body = re.sub(r"(?<=[看打下踢玩])(?:场|部|局|盘|把)", "", body)  # 看场电影 -> 看电影
+    body = re.sub(r"(?<=[看打下踢玩])(?:场|部|局|盘|把)|(?<=[喝吃抽])(?:杯|碗|根|瓶)(?=[\u4e00-\u9fff])", "", body)  # 看场电影, 喝杯茶
     # "每周都会去两次羽毛球馆": the count belongs to the frequency.
     times = re.search(r"[一两二三四五六七八九十\d]+次", body)
     if times and freq:

@@ -46,7 +46,7 @@ def _legacy_favourite(match: re.Match) -> list[Candidate]:
 # Sentence rules: 我 as the subject, harmless adverbs, the verb, the value.
 SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"我{_ADV}(?P<neg>{_INTENSE}(?:不喜欢|不爱|不太喜欢|讨厌|受不了|反感|厌恶|烦)){_OBJ}"), _legacy_dislike),
-    (re.compile(rf"我{_ADV}{_INTENSE}喜欢的(?P<cat>[\u4e00-\u9fff]{{1,6}})是{_OBJ}"), _legacy_favourite),
+    (re.compile(rf"我{_ADV}{_INTENSE}(?:喜欢|爱)的(?P<cat>[\u4e00-\u9fff]{{1,6}})是{_OBJ}"), _legacy_favourite),
     (re.compile(rf"我{_ADV}{_INTENSE}(?:喜欢|爱(?!人|好|心)|热爱|偏爱|钟爱|偏好|迷上了|爱上了){_OBJ}"), _legacy_like),
 ]
 

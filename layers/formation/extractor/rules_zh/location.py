@@ -63,6 +63,10 @@ def _zb_place(key):
         # "我年底要搬去广州": a move still to come is a plan (FACTS.md), not where one lives.
         if key == "user.home_city" and re.search(r"(?:要|会|想|打算|准备|计划|将|快)$", m.string[:m.start()]):
             return []
+        # "我住在天河区，广州": a district, then the city it is in.
+        city_after = re.search(rf"{re.escape(value)}[，,]\s*(?P<c>{_CITY_ALT})(?=$|[，,。])", clause)
+        if re.search(r"[区县镇]$", value) and city_after:
+            value = city_after.group("c")
         return [_zc(key, value)]
     return build
 
