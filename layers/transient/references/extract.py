@@ -79,7 +79,7 @@ def _join_name_and_head(text: str, kept: list[Mention]) -> list[Mention]:
     return out
 
 
-_SUB = re.compile(rf"(?:(?<![周第期统唯万之])一[{_CLASSIFIER}]是?|\bone\s(?:from|is|at|with|for|on|in|near)?|"
+_SUB = re.compile(rf"(?:(?<![周第期统唯万之])一[{_CLASSIFIER}]是?|\bone\s(?!of\b)(?:from|is|at|with|for|on|in|near)?|"
                   rf"\b(?:an?|the)\s(?=\d+(?:[:.]\d+)?\s?(?:am|pm|-?inch|gb|tb|mb|ml|kg|lb|oz|mm|cm|w|l)\b))\s*"
                   rf"(?P<body>[^，,。；;、和\n]{{1,14}}?)(?=[，,。；;、\n]|和|$|\s+(?:and|in|on|at|for|with|from|is|was)\s)")
 

@@ -123,7 +123,8 @@ def _en_names(text: str, tokens: list, used: list[bool], initial, found: list[Me
             _add(found, name, lx.RESTAURANT, start)
         elif len(words) > 1 and (_en_head(words[-1]) or _en_head(words[0])):
             _add(found, name, _en_head(words[-1]) or _en_head(words[0]), start)
-        elif gender is not None and len(words) <= 2:
+        elif gender is not None and len(words) <= 2 and not (prev in ("in", "near") and not dining):
+            # "a weekend in Savannah", "near Florence": a given name after "in" is a place (below)
             _add(found, name, lx.PERSON, start, gender=gender)
         elif any(re.search(r"\d", w) for w in words):
             _add(found, name, lx.PRODUCT, start, weak=True)

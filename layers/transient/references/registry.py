@@ -69,6 +69,7 @@ def type_family(kind: str) -> str:
 _DEMONSTRATIVE_NP = re.compile(r"^(?:这个|那个|这一|那一|该|此|这|那|this(?=\w{2})|that(?=\w{2}))(?=\w{2})")
 _ASKED_KIND = re.compile(r"\b(?:what|which|any|find|show me|look for|looking for|recommend)\b\s*(?:me\s+)?(?:a|an|the|some)?"
                          r"|有哪些|有什么|有没有|推荐|找一?[个家款]?", re.I)
+_AT_PLACE = re.compile(r"\b(?:at|in|near|into|to|from)\s+$", re.I)  # "lands at Haneda": where, not what was asked
 _ORIGIN_BEFORE = re.compile(r"(?:\bfrom|\baway from|距离|离|从)\s*(?:the\s+)?$", re.I)
 _THING_PRONOUN = re.compile(r"\b(it|its|them)\b|它", re.I)
 
@@ -156,7 +157,8 @@ class Registry:
         for mention in mentions:
             asked = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
             if role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE, lx.PERSON) and \
-                    getattr(self, "asked_kind", None) not in (None, *lx.PLACE_LIKE) and mention.name[:1].isupper():
+                    getattr(self, "asked_kind", None) not in (None, *lx.PLACE_LIKE) and mention.name[:1].isupper() \
+                    and not _AT_PLACE.search(text[max(0, mention.start - 8):mention.start]):
                 # "What trains go to Boston?" → "the Acela at 7:05 am and a Northeast Regional…": trains, not
                 # the place also named in the question.
                 mention.type = self.asked_kind
@@ -192,7 +194,9 @@ class Registry:
                         entity.name = mention.name
                     else:
                         entity.aliases.append(mention.name)
-                if not mention.weak and (entity.weak or mention.type == lx.MEDIA):
+                # A given name said again ("Savannah is charming") does not make the place it was said as a person.
+                if not mention.weak and (entity.weak or mention.type == lx.MEDIA) and not (
+                        mention.type == lx.PERSON and entity.type in lx.PLACE_LIKE):
                     # A cue beats a guess; "playing X" beats a head noun inside a title ("Hotel California").
                     entity.type, entity.weak = mention.type, False
                 entity.gender = entity.gender or mention.gender

@@ -123,7 +123,7 @@ def test_short_dev_batch_accuracy(capsys):
     with capsys.disabled():
         print("\n" + report("dev_short", result))
     assert result["cases"] == 10
-    assert result["accuracy"] >= 0.6
+    assert result["accuracy"] >= 0.7
 
 
 def test_test_part_accuracy(capsys):
