@@ -713,6 +713,12 @@ class TurnsAppendOutput(ResponseModel):
     reminders: list[TurnReminder]
 
 
+class UserErasure(ResponseModel):
+    user_id: str
+    deleted: dict[str, int]
+    redis_keys: int
+
+
 class UserExport(ResponseModel):
     user_id: str
     data: dict[str, list[dict[str, Any]]]
@@ -763,13 +769,13 @@ OPERATIONS: dict[str, Operation] = {
     'reminders_list': Operation(method='GET', path='/api/v1/reminders', request=None, responses={'200': 'ReminderListResponse'}, query=['cursor', 'delivery_failed', 'due_after', 'due_before', 'limit', 'status', 'user_id']),
     'task_type_get': Operation(method='GET', path='/api/v1/task-types/{name}', request=None, responses={'200': 'TaskTypeOutput'}, query=[]),
     'task_types_list': Operation(method='GET', path='/api/v1/task-types', request=None, responses={'200': 'TaskTypeListOutput'}, query=[]),
-    'user_erase': Operation(method='DELETE', path='/api/v1/users/{user_id}', request=None, responses={'204': None}, query=[]),
+    'user_erase': Operation(method='DELETE', path='/api/v1/users/{user_id}', request=None, responses={'200': 'UserErasure'}, query=[]),
     'user_export': Operation(method='GET', path='/api/v1/users/{user_id}/export', request=None, responses={'200': 'UserExport'}, query=[]),
     'v1_context_create': Operation(method='POST', path='/api/v1/context', request='ContextInputRequest', responses={'200': 'ContextResponse'}, query=[]),
     'v1_graph_retrieve': Operation(method='GET', path='/api/v1/graph', request=None, responses={'200': 'GraphNeighboursResponse'}, query=['at', 'entity', 'include_closed', 'limit', 'user_id']),
     'v1_health_retrieve': Operation(method='GET', path='/api/v1/health', request=None, responses={'200': None}, query=[]),
     'v1_memories_create': Operation(method='POST', path='/api/v1/memories', request='MemoryCreateRequestRequest', responses={'201': 'MemoryCreateResponse'}, query=[]),
-    'v1_memories_destroy': Operation(method='DELETE', path='/api/v1/memories/{memory_id}', request=None, responses={'204': None}, query=[]),
+    'v1_memories_destroy': Operation(method='DELETE', path='/api/v1/memories/{memory_id}', request=None, responses={'200': 'MemoryOutput'}, query=[]),
     'v1_memories_feedback_create': Operation(method='POST', path='/api/v1/memories/{memory_id}/feedback', request='MemoryFeedbackInputRequest', responses={'200': 'MemoryOutput'}, query=[]),
     'v1_memories_history_retrieve': Operation(method='GET', path='/api/v1/memories/{memory_id}/history', request=None, responses={'200': 'MemoryHistoryResponse'}, query=['cursor', 'limit']),
     'v1_memories_partial_update': Operation(method='PATCH', path='/api/v1/memories/{memory_id}', request='PatchedMemoryPatchInputRequest', responses={'200': 'MemoryOutput'}, query=[]),
@@ -800,5 +806,5 @@ OPERATIONS: dict[str, Operation] = {
 }
 
 
-for _model in (AppendedTurnOutput, ApprovalOutput, ChangeRequestListOutput, ChangeRequestOutput, Conflict, ContextBlock, ContextInputRequest, ContextResponse, EdgeProvenance, EntryListOutput, EntryOutput, Error, ErrorBody, Explain, GraphNeighboursResponse, HistoryOutput, InputRequest, MemoryBatchInputRequest, MemoryBatchResponse, MemoryFeedbackInputRequest, MemoryHistoryResponse, MemoryInputRequest, MemoryListResponse, MemoryOutput, MemoryRevertInputRequest, MemorySearchInputRequest, MemorySearchResponse, MemoryWriteOutput, Neighbour, PatchedMemoryPatchInputRequest, PatchedReminderPatchInputRequest, PatchedTaskTypeUpdateInputRequest, PatchedTaskUpdateInputRequest, Provenance, ReminderCreateInputRequest, ReminderListResponse, ReminderOutput, ReminderSettingsOutput, SearchResult, SessionEntitiesOutput, SessionEntityOutput, SessionOpenInputRequest, SessionOutput, SessionWindowOutput, SettingsInputRequest, TaskChangeOutput, TaskOutput, TaskStackOutput, TaskStartInputRequest, TaskTypeCreateInputRequest, TaskTypeListOutput, TaskTypeOutput, TurnListOutput, TurnOutput, TurnRedaction, TurnReminder, TurnResolution, TurnResolutionEntity, TurnsAppendInputRequest, TurnsAppendItemRequest, TurnsAppendOutput, UserExport, WhoAmI, WindowSummaryOutput, WindowTurnOutput):
+for _model in (AppendedTurnOutput, ApprovalOutput, ChangeRequestListOutput, ChangeRequestOutput, Conflict, ContextBlock, ContextInputRequest, ContextResponse, EdgeProvenance, EntryListOutput, EntryOutput, Error, ErrorBody, Explain, GraphNeighboursResponse, HistoryOutput, InputRequest, MemoryBatchInputRequest, MemoryBatchResponse, MemoryFeedbackInputRequest, MemoryHistoryResponse, MemoryInputRequest, MemoryListResponse, MemoryOutput, MemoryRevertInputRequest, MemorySearchInputRequest, MemorySearchResponse, MemoryWriteOutput, Neighbour, PatchedMemoryPatchInputRequest, PatchedReminderPatchInputRequest, PatchedTaskTypeUpdateInputRequest, PatchedTaskUpdateInputRequest, Provenance, ReminderCreateInputRequest, ReminderListResponse, ReminderOutput, ReminderSettingsOutput, SearchResult, SessionEntitiesOutput, SessionEntityOutput, SessionOpenInputRequest, SessionOutput, SessionWindowOutput, SettingsInputRequest, TaskChangeOutput, TaskOutput, TaskStackOutput, TaskStartInputRequest, TaskTypeCreateInputRequest, TaskTypeListOutput, TaskTypeOutput, TurnListOutput, TurnOutput, TurnRedaction, TurnReminder, TurnResolution, TurnResolutionEntity, TurnsAppendInputRequest, TurnsAppendItemRequest, TurnsAppendOutput, UserErasure, UserExport, WhoAmI, WindowSummaryOutput, WindowTurnOutput):
     _model.model_rebuild()

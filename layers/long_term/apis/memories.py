@@ -176,7 +176,8 @@ class MemoryDetailApi(TenantAPIView):
         memory = memory_update(memory=memory, actor=self.actor, **data.validated_data)
         return Response(MemoryOutputSerializer(memory).data)
 
-    @extend_schema(summary="Soft-delete a memory (restorable)", responses=MemoryOutputSerializer)
+    # 200 with the deleted memory (status "deleted"): drf-spectacular files a DELETE's body under 204
+    @extend_schema(summary="Soft-delete a memory (restorable)", responses={200: MemoryOutputSerializer})
     def delete(self, request, memory_id: int):
         memory = memory_soft_delete(memory=memory_get(tenant=self.tenant, memory_id=memory_id), actor=self.actor)
         return Response(MemoryOutputSerializer(memory).data)

@@ -71,11 +71,12 @@ def test_annotations_say_which_tools_change_nothing_and_which_destroy():
 
 def test_output_schemas_are_the_operations_success_bodies():
     outputs = {spec.name: tool_input(spec).output_schema for spec in TOOLS}
-    # DELETE /api/v1/memories/{id} is documented as 204 without a body, so forget declares none.
-    assert {name for name, schema in outputs.items() if schema is None} == {"forget"}
+    # every tool answers a body, forget included (DELETE /api/v1/memories/{id} is 200 with the memory)
+    assert {name for name, schema in outputs.items() if schema is None} == set()
     for name, schema in outputs.items():
         if schema is not None:
             Draft202012Validator.check_schema(schema)
             assert schema["type"] == "object", name
     assert outputs["remember"]["required"] == ["results"]
+    assert "status" in outputs["forget"]["properties"]
     assert "explain" in outputs["recall"]["properties"]["results"]["items"]["properties"]
