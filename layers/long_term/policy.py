@@ -58,7 +58,9 @@ def _default_scene_cues() -> dict[str, list[str]]:
                     "drug", "symptom", "hospital", "fever", "cough", "dentist", "surgery", "prescription",
                     "what can i take", "should i take", "wheez", "headache", "migraine", "sore", "injur",
                     "药", "医生", "医院", "疼", "痛", "病", "发烧", "咳", "不舒服", "难受", "手术", "体检",
-                    "复查", "看病", "过敏", "感冒", "失眠", "睡不着", "pollen", "hay fever", "sneez", "rash", "itch",
+                    "复查", "看病", "过敏", "感冒", "失眠", "睡不着",
+                    # taking medicine is said with 吃 (吃药, 该吃什么药), which alone would read as a meal
+                    "吃药", "什么药", "服药", "药片", "pollen", "hay fever", "sneez", "rash", "itch",
                     "花粉", "鼻炎", "打喷嚏", "起疹子", "痒"],
         "weather": ["weather", "rain", "umbrella", "snow", "forecast", "temperature", "sunny", "storm",
                     "天气", "下雨", "雨伞", "带伞", "下雪", "气温", "降温"],

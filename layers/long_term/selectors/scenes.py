@@ -103,11 +103,13 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     if task_type and task_type in policy.scene_keys:
         scene = task_type
     else:
-        best = 0
+        best = (0, 0)
         for name, cues in policy.scene_cues.items():
             hits = _hits(text, cues)
-            if len(hits) > best:
-                scene, scene_hits, best = name, hits, len(hits)
+            # on equal hits the longer, more specific cues win ("什么药" reads medical over the meal's "吃")
+            rank = (len(hits), sum(len(hit) for hit in hits))
+            if hits and rank > best:
+                scene, scene_hits, best = name, hits, rank
     weights: dict[str, float] = {}
 
     def merge(pairs: dict[str, float]) -> None:
