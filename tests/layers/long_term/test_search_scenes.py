@@ -89,6 +89,11 @@ def test_scene_inference_reads_zh_and_en():
     assert query_read("帮我看看高铁票", policy).scene == "travel"
     assert query_read("I have a headache, what can I take?", policy).scene == "medical"
     assert query_read("我发烧了要吃什么药", policy).scene == "medical"
+    # 吃 alone reads a meal; taking medicine said with it is medical (equal hits: the longer cue wins)
+    assert query_read("我该吃什么药了？", policy).scene == "medical"
+    assert query_read("提醒我今天要吃什么药", policy).scene == "medical"
+    assert query_read("今天吃药了吗", policy).scene == "medical"
+    assert query_read("今晚吃点什么", policy).scene == "dining"
     assert query_read("明天会下雨吗", policy).scene == "weather"
     assert query_read("what's the capital of Australia?", policy).scene is None
     # an explicit task type that names a scene wins over the words
