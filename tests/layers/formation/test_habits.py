@@ -70,6 +70,22 @@ def test_paraphrases_in_two_languages_are_one_request(tenant, said):
     assert habit.attributes["support"] == 5 and habit.memory_key == "habit.play.white_noise"
 
 
+@pytest.mark.parametrize("text", [
+    "we had to put the trip off until June", "I put my coat down somewhere", "switch the plan up a bit",
+    "put it off", "switch it down", "turn it up",
+])
+def test_any_particle_after_a_particle_verb_reads_without_error(text):
+    """A turn is read on append (layers/formation/receivers.py): a particle the verb does not take
+    ('put … off') is no request, and must never fail the append (it once raised KeyError: a 500)."""
+    request = request_read(text)
+    assert request is None or request.action != "play"
+
+
+def test_a_particle_the_verb_takes_is_still_its_action():
+    english, chinese = request_read("turn the lights off please"), request_read("关灯")
+    assert (english.action, english.object) == (chinese.action, chinese.object)
+
+
 def test_monday_mornings_make_a_monday_habit(tenant, said):
     mondays = [datetime(2026, 11, 2, 7, 30, tzinfo=UTC) + timedelta(weeks=i, minutes=m) for i, m in
                enumerate([0, 8, -6, 12])]
