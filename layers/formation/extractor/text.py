@@ -20,6 +20,9 @@ _SENTENCE_END = re.compile(
 # connective; "peanuts, shellfish and milk" stays one list.
 _CLAUSE_BREAK = re.compile(
     r"\s*[,，]\s*(?=(?:and\s+|but\s+|so\s+|also\s+|actually\s+|now\s+)?(?:i\b|i'm\b|i've\b|i'll\b|my\b)"
+    # "lived in Berlin for a while, and now I'm in Hamburg", "used to work at Deloitte, these days I'm a PM at
+    # Monzo": the present after a past part is a clause of its own, so the past filter does not take it too.
+    r"|(?:and\s+|but\s+|so\s+)?(?:now|these\s+days|nowadays|currently|today)\s*,?\s+(?=i\b|i'm\b|i've\b|my\b)"
     r"|(?:但是?|不过|而且|所以|现在|其实|另外|还有|并且)?我)"
     # "me and my sister just hit 27" is one subject, not two clauses.
     r"|(?<!\bme)\s+(?:and|but|so)\s+(?=(?:i\b|i'm\b|i've\b|i'll\b|my\b))"
@@ -125,7 +128,8 @@ _SARCASM = re.compile(
     r"\bbasically\s+a\s+professional\b|\bmy\s+(?:real\s+job|favou?rite\s+hobby)\b.*(?:failing|untangling)|\ballergic\s+to\s+(?:mondays|work|nonsense)|"
     r"对工作过敏|\bstrictly\s+pizza", re.IGNORECASE)
 # Shouted emphasis ("my job is SO fulfilling") is case-sensitive.
-_SARCASM_CAPS = re.compile(r"\b(?:SO|TOTALLY)\s+[a-z]+")
+# A shouted quantity ("I LOVE horror movies SO much", "miss her SO badly") is emphasis, not irony.
+_SARCASM_CAPS = re.compile(r"\b(?:SO|TOTALLY)\s+(?!(?:much|many|bad|badly|hard|often)\b)[a-z]+")
 _VAGUE_WISH = re.compile(
     r"\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bmaybe\b|\bperhaps\b|\btoying\s+with\b|\bnot\s+committed\b|\bideal\s+world\b|"
     r"\bi\s+wonder\b|\bthinking\s+(?:about|of)\b|\bconsidering\b|\bif\s+money\b|\bwould\s+i\b|\bsomeday\s+list\b|"
@@ -173,7 +177,7 @@ def is_request(sentence: str) -> bool:
 def is_past_state(clause: str) -> bool:
     # "I've had asthma since I was a kid" began in the past and still holds.
     return bool(_PAST_STATE.search(clause)) and not re.search(
-        r"(?i)\bbut\s+now\b|现在(?:我|在|住|是|搬|已经|定居|base|改)|\b(?:ever\s+)?since\s+(?:i\s+was|childhood|birth|high\s+school|college|uni)\b|从小就", clause)
+        r"(?i)\bbut\s+now\b|\b(?:found\s+out|diagnosed|turned\s+out|realised|realized|discovered)\b|现在(?:我|在|住|是|搬|已经|定居|base|改)|\b(?:ever\s+)?since\s+(?:i\s+was|childhood|birth|high\s+school|college|uni)\b|从小就", clause)
 
 
 def is_sarcastic(sentence: str) -> bool:
