@@ -149,7 +149,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
                 rf"handed\s+in\s+my\s+(?:notice|resignation)\s+(?:at|to)|resigned\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
-                rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with))\s+{_ORG}"), _b_former),
+                rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with)|"
+                # "used to work at Deloitte, these days I'm at Monzo": a named past employer (FACTS.md).
+                rf"used\s+to\s+work\s+(?:at|for|with)|previously\s+worked\s+(?:at|for|with)|formerly\s+(?:worked\s+)?(?:at|for|with))\s+{_ORG}"), _b_former),
     (re.compile(rf"(?i:after)\s+\d+\s+(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}\s*,?\s+(?i:i\s+)?(?i:(?:finally\s+)?(?:left|quit|resigned))"), _b_former),
     # "after 5 years at the BBC I've just moved to ITV": the years at X ended with a move.
     (re.compile(rf"(?i:after)\s+(?:\w+\s+){{1,2}}(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}(?=[^.;!?]*\b(?i:moved|joined|switched|left|quit|now|started)\b)"), _b_former),

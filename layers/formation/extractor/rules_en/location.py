@@ -79,6 +79,11 @@ def _work_place(raw: str) -> str | None:
     return None if value in _NON_PLACES else value
 
 
+# An office or a trip "for work" said without "I" ("funny thing at the office in Leeds today") is still
+# the user's workplace; checked with subject._no_one_else (rules_en/__init__.py _EN_LOOSE).
+_b_office = _b_place("user.work_city")
+
+
 _legacy_home = value_rule("user.home_city", _proper)
 _legacy_moved = value_rule("user.home_city", _proper, correction=True)
 _legacy_hometown = value_rule("user.hometown", _proper)
@@ -109,6 +114,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?:'s|\s+is)\s+(?i:home)\b"), _b_place("user.home_city")),
     (re.compile(rf"(?i:home\s+is|my\s+home\s+(?:city|town)\s+is|home\s+base\s+is)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:commute)\s+(?i:from)\s+(?P<a>{_CAP}(?:\s+{_CAP}){{0,2}})\s+(?i:to|into)\s+(?P<b>{_CAP}(?:\s+{_CAP}){{0,2}})"), _b_commute),
+    # "I commute into Boston every day from Worcester": the work town first, home after "from".
+    (re.compile(rf"(?i:commute|commuting|travel|go)\s+(?i:in|into|to|up\s+to|down\s+to)\s+(?P<b>{_CAP}(?:\s+{_CAP}){{0,2}})\s+(?:[\w ]{{0,25}}?\s+)?(?i:from)\s+(?:(?i:home\s+in)\s+)?(?P<a>{_CAP}(?:\s+{_CAP}){{0,2}})"), _b_commute),
+    # "working out of the Dublin office", "at the office in Manchester today", "work from the Canary Wharf office 3 days":
+    # an office named by its town is where the user works.
+    (re.compile(rf"(?i:work|working|based|at|in|from)\s+(?i:out\s+of\s+)?(?i:the|our)\s+(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})\s+(?i:office|hq|branch|site|campus)\b"), _b_office),
+    (re.compile(rf"(?i:at|to|from)\s+(?i:the|our|my)\s+(?i:office|hq|headquarters|branch)\s+(?i:in)\s+{_PLACE}"), _b_office),
+    # "work from Canary Wharf 3 days, rest from home in Croydon": days in a place are days at the office.
+    (re.compile(rf"(?i:work|working)\s+(?i:from|in|at)\s+{_PLACE}\s+(?:\d|(?i:one|two|three|four|five))\s*(?i:days?)\b"), _b_place("user.work_city")),
     (re.compile(rf"(?i:work|working|office\s+is|job\s+is|job's|office's|work's|commute)\s+(?i:in|to|into)\s+{_ANYPLACE}"), _b_place("user.work_city")),
     # "I live just over the border in Mainz", "renting a place in Bath", "the rest from home in Stockport",
     # "I live in the Plateau in Montreal": the city closes a longer phrase.
@@ -119,7 +132,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_IM}\s+(?i:in)\s+{_PLACE}(?=\s*,\s*(?:[A-Z][a-z]+\s+)?[A-Z][a-z]+\s*$)"), _b_place("user.home_city")),
     (re.compile(rf"{_IM}\s+(?i:down|up|over|out)\s+(?i:in)\s+{_PLACE}(?=\s+(?i:these\s+days|now|for\s+good)\b|\s*$)"), _b_place("user.home_city")),
     (re.compile(rf"(?i:live|living|based)\b[^.;!?]{{0,40}}?(?i:village|town|suburb|neighbou?rhood|area)\s+(?i:called|named)\s+{_PLACE}"), _b_place("user.home_city")),
-    (re.compile(rf"(?i:work|working)\s+(?:(?i:remotely|remote|from\s+home)\s+)?(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:work|working)\s+(?:(?i:remotely|remote|from\s+home)\s+)?(?i:from)\s+{_PLACE}(?![\w'.&-]|\s+[A-Z]|\s+(?:\d|(?i:one|two|three|four|five))\s*(?i:days?)\b)"), _b_place("user.home_city")),
+    # "and now I'm in Hamburg", "these days I'm based in Leeds": the present after a past clause (text.split_clauses).
+    (re.compile(rf"^(?i:now|these\s+days|nowadays|currently)\s*,?\s+{_IM}\s+(?:(?i:living\s+|based\s+|settled\s+))?(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:i've|ive|i\s+have)\s+(?:(?i:been\s+living|lived))\s+(?i:in)\s+{_ANYPLACE}"), _b_place("user.home_city")),
     (re.compile(r"(?i:live|living|based)\s+(?i:in)\s+(?P<v>[\u4e00-\u9fff]{2,6})"), _b_place("user.home_city")),
     (re.compile(rf"^(?i:work\s+is|work's|my\s+work\s+is)\s+(?i:in)\s+{_PLACE}"), _b_place("user.work_city")),
@@ -127,7 +142,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:been\s+in|been\s+living\s+in|been\s+based\s+in)\s+{_PLACE}\s+(?i:since|for)\b"), _b_place("user.home_city")),
     (re.compile(rf"(?i:my\s+home\s*town\s+is|my\s+home\s*town's|hometown\s*:)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+(?:(?i:a|an|this)\s+)[^,.;!?]{{0,40}}?(?i:called|named)\s+{_PLACE}"), _b_place("user.hometown")),
-    (re.compile(rf"(?i:in|up\s+in|down\s+in|into)\s+{_PLACE}\s+(?i:for\s+work)"), _b_place("user.work_city")),
+    (re.compile(rf"(?:(?i:head|go|travel|commute|fly|drive|take\s+the\s+(?:train|tube|bus|ferry)|get\s+the\s+(?:train|bus))\s+)?(?i:in|up\s+in|down\s+in|into|up\s+to|down\s+to|over\s+to)\s+{_PLACE}\s+(?i:for\s+work)"), _b_office),
     (re.compile(rf"(?i:originally\s+from|come\s+from|hail\s+from|am\s+from)\s+{_PLACE}"), _b_place("user.hometown")),
     # "born and raised in Glasgow, now in London": the present after the past.
     (re.compile(rf"(?:^|(?<=,)\s*|(?<=\band\s))(?i:now|currently|these\s+days)\s+(?i:in|based\s+in|living\s+in|in\s+sunny)\s+{_PLACE}"), _b_place("user.home_city")),

@@ -22,8 +22,11 @@ def _b_age(m, clause):
 
 
 # Days people name a birthday or anniversary by, which A.en_date does not read as dates.
-_HOLIDAYS = (r"halloween|christmas\s+(?:eve|day)|christmas|new\s+year'?s\s+(?:eve|day)|valentine'?s(?:\s+day)?|"
-             r"st\.?\s+patrick'?s\s+day|boxing\s+day|easter(?:\s+sunday)?|thanksgiving|leap\s+day|bonfire\s+night")
+_HOLIDAYS = (r"(?:halloween|christmas\s+(?:eve|day)|christmas|new\s+year'?s\s+(?:eve|day)|valentine'?s(?:\s+day)?|"
+             r"st\.?\s+patrick'?s\s+day|boxing\s+day|easter(?:\s+sunday)?|thanksgiving|leap\s+day|bonfire\s+night|"
+             # festivals of other calendars are dates people keep too ("falls on Diwali this year")
+             r"diwali|holi|eid(?:\s+al-\w+)?|hanukkah|chanukah|lunar\s+new\s+year|chinese\s+new\s+year|onam|pongal|navratri|"
+             r"midsummer|may\s+day|guy\s+fawkes\s+night)(?:,?\s+\d{4})?")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 # One date as said: "October 12 2019", "the 5th of May", "2 January 1990", "7/14", "Christmas Eve".
 DATE_SPAN = (rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTHS}(?:,?\s+\d{{4}})?|"
@@ -42,10 +45,21 @@ def _b_date(key, **fixed):
         if not value or not (A.en_date(value) or re.search(r"\d", value) or re.fullmatch(rf"(?i){_HOLIDAYS}", value)):
             return []
         extra = dict(fixed)
-        if key == "user.anniversary" and "type" not in extra and re.search(r"(?i)wedding|married", clause):
-            extra["type"] = "wedding"
+        if key == "user.anniversary" and "type" not in extra:
+            kind = re.search(r"(?i)(wedding|married|tied\s+the\s+knot|got\s+hitched)|(first\s+date)|(engagement|engaged)", clause)
+            if kind:
+                extra["type"] = "wedding" if kind.group(1) else "first date" if kind.group(2) else "engagement"
         return [_f(key, value, **extra)]
     return build
+
+
+# An anniversary is a couple's ("our tenth wedding anniversary on Friday", "me and Jess have been dating
+# since…"), so it is checked with subject._no_one_else rather than a leading "I" (rules_en/__init__.py).
+_b_anniversary = _b_date("user.anniversary")
+
+
+def _b_together(m, clause):
+    return [_f("user.anniversary", tidy_value(m.group("v")), type="wedding" if re.search(r"(?i)married", clause) else None)]
 
 
 # What follows "I'm" with a capital that is not a name: nationalities, faiths, states of mind.
@@ -84,7 +98,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|,\s*)(?P<v>\d{{1,2}}|(?i:{A.EN_NUMBER}))\s+(?i:years?\s+(?:old|young)|yrs?\s+old|y/o)"), _b_age),
     (re.compile(r"(?i:birthday|b-day|bday)(?:'s|\s+is|\s*:)?\s*(?:(?i:on)\s+)?(?P<v>(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     (re.compile(r"(?i:my\s+birthday)\s+(?P<v>(?i:today|tomorrow))|(?i:it's\s+(?:actually\s+)?my\s+birthday)\s+(?P<w>(?i:today))"), lambda m, c: [_f("user.birthday", (m.group("v") or m.group("w")).lower())]),
-    (re.compile(r"(?:(?i:our|my)\s+(?:\d+(?:st|nd|rd|th)\s+)?(?:(?i:wedding|dating|engagement)\s+)?)?(?i:anniversary)\s+(?i:is|'s|:)\s+(?:(?i:on)\s+)?(?P<v>[^,.;!?]+?)(?=\s*(?:,|$|\.|!|\s+(?:so|and|dont|don't|if)\b))"), _b_date("user.anniversary")),
+    (re.compile(r"(?:(?i:our|my)\s+(?:\d+(?:st|nd|rd|th)\s+)?(?:(?i:wedding|dating|engagement)\s+)?)?(?i:anniversary)\s+(?i:is|'s|:)\s+(?:(?i:on)\s+)?(?P<v>[^,.;!?]+?)(?=\s*(?:,|$|\.|!|\s+(?:so|and|dont|don't|if)\b))"), _b_anniversary),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)(?=\s*,\s*\d)"), _b_name),
     # A self-introduction as a list ("Aisha, 32, accountant, London", "I'm Tomás, 31, from …"):
     # a capitalised name, then an age, each between commas.
@@ -104,12 +118,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "we're 10 years married today", "we met on 14 Feb 2016, so that's our anniversary".
     (re.compile(r"(?:\w+\s+)(?i:years?|months?)\s+(?i:married|together)\s+(?P<v>(?i:today|tomorrow|this\s+\w+|next\s+\w+|on\s+\w+day))\b"),
      lambda m, c: [_f("user.anniversary", tidy_value(re.sub(r"(?i)^on\s+", "", m.group("v"))), type="wedding" if re.search(r"(?i)married", m.group()) else None)]),
-    (re.compile(rf"(?i:met|got\s+together|started\s+dating|first\s+date\s+was)\s+(?i:on)\s+(?P<v>(?i:{DATE_SPAN}))(?=[^.;!?]*\b(?i:anniversary)\b)"), _b_date("user.anniversary")),
+    (re.compile(rf"(?i:met|got\s+together|started\s+dating|first\s+date\s+was)\s+(?i:on)\s+(?P<v>(?i:{DATE_SPAN}))(?=[^.;!?]*\b(?i:anniversary)\b)"), _b_anniversary),
     (re.compile(r"(?i:my)\s+(?i:bday|b-day|birthday)(?:'s|\s+is|\s+falls)\s+(?:(?i:on)\s+)?(?P<v>(?i:today|tomorrow|next\s+\w+|this\s+\w+|on\s+\w+day|\w+day))\b"), lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
     (re.compile(rf"(?i:birthday|bday|b-day)(?:'s|\s+is|\s+falls)?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}))"), _b_date("user.birthday")),
     # "celebrate our anniversary on the 5th of May", "anniversary falls on Christmas Eve".
-    (re.compile(rf"(?i:anniversary)(?:\s*(?i:'s)|\s+(?i:is|falls|lands|was))?(?:\s+(?i:coming\s+up|coming))?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_date("user.anniversary")),
-    (re.compile(rf"(?i:got\s+married|were\s+married|married)\s+(?i:on|in|since)\s+(?P<v>[^.;!?]{{0,30}}?(?i:{DATE_SPAN}))"), _b_date("user.anniversary", type="wedding")),
+    (re.compile(rf"(?i:anniversary)(?:\s*(?i:'s)|\s+(?i:is|falls|lands|was))?(?:\s+(?i:coming\s+up|coming))?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+|(?<=on\s)(?:mon|tues|wednes|thurs|fri|satur|sun)day))"), _b_anniversary),
+    (re.compile(rf"(?i:got\s+married|were\s+married|married|tied\s+the\s+knot|got\s+hitched)\s+(?i:on|in|since)\s+(?P<v>[^.;!?]{{0,30}}?(?i:{DATE_SPAN}))"), _b_date("user.anniversary", type="wedding")),
+    # "been together since Valentine's Day 2017", "dating since last October": the day a couple counts from.
+    (re.compile(rf"(?i:together|dating|going\s+out|a\s+couple|an\s+item|seeing\s+each\s+other)\s+(?i:since)\s+(?P<v>(?i:{DATE_SPAN}|(?:last|this)\s+(?:{_MONTHS}|spring|summer|autumn|fall|winter)|{_MONTHS}\s+\d{{4}}|\d{{4}}))"), _b_together),
     # "celebrating 20 years of marriage on Saturday", "celebrate 5 years together tomorrow".
     (re.compile(rf"(?i:celebrat\w*)\s+(?:\w+\s+){{1,2}}(?i:years?|months?)\s+(?i:of\s+marriage|married|together|of\s+dating)\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+|\w+day))\b"),
      lambda m, c: [_f("user.anniversary", tidy_value(m.group("v")), type="wedding" if re.search(r"(?i)marri", m.group()) else None)]),
