@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from layers.formation.extractor import attrs as A
 from layers.formation.extractor import rules_en, rules_zh
 from layers.formation.extractor.guard import guard_items
 from layers.formation.extractor.keys import render_content, spec_for
@@ -204,8 +205,14 @@ def _answer_to_question(turn: TranscriptTurn, asked: str | None) -> list[Extract
 
 # "I have a cat. Her name's Mochi." / "猫主子…，它叫大橘": the name comes in a sentence of its own.
 _LATER_NAME = re.compile(
-    r"\b(?:her|his|its|their)\s+name(?:'s|\s+is)\s+(?P<en>[A-Z][a-zà-ÿ'-]+)|\b(?:calling|call|named|called|naming)\s+"
-    r"(?:her|him|it)\s+(?P<en2>[A-Z][a-zà-ÿ'-]+)|(?:^|[，,。！!\s])(?:它|牠)(?:的名字)?叫(?P<zh>[\u4e00-\u9fff]{1,3}|[A-Z][a-z]+)")
+    r"\b(?i:her|his|its|their)\s+(?i:name)(?:'s|\s+(?i:is))\s+(?P<en>[A-Z][a-zà-ÿ'-]+)|\b(?i:calling|call|named|called|naming)\s+"
+    r"(?i:her|him|it)\s+(?P<en2>[A-Z][a-zà-ÿ'-]+)|"
+    # "She's called Hannah", "He's an African grey called Kiwi", "Named him Clover".
+    r"(?:^|[.!?]\s+)(?i:she's|he's|it's|she\s+is|he\s+is|it\s+is)\s+(?:(?i:an?)\s+(?:[\w-]+\s+){0,3})?(?i:called|named)\s+(?P<en3>[A-Z][a-zà-ÿ'-]+)|(?:^|[.!?]\s+)(?i:named|called)\s+(?i:her|him|it)\s+(?P<en4>[A-Z][a-zà-ÿ'-]+)|(?:^|[，,。！!\s])(?:它|牠)(?:的名字)?叫(?P<zh>[\u4e00-\u9fff]{1,3}|[A-Z][a-z]+)")
+
+
+_LATER_AGE = re.compile(
+    r"(?i)\b(?:she's|he's|she\s+is|he\s+is|it's|they're|both)\s+(?P<n>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+(?:years?\s+old|yrs?\s+old|y/o))?(?=\s*(?:$|[,.!;]|\s+(?:now|this\s+year)\b))")
 
 
 def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> list[ExtractedItem]:
@@ -218,10 +225,18 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
         if key.startswith(("user.pet.", "user.relationship.")) and not item.value:
             if key in named:
                 continue
-            later = _LATER_NAME.search(turn.content) if key.startswith("user.pet.") else None
+            # A person takes a later name only when the turn introduces one unnamed person or pet, so
+            # "I've got a younger brother. His name is Arjun" cannot hand the name to someone else.
+            alone = sum(1 for i in items if (i.memory_key or "").startswith(("user.pet.", "user.relationship.")) and not i.value) == 1
+            later = _LATER_NAME.search(turn.content) if key.startswith("user.pet.") or alone else None
             if later:
-                name = later.group("en") or later.group("en2") or later.group("zh")
-                candidate = Candidate(key, name, item.confidence, {k: v for k, v in item.attributes.items() if k != "lang"})
+                name = later.group("en") or later.group("en2") or later.group("en3") or later.group("en4") or later.group("zh")
+                attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
+                # "…called Biscuit and he's 4." / "Named him Clover, he's two.": the age said with the name.
+                age = _LATER_AGE.search(turn.content, later.start())
+                if age and "age" not in attributes and (years := A.plausible_age(A.en_int(age.group("n")))) is not None:
+                    attributes["age"] = years
+                candidate = Candidate(key, name, item.confidence, attributes)
                 item = _item(candidate, seq=item.source_turn_seq, clause=turn.content)
         out.append(item)
     return out
