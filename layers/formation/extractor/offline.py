@@ -215,6 +215,11 @@ _LATER_AGE = re.compile(
     r"(?i)\b(?:she's|he's|she\s+is|he\s+is|it's|they're|both)\s+(?P<n>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+(?:years?\s+old|yrs?\s+old|y/o))?(?=\s*(?:$|[,.!;]|\s+(?:now|this\s+year)\b))")
 
 
+_SENTENCE_AGE = re.compile(
+    r"(?:^|[.!?]\s+)(?i:she's|he's|she\s+is|he\s+is)\s+(?P<n>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+(?:years?\s+old|yrs?\s+old|y/o))?"
+    r"(?=\s*(?:$|[,.!;]|\s+(?i:now|this\s+year|and|but|today)\b))")
+
+
 def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> list[ExtractedItem]:
     """One animal or person said twice in a turn is one memory: an unnamed mention takes the name
     given later in the turn, or folds into a named mention of the same key."""
@@ -238,6 +243,13 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
                     attributes["age"] = years
                 candidate = Candidate(key, name, item.confidence, attributes)
                 item = _item(candidate, seq=item.source_turn_seq, clause=turn.content)
+        # "Talked to my mum today. She's 71 and …": the one person or pet of the turn, aged in a sentence of its own.
+        if key.startswith(("user.pet.", "user.relationship.")) and "age" not in item.attributes and sum(
+                1 for i in items if (i.memory_key or "").startswith(("user.pet.", "user.relationship."))) == 1:
+            aged = _SENTENCE_AGE.search(turn.content)
+            if aged and (years := A.plausible_age(A.en_int(aged.group("n")))) is not None:
+                attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
+                item = _item(Candidate(key, item.value, item.confidence, {**attributes, "age": years}), seq=item.source_turn_seq, clause=turn.content)
         out.append(item)
     return out
 
