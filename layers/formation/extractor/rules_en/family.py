@@ -150,7 +150,24 @@ def _b_named_group(m, clause):
 
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+_LISTED_PERSON = re.compile(rf"\b{_PEOPLE_ROLE}\s+{_PERSON}(?:\s*(?:\(\s*|,\s*)(?P<age>\d{{1,2}})\b)?")
+
+
+def _b_family_list(m, clause):
+    """"Family: wife Meera, son Kabir (9), daughter Anaya (4)": under a heading, each role and name is one person."""
+    out = []
+    for person in _LISTED_PERSON.finditer(m.group("v")):
+        role = _ROLES_EN.get(person.group("role").lower())
+        name = person.group("v")
+        if not role or role in ("parents", "grandson", "granddaughter") or name in _NOT_NAMES:
+            continue
+        age = A.plausible_age(int(person.group("age")), low=0) if person.group("age") else None
+        out.append(_f(f"user.relationship.{role}", name, age=age))
+    return out
+
+
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"^(?i:(?:my\s+)?family|the\s+fam|fam|household|my\s+lot|the\s+family)\s*(?::|=|-|–)\s*(?P<v>[^.;!?]+)"), _b_family_list),
     # "Got 2 kids - Tom 8 and Lucy 5", "the kids (Ben, 10, and Isla, 7)": names with ages after the group.
     (re.compile(r"(?i:my|our|the|got|have|with)\s+(?:(?i:two|three|four|[2-4])\s+)?(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s*(?:[-–:(,]|(?i:are))\s*"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?(?:\s*,?\s*(?:and|&)?\s*[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?)+)"), _b_named_group),
@@ -164,10 +181,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "a single mum of three", "dad of two": children, unnamed.
     (re.compile(r"(?i:mum|mom|dad|mother|father|parent|mama|papa)\s+(?i:of)\s+(?i:one|two|three|four|five|[1-5])\b(?!\s+(?:years?|months?|weeks?))"), _b_parent_of),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?='s\s)"), _b_person),
-    (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b(?:\s+(?i:called|named)\s+{_PERSON})?"), _b_person),
+    (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|i've|i\s+have\s+got|we\s+have|we've\s+got|we've|^(?:just\s+|finally\s+)?got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b(?:\s+(?i:called|named)\s+{_PERSON})?"), _b_person),
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),
     # Chat drops the "my": "wife's name is Sarah", "hubby's away", "Dad (Mike) is visiting", "the kids are asleep".
     (re.compile(rf"^(?:(?i:the)\s+(?=(?i:kids|children|boys|girls)\b))?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s*\()\s*{_PERSON}\)?|(?='s\s|\s+(?:is|was|has|had|just|passed|loves|wants|says|said|lives|works|turned|turns|starts|started|called|texted|rang|got|and|are)\b))"), _b_person_bare),
+    # British chat names a spouse or the children with "the": "me and the wife", "out with the missus", "the hubby and I".
+    (re.compile(r"(?i:me\s+and|me\s+n|with|and\s+i|and\s+me)\s+(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey|kids))\b(?!\s+(?i:of|at|in|next)\b)"), _b_person),
+    (re.compile(r"^(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey))\s+(?i:and\s+(?:i|me))\b"), _b_person),
     # "married to Jack", "engaged to a lovely guy called Raj": the partner, by name.
     (re.compile(r"(?i:married\s+to|engaged\s+to)\s+(?:(?i:a|an)\s+(?:[a-z]+\s+){0,2}(?i:guy|man|woman|girl|lady|person|bloke)\s+(?i:called|named)\s+)?(?P<v>[A-Z][a-zà-ÿ'-]+)"),
      lambda m, c: [_f("user.relationship.partner", m.group("v"))] if m.group("v") not in _NOT_NAMES else []),

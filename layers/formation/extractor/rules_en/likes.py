@@ -56,8 +56,22 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 ]
 
 
+def _b_headed_list(m, clause):
+    """"Things I love: hiking, sourdough, and old Bollywood songs", "favs = jazz, ramen", "Hate: mornings, mushrooms":
+    a heading says which way the list goes; every item is a fact."""
+    key = "user.dislikes" if re.search(r"(?i)hate|dislike|can't\s+stand|peeves?|not\s+a\s+fan", m.group("head")) else "user.likes"
+    out = []
+    for part in re.split(r"\s*(?:,|;|&|\band\b|\bplus\b)\s*", m.group("v")):
+        value = _phrase(re.sub(r"(?i)^(?:and|also)\s+", "", part.strip()))
+        if value and not any(value.casefold() == c.value.casefold() for c in out):
+            out.append(_f(key, value))
+    return out if len(out) >= 1 else []
+
+
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"^(?P<head>(?i:things\s+i\s+(?:really\s+)?(?:love|like|enjoy|hate|dislike|can't\s+stand)|(?:my\s+)?(?:favs|faves|favou?rites|likes|loves|"
+                r"dislikes|hates|hate|love|pet\s+peeves?|not\s+a\s+fan\s+of)))\s*(?::|=|-|–)\s*(?P<v>[^.;!?]+)"), _b_headed_list),
     # More ways of saying one loves a thing ("nothing beats X" is an opinion, FACTS.md generic): "a sucker for", "I live for", "could eat X
     # every day", "gotten really into", "my go-to comfort food is", "a huge Arsenal fan".
     (re.compile(r"(?i:sucker\s+for|live\s+for|can't\s+live\s+without|cant\s+live\s+without|could\s+eat|could\s+live\s+on|"
@@ -72,7 +86,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:not)\s+(?:(?i:really|much\s+of|exactly|at\s+all)\s+)?(?i:an?)\s+(?!(?i:big|huge|massive|great|real|total)\b)(?P<v>[a-z]+)\s+(?i:person|guy|girl|fan)\b"), _b_like("user.dislikes")),
     (re.compile(r"(?i:not)\s+(?:(?i:really|that|super|very|too|big|much)\s+)?(?i:into)\s+(?P<v>[^,.;!?]+)"), _b_like("user.dislikes")),
     (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:are|is)\s+the\s+(?:one|only)\s+(?:[a-z]+\s+)?(?i:i)\s+(?:(?i:just|really|simply)\s+)?(?i:can't|cannot|cant|won't)\s+(?i:do|eat|stand|handle)"), _b_like("user.dislikes")),
-    (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|can't\s+get\s+enough\s+of|cant\s+get\s+enough\s+of|big\s+on|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|can't\s+get\s+enough\s+of|cant\s+get\s+enough\s+of|big\s+on|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about|mad\s+about|nuts\s+about|wild\s+about|potty\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:(?:is|are)\s+my\s+(?:(?:absolute|all-time|all\s+time|total|ultimate|number\s+one|#1)\s+)?(?:favou?rite|fave|comfort|guilty\s+pleasure|weakness|happy\s+place)|is\s+life|is\s+my\s+jam|is\s+my\s+(?:thing|jam|vibe)|(?:is|are)\s+my\s+life|(?:is|are)\s+everything\s+to\s+me)"), _b_like("user.likes")),
     (re.compile(r"(?i:give\s+me)\s+(?:(?i:a|an)\s+)?(?P<v>[^,.;!?]+?)\s+(?i:any\s+day|every\s+time|over\s+anything)"), _b_like("user.likes")),
     (re.compile(r"(?i:always|forever|have\s+always|'ve\s+always)\s+(?i:loved|adored|enjoyed|liked)\s+(?P<v>[^,.;!?]+)"), _b_like("user.likes")),

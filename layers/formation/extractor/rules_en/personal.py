@@ -133,4 +133,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>(?i:today|tomorrow|next\s+\w+day|this\s+\w+day))\s+(?i:is|marks|will\s+be)\s+(?:\w+\s+){1,2}(?i:years?|months?)\s+(?i:since)\s+.{0,40}?(?:(?i:started\s+dating|got\s+married|got\s+together|met|first\s+date)|(?i:we|my\s+(?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?))\s*$)"),
      lambda m, c: [_f("user.anniversary", m.group("v").lower(), type="wedding" if re.search(r"(?i)married", m.group()) else None)]),
     (re.compile(r"^(?i:name\s+is|name's|the\s+name's)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)"), _b_name),
+    # "hey it's Chloe again", "this is Sam here": the user names themself to open a turn.
+    (re.compile(r"^(?:(?i:hi|hey|hello|hiya|ok|okay)[,!\s]+)?(?i:it's|its|this\s+is)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)\s+(?i:again|here)\b(?!\s+(?:is|are|in|at))"), _b_name),
+    # "English name's Jason, 中文名字是王杰", "my Chinese name is 陈美琳", "full name's Ravindra": each name said
+    # with its kind is a name of its own (FACTS.md: an English and a Chinese name are two facts).
+    (re.compile(rf"(?:^|(?<=\s))(?:(?i:my|the)\s+)?(?i:english|chinese|mandarin|cantonese|korean|japanese|hindi|tamil|arabic|hebrew|"
+                rf"christian|given|first|full|real|legal|birth|proper|baptismal)\s+(?i:name)(?:'s|\s+(?i:is)|\s*:)\s+(?:(?i:actually|just)\s+)?{_NAME}"), _b_name),
 ]

@@ -145,7 +145,10 @@ def _b_plan(m, clause):
         return []
     if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body):
         return []  # a date of the user's (user.anniversary, user.birthday), not a plan
-    dest = re.search(r"\b(?:to|in|at|visit(?:ing)?|(?:leave|leaving|head|heading|set\s+off|off)\s+for)\s+(?:the\s+)?(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
+    # "propose to Ana on our trip to Rome", "talk to Sam in Leeds": after a verb that takes a person, "to" names the person.
+    dest = next((d for d in re.finditer(r"\b(?:to|in|at|visit(?:ing)?|(?:leave|leaving|head|heading|set\s+off|off)\s+for)\s+(?:the\s+)?(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
+                 if not re.search(r"(?i)\b(?:propos\w*|talk\w*|speak\w*|writ\w*|say|said|introduc\w*|married|engaged|chat\w*|reach\w*\s+out|listen\w*|"
+                                  r"sing\w*|send\w*|giv\w*|show\w*|lend\w*|explain\w*|apologi[sz]\w*)\s+to\s+(?:the\s+)?$", clause[:d.start("d")])), None)
     destination = _proper(dest.group("d")) if dest else None
     if destination and (A.en_date(destination) or destination in _STOP_CAPS):
         destination = None
