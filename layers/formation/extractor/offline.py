@@ -215,6 +215,9 @@ _LATER_AGE = re.compile(
     r"(?i)\b(?:she's|he's|she\s+is|he\s+is|it's|they're|both)\s+(?P<n>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+(?:years?\s+old|yrs?\s+old|y/o))?(?=\s*(?:$|[,.!;]|\s+(?:now|this\s+year)\b))")
 
 
+_LATER_NAMES = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?i:they're|they\s+are)\s+(?i:called|named)|(?i:their\s+names\s+are|their\s+names\s+r))\s+"
+    r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*,\s*[A-Z][a-zà-ÿ'-]+)*\s*(?:,?\s*(?i:and)|&)\s*[A-Z][a-zà-ÿ'-]+)")
 _SENTENCE_AGE = re.compile(
     r"(?:^|[.!?]\s+)(?i:she's|he's|she\s+is|he\s+is)\s+(?P<n>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+(?:years?\s+old|yrs?\s+old|y/o))?"
     r"(?=\s*(?:$|[,.!;]|\s+(?i:now|this\s+year|and|but|today)\b))")
@@ -234,6 +237,18 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
             # "I've got a younger brother. His name is Arjun" cannot hand the name to someone else.
             alone = sum(1 for i in items if (i.memory_key or "").startswith(("user.pet.", "user.relationship.")) and not i.value) == 1
             later = _LATER_NAME.search(turn.content) if key.startswith("user.pet.") or alone else None
+            several = _LATER_NAMES.search(turn.content) if alone else None
+            # Several names only for a mention that counted several ("two kids", "twins"), never for "a son".
+            if several and re.search(r"(?i)\b(?:two|three|four|five|[2-5]|twins|triplets|a\s+couple\s+of)\b", turn.content[:several.start()]):
+                # "I have two kids. They're called Leo and Max, both 3.": one memory per name, the shared age on each.
+                attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
+                both = re.match(r"(?i)\s*,?\s*(?:both|each)\s+(?P<n>\d{1,2}|[a-z]+)\b", turn.content[several.end():])
+                if both and "age" not in attributes and (years := A.plausible_age(A.en_int(both.group("n")))) is not None:
+                    attributes["age"] = years
+                for name in re.split(r"\s*(?:,|\band\b|&)\s*", several.group("names")):
+                    if name:
+                        out.append(_item(Candidate(key, name, item.confidence, attributes), seq=item.source_turn_seq, clause=turn.content))
+                continue
             if later:
                 name = later.group("en") or later.group("en2") or later.group("en3") or later.group("en4") or later.group("zh")
                 attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
