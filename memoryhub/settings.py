@@ -194,6 +194,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # one schema build at a time per process (drf-spectacular resolves its extensions lazily, not thread-safely)
+    "DEFAULT_GENERATOR_CLASS": "memoryhub.api.schema.SerialSchemaGenerator",
     # Enums as drf-spectacular does by default, then a request example for every body (memoryhub/api/examples.py).
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "memoryhub.api.examples.add_request_examples"],

@@ -1,5 +1,9 @@
-"""OpenAPI pieces every API shares: how API keys authenticate, and the error responses' schema."""
+"""OpenAPI pieces every API shares: how API keys authenticate, the error responses' schema, and the
+generator every schema is built with."""
+import threading
+
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import get_doc, get_override
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
@@ -81,3 +85,20 @@ class PublicAutoSchema(AutoSchema):
         schema = super()._map_response_type_hint(method)
         schema.pop("description", None)  # a method field's docstring is for maintainers
         return schema
+
+
+_GENERATION = threading.Lock()
+
+
+class SerialSchemaGenerator(SchemaGenerator):
+    """drf-spectacular's generator, one schema at a time per process.
+
+    Its extension registry resolves each extension's target class lazily, on first use, by assigning the
+    class attribute in place (drf_spectacular/plumbing.py, `_load_class`): two threads building a schema
+    at once (a gunicorn worker's first /api/schema/ and first MCP call, or two first MCP calls) can see
+    each other's half-done state and fail with "'NoneType' object has no attribute 'startswith'". Building
+    under one lock makes the first build resolve everything and later ones read it."""
+
+    def get_schema(self, request=None, public=False):
+        with _GENERATION:
+            return super().get_schema(request=request, public=public)

@@ -29,10 +29,12 @@ class ToolInput:
 
 @functools.cache
 def openapi_schema() -> dict:
-    """The public OpenAPI document as /api/schema/ serves it (built once per process)."""
-    from drf_spectacular.generators import SchemaGenerator
+    """The public OpenAPI document as /api/schema/ serves it (built once per process, with the same
+    generator: memoryhub/api/schema.SerialSchemaGenerator, which also keeps concurrent first builds
+    from racing; functools.cache alone lets two threads build at once)."""
+    from drf_spectacular.settings import spectacular_settings
 
-    return SchemaGenerator().get_schema(request=None, public=True)
+    return spectacular_settings.DEFAULT_GENERATOR_CLASS().get_schema(request=None, public=True)
 
 
 def _json_schema(node, components: dict, seen: tuple = ()):
