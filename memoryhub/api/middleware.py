@@ -70,10 +70,11 @@ class RequestIdMiddleware:
         request._stream = LimitedStream(io.BytesIO(raw), len(raw))
         return None
 
-    def _early_refusal(self, request):
-        if not request.path.startswith("/api/"):
-            return None
-        refused = self._chunked_body(request)
+    @classmethod
+    def body_refusal(cls, request):
+        """The body checks every JSON endpoint applies before reading it (/api/ here, /mcp/ in its view):
+        a chunked body framed or refused, a Content-Length that is a number and within the limit."""
+        refused = cls._chunked_body(request)
         if refused is not None:
             return refused
         try:
@@ -84,6 +85,14 @@ class RequestIdMiddleware:
         if length > limit:
             return json_error("body_too_large", f"request body is larger than {limit} bytes", 413,
                               {"limit_bytes": limit})
+        return None
+
+    def _early_refusal(self, request):
+        if not request.path.startswith("/api/"):
+            return None
+        refused = self.body_refusal(request)
+        if refused is not None:
+            return refused
         reason = bad_string_reason(request.path)
         if reason:
             return json_error("malformed_request", f"the URL path {reason}", 400)

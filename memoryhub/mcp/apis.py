@@ -131,17 +131,9 @@ def mcp_endpoint(request):
         response["Allow"] = "POST"
         return response
     # The /api/ body checks of memoryhub/api/middleware.py, on this path too.
-    refused = RequestIdMiddleware._chunked_body(request)
+    refused = RequestIdMiddleware.body_refusal(request)
     if refused is not None:
         return refused
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return json_error("malformed_request", "Content-Length is not a number.", 400)
-    limit = settings.MAX_REQUEST_BODY_BYTES
-    if length > limit:
-        return json_error("body_too_large", f"request body is larger than {limit} bytes", 413,
-                          {"limit_bytes": limit})
     try:
         authenticated = ApiKeyAuthentication().authenticate(request)
     except exceptions.AuthenticationFailed as exc:
