@@ -121,5 +121,15 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[rank - 1]
 
 
+def latency_summary(values: list[float]) -> dict:
+    """n, p50 and p95 in milliseconds, as the overhead benches report each path."""
+    return {"n": len(values), "p50_ms": round(percentile(values, 50), 2), "p95_ms": round(percentile(values, 95), 2)}
+
+
+# The searches the overhead benches (bench/client_overhead.py, bench/mcp_overhead.py) time on both paths.
+OVERHEAD_QUERIES = ["what is the user allergic to?", "where does the user live?", "what are the user's hobbies?",
+                    "which job does the user have?", "用户喜欢吃什么？"]
+
+
 def resolve_api_key(value: str | None) -> str | None:
     return value or os.environ.get("MEMORYHUB_API_KEY") or None

@@ -19,15 +19,11 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _client import DEFAULT_BASE_URL, Client, percentile, resolve_api_key  # noqa: E402
+from _client import DEFAULT_BASE_URL, Client, OVERHEAD_QUERIES, latency_summary, resolve_api_key  # noqa: E402
 from memoryhub_client import MemoryhubClient  # noqa: E402
 from scale import user_memories  # noqa: E402
 
 WARM_UP = 3
-
-
-def _summary(values: list[float]) -> dict:
-    return {"n": len(values), "p50_ms": round(percentile(values, 50), 2), "p95_ms": round(percentile(values, 95), 2)}
 
 
 def _timed(call):
@@ -42,8 +38,7 @@ def run(bare: Client, typed: MemoryhubClient, *, memories: int, calls: int) -> d
     for start in range(0, len(items), 100):
         typed.create_memories([{"user_id": user, "kind": "fact", "content": content}
                                for content in items[start:start + 100]])
-    queries = ["what is the user allergic to?", "where does the user live?", "what are the user's hobbies?",
-               "which job does the user have?", "用户喜欢吃什么？"]
+    queries = OVERHEAD_QUERIES
     times = {"bare_search": [], "client_search": [], "bare_write": [], "client_write": []}
     for index in range(WARM_UP + calls):
         query = {"user_id": user, "query": queries[index % len(queries)], "top_k": 10}
@@ -59,7 +54,7 @@ def run(bare: Client, typed: MemoryhubClient, *, memories: int, calls: int) -> d
             times["client_search"].append(client_ms)
             times["bare_write"].append(bare_write_ms)
             times["client_write"].append(client_write_ms)
-    result = {name: _summary(values) for name, values in times.items()}
+    result = {name: latency_summary(values) for name, values in times.items()}
     result["overhead_ms"] = {
         "search_p50": round(result["client_search"]["p50_ms"] - result["bare_search"]["p50_ms"], 2),
         "write_p50": round(result["client_write"]["p50_ms"] - result["bare_write"]["p50_ms"], 2)}

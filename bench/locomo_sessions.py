@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import DEFAULT_BASE_URL, ApiError, Client, percentile, resolve_api_key  # noqa: E402
 from locomo_retrieval import (  # noqa: E402
-    _EVIDENCE_RE, CATEGORIES, DEFAULT_DATA, SMOKE_SAMPLE, conversation_questions,
+    _EVIDENCE_RE, DEFAULT_DATA, SMOKE_SAMPLE, conversation_questions,
 )
 
 TURN_BATCH = 100

@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _client import DEFAULT_BASE_URL, Client, percentile, resolve_api_key  # noqa: E402
+from _client import DEFAULT_BASE_URL, Client, OVERHEAD_QUERIES, latency_summary, resolve_api_key  # noqa: E402
 from scale import user_memories  # noqa: E402
 
 WARM_UP = 3
@@ -38,10 +38,6 @@ def _tool(client: Client, name: str, arguments: dict, call_id: int) -> tuple[dic
     if result.get("isError"):
         raise SystemExit(f"MCP {name}: tool error {result.get('structuredContent')}")
     return result["structuredContent"], ms
-
-
-def _summary(values: list[float]) -> dict:
-    return {"n": len(values), "p50_ms": round(percentile(values, 50), 2), "p95_ms": round(percentile(values, 95), 2)}
 
 
 def _concurrent(client: Client, user: str, queries: list[str], *, clients: int, calls: int) -> dict:
@@ -70,7 +66,7 @@ def _concurrent(client: Client, user: str, queries: list[str], *, clients: int, 
         with ThreadPoolExecutor(clients) as pool:
             list(pool.map(work, range(clients)))
         seconds = time.perf_counter() - started
-        out[path] = {**_summary(latencies), "per_second": round(len(latencies) / seconds, 1), "clients": clients}
+        out[path] = {**latency_summary(latencies), "per_second": round(len(latencies) / seconds, 1), "clients": clients}
     return out
 
 
@@ -81,8 +77,7 @@ def run(client: Client, *, memories: int, calls: int, clients: int = 1) -> dict:
         client.post("/api/v1/memories", {"memories": [
             {"user_id": user, "kind": "fact", "content": content, "client_id": f"{user}-{start + offset}"}
             for offset, content in enumerate(items[start:start + 100])]})
-    queries = ["what is the user allergic to?", "where does the user live?", "what are the user's hobbies?",
-               "which job does the user have?", "用户喜欢吃什么？"]
+    queries = OVERHEAD_QUERIES
     times = {"rest_search": [], "mcp_recall": [], "rest_write": [], "mcp_remember": []}
     call_id = 0
     for index in range(WARM_UP + calls):
@@ -102,7 +97,7 @@ def run(client: Client, *, memories: int, calls: int, clients: int = 1) -> dict:
             times["mcp_recall"].append(mcp_ms)
             times["rest_write"].append(rest_write_ms)
             times["mcp_remember"].append(mcp_write_ms)
-    result = {name: _summary(values) for name, values in times.items()}
+    result = {name: latency_summary(values) for name, values in times.items()}
     if clients > 1:
         result["concurrent"] = _concurrent(client, user, queries, clients=clients, calls=calls)
     result["overhead_ms"] = {
