@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -12,6 +12,7 @@ from layers.short_term.policy import MAX_WINDOW_TURNS, short_term_policy
 from memoryhub.core.errors import InvalidInput, NotFound
 from memoryhub.providers.tokens import count_tokens, truncate_to_tokens
 from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import zone_named
 
 # A turn longer than this share of `max_tokens` is cut to it while older turns are waiting, so one
 # pasted document cannot push the rest of the conversation out of the window.
@@ -29,13 +30,7 @@ def session_time_zone(session: Session) -> ZoneInfo | None:
     """The zone the session's user speaks in, when its metadata names a real one (`time_zone`); None
     otherwise, so each caller falls back to its own default (the tenant's, a policy's)."""
     metadata = session.metadata if isinstance(session.metadata, dict) else {}
-    name = metadata.get("time_zone")
-    if isinstance(name, str) and name:
-        try:
-            return ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
-            return None
-    return None
+    return zone_named(metadata.get("time_zone"))
 
 
 def session_get(*, tenant: Tenant, session_id: str) -> Session:

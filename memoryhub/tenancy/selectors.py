@@ -8,14 +8,22 @@ from django.db.models import QuerySet
 from memoryhub.tenancy.models import Membership, Tenant
 
 
+def zone_named(name) -> ZoneInfo | None:
+    """The zone `name` names in this system's tz database, or None (not a string, empty, unknown): the one
+    reading of a stored zone name, for the tenant's, a session's and a policy's alike."""
+    if not isinstance(name, str) or not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
 def tenant_time_zone(tenant: Tenant) -> ZoneInfo:
     """The tenant's time zone (Tenant.time_zone): what reminders and habits read a user's clock in when the
     session names none (layers/short_term/selectors.session_time_zone). A name that is no longer a zone in
     this system's tz database is read as UTC rather than failing a job."""
-    try:
-        return ZoneInfo(tenant.time_zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        return ZoneInfo("UTC")
+    return zone_named(tenant.time_zone) or ZoneInfo("UTC")
 
 
 def staff_tenant_ids(user) -> list[int] | None:

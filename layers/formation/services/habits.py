@@ -23,7 +23,7 @@ import logging
 import re
 from collections import Counter, defaultdict
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils import timezone
@@ -48,7 +48,7 @@ from layers.short_term.selectors import session_time_zone
 from memoryhub.core.actors import Actor
 from memoryhub.outbox.services import task_enqueue_on_commit
 from memoryhub.tenancy.models import Tenant
-from memoryhub.tenancy.selectors import tenant_time_zone
+from memoryhub.tenancy.selectors import tenant_time_zone, zone_named
 
 logger = logging.getLogger(__name__)
 
@@ -66,11 +66,11 @@ def habit_zone(policy: FormationPolicy, tenant: Tenant) -> ZoneInfo:
     names one for habits; an unknown name falls back to UTC (logged), never a failed job."""
     if not policy.habit_time_zone:
         return tenant_time_zone(tenant)
-    try:
-        return ZoneInfo(policy.habit_time_zone)
-    except (ZoneInfoNotFoundError, ValueError):
+    zone = zone_named(policy.habit_time_zone)
+    if zone is None:
         logger.warning("policy.formation.habit_time_zone %r is not a time zone; using UTC", policy.habit_time_zone)
         return ZoneInfo("UTC")
+    return zone
 
 
 def habit_thresholds(policy: FormationPolicy) -> Thresholds:
