@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import functools
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
@@ -21,6 +22,13 @@ from pydantic import BaseModel, TypeAdapter
 
 from memoryhub_client import models
 from memoryhub_client.errors import APIError, TransportError, error_class
+
+
+@functools.cache
+def _adapter(model: str) -> TypeAdapter:
+    """The validator of one schema model, built once: a pydantic TypeAdapter costs more to build than to use."""
+    return TypeAdapter(getattr(models, model))
+
 
 DEFAULT_TIMEOUT = httpx.Timeout(10.0, connect=5.0)
 
@@ -137,8 +145,7 @@ class _Operations:
         url = operation.path.format(**{key: quote(str(value), safe="") for key, value in (path or {}).items()})
         if operation.request is not None:
             body = {} if body is None else body
-            adapter = TypeAdapter(getattr(models, operation.request))
-            body = _dump(adapter.validate_python(_dump(body)))
+            body = _dump(_adapter(operation.request).validate_python(_dump(body)))
         replay_safe = operation.method in IDEMPOTENT_METHODS or operation_id in IDEMPOTENT_POSTS
         call = _Call(operation_id, operation.method, url, body, params, replay_safe)
         if call.method == "GET" and call.cache_key in self._validated:
@@ -171,7 +178,7 @@ class _Operations:
             return None
         if model is None:  # an answer the schema describes inline (health): plain JSON
             return response.json()
-        answer = TypeAdapter(getattr(models, model)).validate_python(response.json())
+        answer = _adapter(model).validate_python(response.json())
         if call.method == "GET" and response.headers.get("ETag"):
             self._validated[call.cache_key] = (response.headers["ETag"], answer)
         return answer

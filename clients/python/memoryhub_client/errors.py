@@ -160,10 +160,10 @@ ERRORS_BY_CODE: dict[str, type[APIError]] = {
     "contended": ContendedError,
 }
 
-_ERRORS_BY_STATUS: dict[int, type[APIError]] = {
-    400: BadRequestError, 401: AuthenticationError, 403: PermissionDeniedError, 404: NotFoundError,
-    409: ConflictError, 413: PayloadTooLargeError, 422: UnprocessableError, 429: RateLimitedError,
-}
+# each status family's class, keyed by the status it declares
+_ERRORS_BY_STATUS: dict[int, type[APIError]] = {cls.status_code: cls for cls in (
+    BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError,
+    PayloadTooLargeError, UnprocessableError, RateLimitedError)}
 
 
 def error_class(status_code: int, code: str) -> type[APIError]:
