@@ -152,11 +152,10 @@ def _zh_clause(clause: str) -> Request | None:
 def _en_clause(clause: str) -> Request | None:
     if any(marker in clause for marker in QUESTIONS_EN) or _LATER_EN.search(clause):
         return None
-    particle = _EN_PARTICLE.search(clause)
     # the pattern takes any particle after any of the verbs; only the lexicon's pairs are actions
-    # ("put the meeting off" is no request to play anything)
-    if particle and particle.group(3) not in EN_PARTICLE_VERBS[particle.group(1)]:
-        particle = None
+    # ("put the meeting off" is no request to play anything, and does not hide a "turn the lights on" after it)
+    particle = next((match for match in _EN_PARTICLE.finditer(clause)
+                     if match.group(3) in EN_PARTICLE_VERBS[match.group(1)]), None)
     verb = _EN_VERB.search(clause)
     if particle and (verb is None or particle.start() <= verb.start()):
         prefix, rest = clause[:particle.start()], particle.group(2)

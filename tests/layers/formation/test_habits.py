@@ -84,6 +84,9 @@ def test_any_particle_after_a_particle_verb_reads_without_error(text):
 def test_a_particle_the_verb_takes_is_still_its_action():
     english, chinese = request_read("turn the lights off please"), request_read("关灯")
     assert (english.action, english.object) == (chinese.action, chinese.object)
+    # a particle the verb does not take does not hide a later one it does
+    later = request_read("put the meeting off and turn the lights off")
+    assert (later.action, later.object) == (chinese.action, chinese.object)
 
 
 def test_monday_mornings_make_a_monday_habit(tenant, said):
