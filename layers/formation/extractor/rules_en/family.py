@@ -20,10 +20,10 @@ from layers.formation.extractor.text import tidy_value
 _ROLES = {"wife": "wife", "husband": "husband", "son": "son", "daughter": "daughter", "mother": "mother",
           "mom": "mother", "mum": "mother", "father": "father", "dad": "father", "brother": "brother",
           "sister": "sister", "girlfriend": "girlfriend", "boyfriend": "boyfriend", "partner": "partner",
-          "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiancee", "fiancée": "fiancee", "boss": "boss",
+          # FACTS.md: a fiancé is a partner
+          "fiance": "partner", "fiancé": "partner", "fiancee": "partner", "fiancée": "partner", "boss": "boss",
           "grandma": "grandmother", "grandmother": "grandmother", "grandpa": "grandfather",
           "grandfather": "grandfather", "kid": "child", "child": "child", "baby": "baby"}
-_ROLES["fiance"] = _ROLES["fiancé"] = _ROLES["fiancee"] = _ROLES["fiancée"] = "partner"  # FACTS.md: a fiancé is a partner
 
 
 _ROLE = "(?P<role>" + "|".join(sorted(_ROLES, key=len, reverse=True)) + ")"
@@ -38,8 +38,7 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "bestie": "best_friend", "bff": "best_friend", "roommate": "roommate", "flatmate": "roommate",
              "colleague": "colleague", "manager": "boss", "hubby": "husband", "wifey": "wife", "sons": "son",
              "daughters": "daughter", "parents": "parents", "toddler": "child", "grandson": "grandson",
-             "granddaughter": "granddaughter", "fiance": "partner", "fiancé": "partner", "fiancee": "partner",
-             "fiancée": "partner", "baby": "child", "twin sister": "sister", "twin brother": "brother", "gf": "girlfriend",
+             "granddaughter": "granddaughter", "baby": "child", "twin sister": "sister", "twin brother": "brother", "gf": "girlfriend",
              "bf": "boyfriend", "hubs": "husband", "missus": "wife", "mam": "mother", "ma": "mother", "pops": "father",
              "step-dad": "father", "step-mum": "mother", "step-mom": "mother", "grandmum": "grandmother",
              "grandmom": "grandmother", "nan": "grandmother", "youngest": "child", "eldest": "child",

@@ -57,8 +57,3 @@ def split_compound(text: str) -> list[str]:
     if len(pairs) >= 2 and all(flag.startswith("n") and len(word) >= 2 for word, flag in pairs):
         return [word for word, _ in pairs]
     return [text]
-
-
-def first_word(text: str) -> tuple[str, str] | None:
-    pairs = tags(text)
-    return pairs[0] if pairs else None
