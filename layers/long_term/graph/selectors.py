@@ -1,6 +1,7 @@
 """Reading the graph: one entity's neighbours, the one-hop expansion search uses, and the hot set."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,15 +36,18 @@ def _is_ascii(text: str) -> bool:
     return text.isascii()
 
 
-def entity_aliases(entity: str) -> set[str]:
+@functools.lru_cache(maxsize=4096)
+def entity_aliases(entity: str) -> frozenset[str]:
     """The keys an entity is looked up by: itself, and its zh/en translations from the keyword layer's
     synonym table (memoryhub/providers/keywords.py), so 女儿 finds the extractor's role `daughter` and
-    peanut finds 花生. Only the other script's members: the table also groups 儿子 with 女儿 as kids."""
+    peanut finds 花生. Only the other script's members: the table also groups 儿子 with 女儿 as kids.
+    Cached: a context reads the aliases of both ends of up to its hot set's edges (jieba per call), and
+    the synonym table is the process's static one."""
     key = entity_key(entity)
     tokens = tokenize(key)
     if len(tokens) != 1:
-        return {key}
-    return {key} | {alias for alias in synonyms(tokens[0]) if _is_ascii(alias) != _is_ascii(key)}
+        return frozenset((key,))
+    return frozenset({key} | {alias for alias in synonyms(tokens[0]) if _is_ascii(alias) != _is_ascii(key)})
 
 
 def _owned(tenant_id: int, user_id: str):
