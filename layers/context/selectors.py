@@ -146,6 +146,15 @@ def _why(scored, core_min: float) -> dict:
             **({"core": True} if memory.importance >= core_min and memory.kind in CORE_KINDS else {})}
 
 
+def _memory_part(memory, **why) -> Part:
+    """A profile line for a memory served for what it is rather than for a match (a core fact, a hot edge's
+    memory): ranked by how much it matters, its key and `why` in the detail."""
+    return Part(f"memory:{memory.pk}", f"- ({memory.kind}) {memory.content}",
+                score=round(memory.importance * memory.confidence * memory.feedback_weight, 6),
+                detail={"memory_id": memory.pk, "kind": memory.kind, **why,
+                        **({"memory_key": memory.memory_key} if memory.memory_key else {})})
+
+
 def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list]:
     """The query's best matches above the profile floor, then the user's core facts the query did not reach
     (layers/context/policy.py)."""
@@ -163,11 +172,7 @@ def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list
     core = memory_core_profile(tenant=tenant, user_id=user_id, min_importance=policy.core_profile_min_importance,
                                limit=core_limit, exclude_ids=[scored.memory.pk for scored in results])
     # A core fact ranks by how much it matters; it is dropped only after every match (see _next_to_drop).
-    parts += [Part(f"memory:{memory.pk}", f"- ({memory.kind}) {memory.content}",
-                   score=round(memory.importance * memory.confidence * memory.feedback_weight, 6),
-                   detail={"memory_id": memory.pk, "kind": memory.kind, "core": True, "reason": "core",
-                           **({"memory_key": memory.memory_key} if memory.memory_key else {})})
-              for memory in core]
+    parts += [_memory_part(memory, core=True, reason="core") for memory in core]
     return Block("user_profile", parts), results
 
 
@@ -196,10 +201,7 @@ def _hot_edges(tenant, user_id, query, session, parts: list[Part]) -> list[Part]
         if memory_id in present:
             present[memory_id].detail["hot_edges"] = edges
             continue
-        new.append(Part(f"memory:{memory.pk}", f"- ({memory.kind}) {memory.content}",
-                        score=round(memory.importance * memory.confidence * memory.feedback_weight, 6),
-                        detail={"memory_id": memory.pk, "kind": memory.kind, "reason": "hot_edge", "hot_edges": edges,
-                                **({"memory_key": memory.memory_key} if memory.memory_key else {})}))
+        new.append(_memory_part(memory, reason="hot_edge", hot_edges=edges))
     return new
 
 
