@@ -41,4 +41,4 @@ PREFERENCE_CORRECTED = event_type("memory.preference_corrected", object_type=MEM
 MEMORIES_IMPORTED = event_type("memory.imported", object_type=MEMORY, label=_("memories imported (batch)"),
                                after="lines, counts, users, memory_ids, digest")
 MEMORIES_EXPORTED = event_type("memory.exported", object_type=MEMORY, label=_("memories exported"),
-                               after="count")
+                               after="memories (the count), user (whether one user's)")
