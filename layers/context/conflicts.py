@@ -1,4 +1,4 @@
-"""Conditional preferences and conflict signals in the context (seed 002 §4.1, §5.1).
+"""Conditional preferences and conflict signals in the context (docs/architecture.md, "Conditional preferences").
 
 The profile serves, per preference key, the variant whose condition holds for the request (its query, task
 type, scene and the task's slots) and withholds the others (layers/long_term/conditions/selectors.py). Where

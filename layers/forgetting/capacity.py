@@ -1,4 +1,4 @@
-"""Bounded owners (seed 003's episodic capacity; seed 002's resource budgets): one user cannot grow without end.
+"""Bounded owners (docs/architecture.md, "Forgetting"): one user cannot grow without end.
 
 Each owner may keep `capacity_per_kind[kind]` active memories of a kind (layers/forgetting/policy.py;
 generous by default, governed per tenant through approved `policy.forgetting.capacity_per_kind`). Past

@@ -1,6 +1,6 @@
 """Corrections: a request that contradicts a stored preference is counted; when enough conversations asked for
 the same other value (policy.conditions.correction_threshold), the preference is superseded by that value, the
-reason recorded in an audit event (seed 002 §5.1: "连续三次被用户纠正…下次自动切换默认排序策略")."""
+reason recorded in an audit event (docs/architecture.md, "Conditional preferences")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
