@@ -124,16 +124,28 @@ def _coordinated_types(text: str, kept: list[Mention]) -> None:
             guessed.type = known.type
 
 
-_VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:went to|been to|stayed at|ate at|visited|ordered from|order from|booked|(?:going|heading|"
+_VISIT_BEFORE = re.compile(r"(?:去的|去了|去过|到过|住的|住过|\b(?:" + "|".join(lx.EN_VISIT_VERBS) + r"|order from|(?:going|heading|"
                            r"headed|driving|walking)\s+to|(?:taking|take|took|bringing|bring)\s+(?:my|our|the|"
                            r"her|his)\s+\w+\s+to|return(?:ed|ing)?\s+(?:(?:a|an|the|my|it|them|this|that)\s+)?(?:[\w-]+\s+){0,2}to)|"
                            r"去\s*)\s*(?:the\s+)?$", re.I)
 
 
-# "Sightglass is 8 minutes away", "Luigi's is around the corner": how far it is, so somewhere.
-_DISTANCE_AFTER = re.compile(r"\s+(?:is|'s)\s+(?:about\s+|only\s+|just\s+)?(?:(?:\d+|a|an|one|two|three|four|five|ten)"
-                             r"[\s-]+(?:minutes?|mins?|blocks?|miles?|km|kilometers?)(?:[\s-]+(?:walk|drive))?\b|"
-                             r"(?:nearby|around the corner|close by|next door|down the street))", re.I)
+# "Sightglass is 8 minutes away", "Luigi's is a 10-minute walk from the hotel", "Tartine is about half a mile
+# from here", "鮨然离这里步行五分钟": how far it is, so somewhere. A count (digits, words, "a few", "half a")
+# of a unit of distance or travel time, or a phrase of nearness.
+_EN_COUNT = (r"(?:\d+(?:\.\d+)?(?:\s*(?:-|to|or)\s*\d+(?:\.\d+)?)?|a\s+few|a\s+couple(?:\s+of)?|half\s+an?|several|"
+             r"an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)")
+_EN_UNIT = (r"(?:minutes?|mins?|hours?|hrs?|blocks?|miles?|mi|km|kilomet(?:er|re)s?|met(?:er|re)s?|yards?|feet|"
+            r"steps?|stops?|exits?)")
+_DISTANCE_AFTER = re.compile(
+    r"\s+(?:is|'s|are|sits|lies|was)\s+(?:(?:about|only|just|roughly|around|like|maybe|less\s+than|under|within|"
+    r"right|also|still|a\s+short)\s+)*"
+    rf"(?:(?:an?\s+)?{_EN_COUNT}[\s-]+{_EN_UNIT}(?:[\s-]+(?:walk|drive|ride|away|from|by|on\s+foot)|\b)"
+    r"|(?:nearby|around\s+the\s+corner|close\s+by|close\s+to|next\s+door|next\s+to|down\s+the\s+(?:street|road|block)|"
+    r"across\s+(?:the\s+)?(?:street|road)|(?:a\s+)?short\s+(?:walk|drive|ride)|(?:within\s+)?walking\s+distance|"
+    r"not\s+far|steps\s+(?:from|away)|right\s+by|near\s+(?:here|you|the|your|my|our)))\b", re.I)
+_ZH_DISTANCE_AFTER = re.compile(r"(?:离|距离?)(?:这里|这儿|你|我们|酒店|公司|家)?(?:大概|大约|只有|就)?(?:步行|走路|开车|打车|骑车)?"
+                                r"(?:[\d一二两三四五六七八九十几]+(?:分钟|公里|米|站)|不远|很近)|就在(?:附近|旁边|楼下|对面)")
 
 
 _NOT_SOMEWHERE = (lx.PRODUCT, lx.DEVICE, lx.OTHER, lx.DOCUMENT)  # "Blue Bottle" is no bottle when it is minutes away
@@ -147,8 +159,9 @@ def _visited_types(text: str, kept: list[Mention]) -> None:
             continue
         if mention.weak and _VISIT_BEFORE.search(text[:mention.start]):
             mention.type = lx.PLACE
-        elif (mention.weak or mention.type in _NOT_SOMEWHERE) and mention.name[:1].isupper() and \
-                _DISTANCE_AFTER.match(text, mention.end):
+        elif (mention.weak or mention.type in _NOT_SOMEWHERE) and (
+                mention.name[:1].isupper() and _DISTANCE_AFTER.match(text, mention.end)
+                or mention.weak and _ZH_DISTANCE_AFTER.match(text, mention.end)):
             # A cue, not a guess: it stays a place whatever the question asked for ("Find coffee near me").
             mention.type, mention.weak = lx.PLACE, False
 

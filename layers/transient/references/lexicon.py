@@ -227,3 +227,50 @@ kenji ahmed ali hassan carlos juan luis pedro marco ben sam max alex chris nick 
 EN_RESTAURANT_NAME_ENDS = {"sushi", "ramen", "pizza", "grill", "kitchen", "noodle", "noodles", "bbq", "taco",
                            "tacos", "burger", "burgers", "dumpling", "dumplings", "thai", "pho", "curry", "café",
                            "cafe", "bistro", "diner", "tavern", "eatery", "trattoria", "osteria", "cantina"}
+
+# Calendar words (en), one list for the extractor (a month is no name) and the resolver (dates compared,
+# "last Friday" as a visit before).
+EN_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+             "november", "december")
+EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+EN_CALENDAR_ABBREVIATIONS = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "jan", "feb",
+                             "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
+EN_HOLIDAYS = ("christmas", "thanksgiving", "easter", "halloween", "memorial", "labor", "independence")
+# What "last" is said with when it dates a visit ("last time", "last summer", "last Friday").
+EN_LAST_PERIODS = ("time", "week", "month", "year", "summer", "winter", "spring", "fall", "autumn", "weekend", "night",
+                   "trip", "visit", *EN_WEEKDAYS)
+EN_LAST_PERIOD = r"last\s+(?:" + "|".join(EN_LAST_PERIODS) + r")"
+
+# Somewhere gone to, stayed at, booked or ordered from: said before the name ("上个月去的 Shake Shack",
+# "we went to Zuni") or in the clause that named it (what makes it the place of "上次那家").
+ZH_VISIT_VERBS = ("去过", "去的", "去了", "到过", "吃过", "住过", "住的", "玩过", "订了", "订过", "订的", "预订", "点过", "点了")
+EN_VISIT_VERBS = ("went to", "been to", "stayed at", "ate at", "visited", "ordered from", "booked", "reserved")
+# Times before now that make "那家" one visited before ("上次那家", "以前那家").
+ZH_PAST_TIMES = ("上次", "上回", "上个月", "上周", "去年", "以前", "之前", "那次", "那天", "昨天")
+
+# Comparatives: the cues, what they measure in what was said of each entity (a price, a size, a weight, a
+# date, a time of day, a duration; None: the first number said with it) and which end they pick.
+COMPARATIVES: list[tuple[tuple[str, ...], str | None, str]] = [
+    (("cheaper", "cheapest", "便宜", "实惠", "less expensive"), "price", "min"),
+    (("pricier", "priciest", "expensive", "贵"), "price", "max"),
+    (("lighter", "lightest", "轻"), "weight", "min"), (("heavier", "heaviest", "重"), "weight", "max"),
+    (("bigger", "biggest", "larger", "largest", "大"), "size", "max"),
+    (("smaller", "smallest", "小"), "size", "min"),
+    (("earlier", "earliest", "early", "更早", "早一点", "早的", "先"), "date", "min"),
+    (("later", "late", "更晚", "晚一点", "晚的", "后买", "后订", "后来"), "date", "max"),
+    (("earlier", "earliest", "early", "更早", "早一点", "早的", "先"), "time", "min"),
+    (("later", "late", "更晚", "晚一点", "晚的", "后买", "后订", "后来"), "time", "max"),
+    (("faster", "fastest", "quicker", "quickest", "sooner", "快"), "duration", "min"),
+    (("slower", "slowest"), "duration", "max"),
+    (("older", "oldest", "longer", "longest", "more powerful", "more experienced", "higher", "highest", "长"), None,
+     "max"),
+    (("younger", "youngest", "shorter", "shortest", "lower", "lowest", "短"), None, "min"),
+]
+# Comparatives with no measure read from what was said; like the measured ones, "the quieter hotel" is a
+# definite that picks among things already named.
+EN_COMPARATIVES_UNMEASURED = ("newer", "newest", "closer", "closest", "nearer", "nearest", "nicer", "nicest",
+                              "quieter", "quietest", "busier", "busiest")
+EN_COMPARATIVE_WORDS = tuple(sorted(
+    {cue for cues, _, _ in COMPARATIVES for cue in cues
+     if cue.isascii() and " " not in cue and cue.endswith(("er", "est"))} | set(EN_COMPARATIVES_UNMEASURED),
+    key=lambda w: (-len(w), w)))

@@ -261,11 +261,7 @@ _TRAVEL = re.compile(r"\b(trip|travel|fly|flying|flight|visit|hotel|stay|vacatio
 _LODGING = re.compile(r"\b(room|rooms|nights?|suite|check-?in|checkout|check-out|lobby)\b", re.I)
 
 
-_EN_CALENDAR = set("""
-monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
-january february march april may june july august september october november december jan feb mar apr jun jul aug
-sep sept oct nov dec christmas thanksgiving easter halloween memorial labor independence
-""".split())
+_EN_CALENDAR = {*lx.EN_MONTHS, *lx.EN_WEEKDAYS, *lx.EN_CALENDAR_ABBREVIATIONS, *lx.EN_HOLIDAYS}
 
 
 _EN_PLACE_WORDS = {"st", "st.", "street", "ave", "avenue", "blvd", "road", "rd", "lane", "drive", "plaza", "square",

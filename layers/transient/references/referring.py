@@ -31,15 +31,13 @@ class Reference:
 
 
 _ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样首篇间场把盆版"
-_ZH_TIME = ("上次", "上回", "刚才", "刚刚", "之前", "那天", "昨天", "今天", "还是", "再", "就", "也", "去", "订", "那",
-            "把", "给", "的", "在", "点", "叫", "从")
+_ZH_TIME = (*lx.ZH_PAST_TIMES, "刚才", "刚刚", "今天", "还是", "再", "就", "也", "去", "订", "那", "把", "给", "的", "在",
+            "点", "叫", "从")
 _ZH_DEMO = re.compile(
     rf"(?P<attr>[\u4e00-\u9fffA-Za-z0-9]{{0,6}}?)(?P<de>的)?(?P<dem>那|这)(?P<num>[两俩三几]?)(?P<cl>[{_ZH_CL}]?)"
     rf"(?P<head>[\u4e00-\u9fffA-Za-z]{{0,5}})")
 # "the cheaper hotel", "the more expensive restaurant": a definite compared among things already named.
-_EN_COMPARATIVE = (r"(?:cheaper|cheapest|pricier|priciest|bigger|biggest|larger|largest|smaller|smallest|newer|newest|"
-                   r"older|oldest|closer|closest|nearer|nearest|nicer|nicest|quieter|quietest|faster|fastest|earlier|"
-                   r"earliest|later|longer|shorter|lighter|heavier|higher|lower|busier)")
+_EN_COMPARATIVE = "(?:" + "|".join(lx.EN_COMPARATIVE_WORDS) + ")"
 _EN_REF = re.compile(
     r"\b(?:(?P<det>the|that|this|those|these)\s+(?:(?P<num>two|three|both)\s+)?"
     r"(?:(?P<attr>[\w'-]+(?:\s+[\w'-]+)?)\s+)?(?P<one>one|ones|place|store|shop|spot)\b"
@@ -73,7 +71,7 @@ _ZH_DONE_VERBS = set("买订选加换寄")
 _ZH_ORDER_WORDS = set("先后刚新早晚")
 _ZH_VERB_CHARS = set("买要给是有在去用拿看做吃喝送发放换退能会")
 _ZH_THIS_CL = set("样个家款台件盏本首双只部辆张份套")
-_ZH_PAST = ("上次", "上回", "之前", "那天", "昨天")
+_ZH_PAST = lx.ZH_PAST_TIMES
 _ZH_ORDINAL = re.compile(rf"第(?P<n>[一二三四五六七八九十1-9])(?P<cl>[{_ZH_CL}])|(?P<last>最后)(?:一|那)?(?P<cl2>[{_ZH_CL}])")
 _ZH_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九十", start=1)} | {str(i): i for i in range(1, 10)}
 _ZH_ATTR_STOP = set("，,。.!！?？；; 、：:把给带就是去买要用选拿看发打开换还吧那这订和跟与也都让请帮")
@@ -270,9 +268,8 @@ def _en_refs(text: str) -> list[Reference]:
 
 
 _EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
-_EN_PAST = re.compile(r"\b(last (time|week|month|year|summer|weekend|night|monday|tuesday|wednesday|thursday|friday|"
-                      r"saturday|sunday)|before|again|back to|we went|we ate|we stayed|we used|we ordered|"
-                      r"been to|went to|the same)\b", re.I)
+_EN_PAST = re.compile(r"\b(?:" + lx.EN_LAST_PERIOD + r"|before|again|back to|we went|we ate|we stayed|we used|"
+                      r"we ordered|been to|went to|the same)\b", re.I)
 
 
 def references_find(text: str) -> list[Reference]:

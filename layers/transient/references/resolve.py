@@ -44,6 +44,7 @@ def references_resolve_text(registry: Registry, utterance: str) -> list[Resoluti
     # Antecedents inside the utterance: near the reference, and looked for at a few references only, so
     # a long turn stays cheap on the append path (one extraction of the utterance, then a window each).
     named = [m for m in mentions_extract(utterance, "user") if not m.weak] if refs else []
+    names = [m.name for m in named]  # the utterance's own names, no topic of any reference (scoring._topical)
     budget = PREFIX_REFERENCES
     for ref in refs:
         governed = _governed(utterance, ref, named)
@@ -60,7 +61,8 @@ def references_resolve_text(registry: Registry, utterance: str) -> list[Resoluti
         if budget and low < end and any(low <= m.start and m.end <= end for m in named_here):
             budget -= 1
             scratch, originals = _with_prefix(registry, utterance[low:end], governed)
-        resolution = reference_resolve(scratch, ref, utterance, not_these={entity_key(m.name) for m in governed})
+        resolution = reference_resolve(scratch, ref, utterance, not_these={entity_key(m.name) for m in governed},
+                                       named=names)
         resolution.entities = [originals.get(id(e), e) for e in resolution.entities]
         resolutions.append(resolution)
     return resolutions

@@ -4,6 +4,7 @@ one", "便宜的那个"), ordinals ("the other one", "第一个"), groups for pl
 with the number of rivals and with guessed types."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -49,30 +50,15 @@ _MEASURES = {
     "size": re.compile(rf"{_NUM}\s?(?:英寸|寸|-?inch(?:es)?\b|\"|升|毫升|ml\b|l\b|gb\b|tb\b|mm\b|cm\b|平米|平方)", re.I),
     "weight": re.compile(rf"{_NUM}\s?(?:公斤|千克|kg\b|斤|克|g\b|lbs?\b|磅|oz\b)", re.I),
     # A day of the month: "3号", "5月2日", "May 2", "June 1st" (month × 31 + day, so months order too).
-    "date": re.compile(r"(?:(\d{1,2})月)?(\d{1,2})[号日]|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    "date": re.compile(r"(?:(\d{1,2})月)?(\d{1,2})[号日]|\b(" + "|".join(m[:3] for m in lx.EN_MONTHS) + r")[a-z]*\.?\s+"
                        r"(\d{1,2})(?:st|nd|rd|th)?\b", re.I),
     # How long it takes: "in 30 minutes", "about an hour", "40分钟".
     "duration": re.compile(r"(\d+)\s?(?:minutes?|mins?\b|分钟)|(\d+)\s?(?:hours?|小时)|\b(an|one|half an)\s+hour\b", re.I),
     "time": re.compile(r"(\d{1,2})(?:[:：点](\d{2})?)?\s?(am|pm|a\.m\.|p\.m\.)?(?=\s|[,，。.、)]|$|出发|开|到|的|场|班|点)", re.I),
 }
-_COMPARATIVES = [
-    (("cheaper", "cheapest", "便宜", "实惠", "less expensive"), "price", "min"),
-    (("pricier", "expensive", "贵"), "price", "max"),
-    (("lighter", "轻"), "weight", "min"), (("heavier", "重"), "weight", "max"),
-    (("bigger", "biggest", "larger", "largest", "大"), "size", "max"),
-    (("smaller", "smallest", "小"), "size", "min"),
-    (("earlier", "earliest", "early", "更早", "早一点", "早的", "先"), "date", "min"),
-    (("later", "late", "更晚", "晚一点", "晚的", "后买", "后订", "后来"), "date", "max"),
-    (("earlier", "earliest", "early", "更早", "早一点", "早的", "先"), "time", "min"),
-    (("later", "late", "更晚", "晚一点", "晚的", "后买", "后订", "后来"), "time", "max"),
-    (("faster", "fastest", "quicker", "quickest", "sooner", "快"), "duration", "min"),
-    (("slower", "slowest"), "duration", "max"),
-    (("older", "oldest", "longer", "more powerful", "more experienced", "higher", "长"), None, "max"),
-    (("younger", "youngest", "shorter", "lower", "短"), None, "min"),
-]
 
 
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_MONTHS = [month[:3] for month in lx.EN_MONTHS]
 
 
 def _measure(entity: Entity, kind: str) -> float | None:
@@ -106,7 +92,7 @@ def _measure(entity: Entity, kind: str) -> float | None:
 
 
 def _comparative(candidates: list[Entity], attr: str) -> list[Entity] | None:
-    said = [(kind, min if direction == "min" else max) for cues, kind, direction in _COMPARATIVES
+    said = [(kind, min if direction == "min" else max) for cues, kind, direction in lx.COMPARATIVES
             if any(cue in attr for cue in cues)]
     # What the comparative measures first ("earlier": a date, then a time of day), the first number said last.
     for kind, pick in said:
@@ -129,6 +115,22 @@ _DAYPARTS = {
 }
 
 
+def _stem(word: str) -> str:
+    """An English participle said as an attribute, as the stem of the words it was said with: "the experienced
+    one" had experience, "the renovated one" a renovation, "the furnished one" furnishings, "the spiced one"
+    spices, "the carpeted room" carpet; "the worried one" worry. Short words ("red", "used") stay whole."""
+    head, _, last = word.rpartition(" ")
+    if len(last) < 6 or not last.endswith("ed"):
+        pass
+    elif last.endswith("ied"):
+        last = last[:-3] + "y"
+    elif last[-3] == last[-4] and last[-3] not in "aeiousl":
+        last = last[:-3]  # "stopped" → "stop", "starred" → "star"
+    else:
+        last = last[:-2]  # "experienc", "renovat", "furnish": the stem common to "experience", "renovation"
+    return f"{head} {last}" if head else last
+
+
 def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
     """The candidates that have the attribute of the mention; all of them when none or all do."""
     attr = ref.attribute.strip().lower()  # what it is compared with is lowered too: "4K的那款" is "4k"
@@ -137,10 +139,8 @@ def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
     negative = attr.startswith("不") or attr.startswith("not ") or attr.startswith("non")
     word = re.sub(r"^(不|not |non-?)", "", attr)
     word = re.sub(r"(的|色|那)$", "", word) or word
-    # "the more experienced one" is the one said to have experience: the adjective without its degree and -d.
-    word = re.sub(r"^(?:more|most|less|least)\s+", "", word)
-    if re.fullmatch(r"[a-z]+ced", word):
-        word = word[:-1]
+    # "the more experienced one" is the one said to have experience: the adjective without its degree.
+    word = _stem(re.sub(r"^(?:more|most|less|least)\s+", "", word))
     # An entity is not its own attribute: in "地铁站旁边那家" the station is the landmark, not the shop.
     candidates_all, candidates = candidates, [e for e in candidates
                                               if not any(entity_key(s) and entity_key(s) in entity_key(attr) and entity_key(s) != entity_key(attr)
@@ -200,9 +200,10 @@ def _by_attribute(candidates: list[Entity], ref: Reference) -> list[Entity]:
 
 
 def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
-                      not_these: set[str] = frozenset()) -> Resolution:
+                      not_these: set[str] = frozenset(), named: list[str] | None = None) -> Resolution:
     """`not_these`: keys of the utterance's own nouns that the reference depends on or is sent to
-    ("a claim for it", "attach it to the email"), which it cannot mean."""
+    ("a claim for it", "attach it to the email"), which it cannot mean. `named`: the names the utterance
+    itself says (its known mentions), read once per utterance by the caller; None reads them here."""
     span = (ref.text, ref.start, ref.start + len(ref.text))
     candidates = [e for e in registry.ranked() if compatible(e, ref)]
     if not_these:
@@ -263,7 +264,9 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
             return Resolution(*span, group, _confidence(group[0], candidates, ref))
     best = candidates[0]
     if ref.person is not True and not (ref.place or ref.head or ref.head_type or ref.attribute) and len(candidates) > 1:
-        best = _topical(candidates, utterance, ref, not_these) or best
+        if named is None:
+            named = [m.name for m in mentions_extract(utterance) if not m.weak]
+        best = _topical(candidates, utterance, ref, not_these, named) or best
     if ordinal:
         if ref.attribute in ("other", "另一个", "另外那个"):
             # "the other one": of the latest pair named together, the one not talked about last.
@@ -287,21 +290,21 @@ def _bare_kind(entity: Entity) -> bool:
 _HEAD_WORDS = {h for heads in lx.ZH_HEADS.values() for h in heads} | {h for heads in lx.EN_HEADS.values() for h in heads}
 
 # Somewhere gone to, stayed at, booked or ordered from ("上次那家" is one of those, not one only suggested).
-_VISITED = re.compile(r"去过|去的|吃过|住过|住的|玩过|上次|上回|上个月|上周|去年|以前|之前|那次|订了|订过|订的|预订|点过|点了|"
-                      r"\b(went|been|visited|stayed|booked|reserved|ordered from|ate at|"
-                      r"last (time|week|month|year|summer|weekend|night|monday|tuesday|wednesday|thursday|friday|"
-                      r"saturday|sunday)|had (dinner|lunch|brunch|breakfast))\b", re.I)
+_VISITED = re.compile("|".join((*lx.ZH_VISIT_VERBS, *lx.ZH_PAST_TIMES)) + r"|\b(?:went|been|visited|stayed|booked|reserved|"
+                      r"ordered from|ate at|" + lx.EN_LAST_PERIOD + r"|had (?:dinner|lunch|brunch|breakfast))\b", re.I)
 
 
 _COMMON_ZH = {"一下", "什么", "怎么", "可以", "帮我", "一个", "这个", "那个", "还是", "多少", "现在", "时候", "需要", "的话",
               "打开", "关掉", "关闭", "关了", "调到", "播放", "今天", "明天", "一点", "已经", "好的"}
 
 
-def _content_words(text: str) -> set[str]:
+@functools.lru_cache(maxsize=1024)
+def _content_words(text: str) -> frozenset[str]:
+    """Cached: each reference of a turn compares the same candidates' clauses."""
     words = {re.sub(r"(ed|ing|es|s|d)$", "", w) for w in re.findall(r"[a-z][a-z-]{3,}", text.lower())}
     words = {w for w in words if len(w) >= 4 and w not in _COMMON_EN}
     han = re.sub(r"[^\u4e00-\u9fff]", " ", text)
-    return words | {han[i:i + 2] for i in range(len(han) - 1) if " " not in han[i:i + 2]} - _COMMON_ZH
+    return frozenset(words | {han[i:i + 2] for i in range(len(han) - 1) if " " not in han[i:i + 2]} - _COMMON_ZH)
 
 
 _COMMON_EN = {"what", "when", "where", "which", "there", "they", "them", "that", "this", "thi", "with", "have",
@@ -312,15 +315,15 @@ _COMMON_EN = {"what", "when", "where", "which", "there", "they", "them", "that",
               "book", "order", "keep", "help", "give", "move", "back", "again", "today", "tomorrow", "tonight"}
 
 
-def _topical(candidates: list[Entity], utterance: str, ref: Reference,
-             not_these: set[str] = frozenset()) -> Entity | None:
+def _topical(candidates: list[Entity], utterance: str, ref: Reference, not_these: set[str],
+             named: list[str]) -> Entity | None:
     """"How do I re-season it?" after "re-season it" was said of the wok: an older candidate whose own
     clauses share a content word with the utterance beats a later one whose clauses share none. The nouns
     the reference is tied to ("attach it to the email") are not the topic: the email is not "it"."""
     words = _content_words(utterance[:ref.start] + " " + utterance[ref.start + len(ref.text):])
     words -= set().union(set(), *(_content_words(key) for key in not_these))
     # A name the utterance says ("它几点到西安") is no topic word: the train is not the older "去西安的高铁".
-    words -= set().union(set(), *(_content_words(m.name) for m in mentions_extract(utterance) if not m.weak))
+    words -= set().union(set(), *(_content_words(name) for name in named))
     if not words:
         return None
     latest = candidates[0]
