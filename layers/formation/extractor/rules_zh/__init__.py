@@ -13,6 +13,7 @@ read by their own functions there. The order below is the order they are tried i
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate, match_rules
@@ -42,7 +43,7 @@ from layers.formation.extractor.rules_zh.habits import zh_habit_candidates
 from layers.formation.extractor.rules_zh.languages import _zb_language_clause
 from layers.formation.extractor.rules_zh.location import _place
 from layers.formation.extractor.rules_zh.personal import _zb_name
-from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet
+from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet, zh_chore_owner_candidates
 from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
 from layers.formation.extractor.rules_zh.pos import tags
 from layers.formation.extractor.rules_zh.subject import (
@@ -67,14 +68,26 @@ def match_clause(clause: str) -> list[Candidate]:
             if (candidate.memory_key, candidate.value) not in seen:
                 seen.add((candidate.memory_key, candidate.value))
                 found.append(candidate)
-    if re.search(r"(?:要|打算|准备|计划|将|会|想)搬", clause):
-        # "我下个月要搬家，搬到浦东": the later part's 搬到 is the plan's destination, not a home yet.
-        found = [c for c in found if c.memory_key != "user.home_city"]
     if not found:
         plan = plan_candidate(clause)
         if plan:
             found.append(plan)
-    return found
+    return _settle_planned_move(found, clause)
+
+
+_MOVE_TO_COME = re.compile(r"(?:要|打算|准备|计划|将|会|想)搬")
+
+
+def _settle_planned_move(found: list[Candidate], clause: str) -> list[Candidate]:
+    """"我下个月要搬家，搬到浦东": a move still to come is a plan (FACTS.md), and the place a later
+    part moves to is that plan's destination, not a home yet. Both rule sets end here."""
+    moves = [c for c in found if c.memory_key == "user.plan" and "搬" in c.value]
+    if not moves and not _MOVE_TO_COME.search(clause):
+        return found
+    for c in found:
+        if c.memory_key == "user.home_city" and moves:
+            moves[0].attributes.setdefault("destination", c.value)
+    return [c for c in found if c.memory_key != "user.home_city"]
 
 
 # "阿司匹林我不能吃，过敏", "避开头孢啊，我过敏": the allergen is the object of the part before a bare 过敏.
@@ -122,14 +135,32 @@ def _workplace_said_after(segments: list[tuple[str, bool]], found: list[Candidat
     return []
 
 
+def _segment_starts(clause: str, segments: list[tuple[str, bool]]) -> list[int]:
+    """Where each part starts in `clause`, found left to right."""
+    starts, at = [], 0
+    for segment, _ in segments:
+        at = clause.find(segment, at)
+        starts.append(at)
+        at += len(segment)
+    return starts
+
+
 _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
 
 
 def zh_fact_candidates(clause: str) -> list[Candidate]:
     found: list[Candidate] = []
     segments = zh_segments(clause)
+    starts = _segment_starts(clause, segments)
+    # Whether a pet or a person was introduced in an earlier part, kept as the parts are read (one
+    # pass over the clause, not a rescan of every earlier part per part).
+    pet_or_person_before = pet_or_count_before = False
     for index, (segment, mine) in enumerate(segments):
-        context = "，".join(seg for seg, _ in segments[index:])
+        if index:
+            previous = segments[index - 1][0]
+            pet = _ZH_PET_RULE.search(previous) is not None
+            pet_or_person_before = pet_or_person_before or pet or _ZH_PERSON_RULE.search(previous) is not None
+            pet_or_count_before = pet_or_count_before or pet or _PEOPLE_COUNT_RULE.search(previous) is not None
         if not mine:
             continue
         taken: list[tuple[int, int, str]] = []
@@ -141,10 +172,10 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 if not names_me and not zh_user_said(segment, match.start(), allow_we=home):
                     continue
                 # "我养了只虎皮鹦鹉，叫小绿": a bare 叫X after a pet or a person names them, not me.
-                if build is _zb_name and re.match(r"[，,]?叫", match.group()) and any(
-                        _ZH_PET_RULE.search(seg) or _ZH_PERSON_RULE.search(seg) for seg, _ in segments[:index]):
+                if build is _zb_name and re.match(r"[，,]?叫", match.group()) and pet_or_person_before:
                     continue
-                candidates = build(match, context)
+                # Builders see the whole clause: what they read beyond the match may sit in any part.
+                candidates = build(match, clause)
                 if not candidates:
                     continue
                 family = candidates[0].memory_key.split(".")[1]
@@ -169,22 +200,15 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         # "我在顺丰当快递员，每天跑两百多单", "养了一缸金鱼，每天喂两次": what recurs right after a job,
         # a school, a pet or a person is said is their routine, unless the part names its own subject
         # or a time of its own ("…，每天晚上我都带它去遛弯").
-        described = any(c.memory_key.split(".")[1] in _DESCRIBED for c in found) or any(
-            _ZH_PET_RULE.search(seg) or _PEOPLE_COUNT_RULE.search(seg) for seg, _ in segments[:index])
+        described = any(c.memory_key.split(".")[1] in _DESCRIBED for c in found) or pet_or_count_before
         own = re.match(r"^(?:[^，,]{0,6}?)(?:我|本人)", segment) or A.time_of_day(segment)
         if not any(c.memory_key in ("user.habits", "user.medications") for c in found) and (own or not described):
-            found.extend(zh_habit_candidates(segment, context))
+            found.extend(zh_habit_candidates(segment, clause[starts[index]:]))
         # "下周一去百度报到": starting a job is the employer (FACTS.md), not a plan.
         if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
             found.extend(zh_plan_candidates(segment))
     found.extend(_allergy_said_after(segments))
-    # "每天早上我都会先遛狗": whoever walks a dog has one.
-    for chore, key in (("遛狗", "user.pet.dog"), ("撸猫", "user.pet.cat"), ("喂猫", "user.pet.cat"), ("铲屎", "user.pet.cat"),
-                       ("带孩子", "user.relationship.child"), ("带娃", "user.relationship.child"), ("接孩子", "user.relationship.child"),
-                       ("送孩子", "user.relationship.child")):
-        at = clause.find(chore)
-        if at >= 0 and (zh_user_said(clause, at) or re.match(r"^(?:每|平时|一般|早上|晚上|周)", clause)) and not any(c.memory_key == key for c in found):
-            found.append(_zc(key, ""))
+    found.extend(zh_chore_owner_candidates(clause, {c.memory_key for c in found}))
     found.extend(_workplace_said_after(segments, found))
     # "我毕业好几年了，大学是在西南交大读的土木", "我在读大四，…，学校是南开": the status is said
     # in another part of the clause than the school.
@@ -207,13 +231,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             field = re.search(r"(?:学的是|专业是|读的是)(?P<f>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=$|[，,。的])", clause)
             if field and not c.attributes.get("field") and field.group("f") not in c.value:
                 c.attributes["field"] = field.group("f")
-    # "我下个月要搬家，搬到浦东": a move planned in one part is where the plan goes, not a home yet.
-    moves = [c for c in found if c.memory_key == "user.plan" and "搬" in c.value]
-    if moves:
-        for c in found:
-            if c.memory_key == "user.home_city":
-                moves[0].attributes.setdefault("destination", c.value)
-        found = [c for c in found if c.memory_key != "user.home_city"]
+    found = _settle_planned_move(found, clause)
     # "阿司匹林我不能吃，过敏": what the user avoids because of an allergy is the allergy, not a diet.
     allergens = {c.value for c in found if c.memory_key == "user.allergies"}
     found = [c for c in found if not (c.memory_key == "user.food_restrictions" and c.value in allergens)]
@@ -222,13 +240,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     for candidate in found:
         if candidate.memory_key == "user.anniversary" and not candidate.attributes.get("type") and kind:
             candidate.attributes["type"] = {"领证": "结婚", "在一起": "恋爱"}.get(kind.group(), kind.group())
-    # "乳糖不耐受，喝牛奶就拉肚子": the milk is the lactose already recorded, not a second restriction.
-    if any(c.memory_key == "user.food_restrictions" and c.value == "乳糖" for c in found):
-        found = [c for c in found if not (c.memory_key == "user.food_restrictions" and re.search(r"奶|乳", c.value) and c.value != "乳糖")]
-    starts = [clause.find(seg) for seg, _ in segments]
     for match in _PEOPLE_COUNT_RULE.finditer(clause):
         # "我跟我媳妇儿结婚八年了，有个儿子": a part of the user's own that opens with 有 counts too.
-        at = max((i for i, s in enumerate(starts) if 0 <= s <= match.start()), default=None)
+        at = bisect_right(starts, match.start()) - 1 if starts and starts[0] <= match.start() else None
         own_part = at is not None and segments[at][1] and zh_user_said(segments[at][0], match.start() - starts[at])
         if (zh_user_said(clause, match.start()) or own_part) and not re.search(r"没", clause[:match.start()]):
             role = _PEOPLE_ZH.get(match.group("role"), "child")

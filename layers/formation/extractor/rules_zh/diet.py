@@ -17,6 +17,9 @@ from layers.formation.extractor.rules_zh.pos import split_compound
 from layers.formation.extractor.text import tidy_value
 
 
+_LACTOSE = re.compile(r"(?:有)?乳糖不耐受?")
+
+
 def _zb_diet(value):
     def build(m, clause):
         return [_zc("user.diet", value or tidy_value(m.group("v")))]
@@ -24,7 +27,12 @@ def _zb_diet(value):
 
 
 def _zb_restriction(m, clause):
-    raw = tidy_value(m.group("v"))
+    return _restrictions(m.group("v"), clause)
+
+
+def _restrictions(said: str, clause: str) -> list[Candidate]:
+    """The foods in `said` (what a restriction pattern matched) as food_restrictions."""
+    raw = tidy_value(said)
     raw = re.sub(r"^(?:吃|喝|碰)?(?:太|很|特别|过于|比较)?", "", raw)
     raw = re.sub(r"(?:基本|基本上|完全|从来|一般|一概|一律|宁愿|宁可)$", "", raw)  # "碳水基本不碰"
     raw = re.sub(r"^连", "", raw)  # "连蛋都不吃"
@@ -37,6 +45,9 @@ def _zb_restriction(m, clause):
         part = _TRAILING.sub("", part.strip())
         part = re.sub(r"(?:一点都不行|一滴都不沾|都不行|也不行|就不行)$", "", part)
         if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|^东西$|饭$|了$|早饭|午饭|晚饭|这|那", part):
+            continue
+        # "乳糖不耐受，喝牛奶就拉肚子": the milk is the lactose the clause already names, not a second restriction.
+        if re.search(r"奶|乳", part) and part != "乳糖" and _LACTOSE.search(clause):
             continue
         out.append(_zc("user.food_restrictions", part))
     return out
@@ -69,8 +80,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:戒掉?|少喝|别喝)(?P<v>[\u4e00-\u9fff]{1,4}?)(?=$|[，,。!！]|了|吧)"), _zb_restriction),
     # "辣的油的都得少吃": the foods first, then what the user does about them.
     (re.compile(r"^(?P<v>(?:[\u4e00-\u9fff]{1,3}的){1,3})(?:都|也)?(?:得|要|只能)?(?:少吃|不能吃|不吃|不碰|不能碰|吃不了)"),
-     lambda m, c: _zb_restriction(type("M", (), {"group": lambda self, _: m.group("v").replace("的", "、")})(), c)),
-    (re.compile(r"(?:有)?乳糖不耐受?"), lambda m, c: [_zc("user.food_restrictions", "乳糖")]),
+     lambda m, c: _restrictions(m.group("v").replace("的", "、"), c)),
+    (_LACTOSE, lambda m, c: [_zc("user.food_restrictions", "乳糖")]),
     # "我对gluten不耐受", "我是lactose intolerant": an intolerance named in either language.
     (re.compile(r"(?:对)?(?P<v>[A-Za-z]+|[\u4e00-\u9fff]{1,4}?)\s*(?:不耐受?|intolerant)"), _zb_restriction),
     # "牛奶喝不了", "辣的我吃不了": the food first, then that the user cannot take it.

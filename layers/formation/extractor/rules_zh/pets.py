@@ -5,6 +5,7 @@ import re
 
 from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
+from layers.formation.extractor.rules_zh import subject
 from layers.formation.extractor.rules_zh.common import _TERM, _c, _zc
 from layers.formation.extractor.text import tidy_value
 
@@ -88,3 +89,22 @@ def _legacy_pet(match: re.Match) -> list[Candidate]:
 SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"我(?:家)?(?:的)?(?P<role>{_PET_ALT})(?:的名字)?(?:叫做|名叫|叫)(?P<v>[\u4e00-\u9fff]{{1,4}}|[A-Z][a-zA-Z]+){_TERM}"), _legacy_pet),
 ]
+
+
+# "每天早上我都会先遛狗": whoever walks a dog has one; whoever takes the kids to school has them.
+_CHORES = (("遛狗", "user.pet.dog"), ("撸猫", "user.pet.cat"), ("喂猫", "user.pet.cat"), ("铲屎", "user.pet.cat"),
+           ("带孩子", "user.relationship.child"), ("带娃", "user.relationship.child"), ("接孩子", "user.relationship.child"),
+           ("送孩子", "user.relationship.child"))
+
+
+def zh_chore_owner_candidates(clause: str, said: set[str]) -> list[Candidate]:
+    """An unnamed pet or child for each chore the user does in `clause`, unless `said` (the keys
+    already read from it) has one."""
+    out = []
+    for chore, key in _CHORES:
+        at = clause.find(chore)
+        if at < 0 or key in said or any(c.memory_key == key for c in out):
+            continue
+        if subject.zh_user_said(clause, at) or re.match(r"^(?:每|平时|一般|早上|晚上|周)", clause):
+            out.append(_zc(key, ""))
+    return out
