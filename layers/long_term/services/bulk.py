@@ -17,7 +17,7 @@ import hashlib
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Mapping
 
 from django.db import connection, models, transaction
 
@@ -81,8 +81,7 @@ def _vector_text(vector) -> str:
     return _VECTOR_FORMAT % tuple(vector)
 
 
-def _copy(model, rows: Iterable[list]) -> None:
-    columns = _copy_columns(model)
+def _copy(model, columns: list[models.Field], rows: Iterable[list]) -> None:
     names = ", ".join(connection.ops.quote_name(f.column) for f in columns)
     with connection.cursor() as cursor:
         with cursor.copy(f"COPY {connection.ops.quote_name(model._meta.db_table)} ({names}) FROM STDIN") as copy:
@@ -122,10 +121,11 @@ def copy_insert(memories: list[Memory], *, now) -> list[Memory]:
         for memory, (pk,) in zip(memories, cursor.fetchall()):
             memory.pk = pk
             memory._state.adding = False
-    _copy(Memory, _rows(memories, _copy_columns(Memory), {}))
-    _copy(Memory.history.model, _rows(memories, _copy_columns(Memory.history.model), {
-        "history_date": now, "history_type": "+", "history_change_reason": IMPORT_CHANGE_REASON,
-        "history_user_id": None}))
+    for model, fixed in ((Memory, {}), (Memory.history.model, {
+            "history_date": now, "history_type": "+", "history_change_reason": IMPORT_CHANGE_REASON,
+            "history_user_id": None})):
+        columns = _copy_columns(model)
+        _copy(model, columns, _rows(memories, columns, fixed))
     return memories
 
 
@@ -139,12 +139,24 @@ def _batch_digest(tenant_id: int, created: list[Memory]) -> str:
     return hashlib.sha256("".join(keyed).encode()).hexdigest()
 
 
-def _audit_batch(tenant, actor: Actor, lines: list[int], skipped: int) -> Callable[[list[MemoryWrite]], None]:
+def _batch_counts(results: list[MemoryWrite], skipped: int) -> Counter:
+    """A batch's outcomes as the report and its audit event count them: the lines skipped as already stored
+    among the existing, and the new rows held back for review as `quarantined`."""
+    counts = Counter(w.outcome for w in results)
+    counts[Outcome.EXISTING] += skipped
+    counts["quarantined"] = sum(1 for w in results if w.outcome in (Outcome.CREATED, Outcome.SUPERSEDED)
+                                and w.memory.status == MemoryStatus.QUARANTINED)
+    return counts
+
+
+def _audit_batch(tenant, actor: Actor, lines: list[int], skipped: int,
+                 counted: Counter) -> Callable[[list[MemoryWrite]], None]:
+    """The batch's `memory.imported` event; its counts are left in `counted` for the import's report."""
     def record(results: list[MemoryWrite]) -> None:
         created = [w.memory for w in results if w.outcome in (Outcome.CREATED, Outcome.SUPERSEDED)]
-        counts = Counter(w.outcome for w in results)
-        counts[Outcome.EXISTING] += skipped
-        counts["quarantined"] = sum(1 for m in created if m.status == MemoryStatus.QUARANTINED)
+        counts = _batch_counts(results, skipped)
+        counted.clear()  # a retried transaction (deadlock_retry) counts again from nothing
+        counted.update(counts)
         users = sorted({w.memory.user_id for w in results})
         audit_record(tenant_id=tenant.pk, actor=actor, event=MEMORIES_IMPORTED,
                      object_id=created[0].pk if created else "-",
@@ -155,10 +167,13 @@ def _audit_batch(tenant, actor: Actor, lines: list[int], skipped: int) -> Callab
 
 
 @deadlock_retry
-def _write_batch(*, tenant, actor: Actor, normalised, vectors, model, policy, lines, skipped) -> list[MemoryWrite]:
+def _write_batch(*, tenant, actor: Actor, normalised, vectors, model, policy, lines, skipped) -> Counter:
+    """Write one batch in one transaction; its outcome counts (`_batch_counts`), as audited."""
+    counted: Counter = Counter()
     with transaction.atomic():
-        return memory_rows_write(tenant=tenant, actor=actor, normalised=normalised, vectors=vectors, model=model,
-                                 policy=policy, insert=copy_insert, audit=_audit_batch(tenant, actor, lines, skipped))
+        memory_rows_write(tenant=tenant, actor=actor, normalised=normalised, vectors=vectors, model=model,
+                          policy=policy, insert=copy_insert, audit=_audit_batch(tenant, actor, lines, skipped, counted))
+    return counted
 
 
 # ---- the import --------------------------------------------------------------------------------------
@@ -221,17 +236,16 @@ def memories_import(*, tenant, actor: Actor, batches: Iterable[tuple[list[int], 
                 tenant=tenant, user_id__in={item["user_id"] for _, item in good},
                 client_id__in=[item["client_id"] for _, item in good]).values_list("user_id", "client_id"))
             todo = [(line, item) for line, item in good if (item["user_id"], item["client_id"]) not in stored]
-            report.outcomes[Outcome.EXISTING] += len(good) - len(todo)
+            skipped = len(good) - len(todo)
             if todo:
                 vectors, model = embed_contents([item["content"] for _, item in todo])
-                results = _write_batch(tenant=tenant, actor=actor, normalised=[item for _, item in todo],
-                                       vectors=vectors, model=model, policy=policy, lines=[line for line, _ in todo],
-                                       skipped=len(good) - len(todo))
-                report.outcomes.update(w.outcome for w in results)
-                report.outcomes["quarantined"] += sum(
-                    1 for w in results if w.outcome in (Outcome.CREATED, Outcome.SUPERSEDED)
-                    and w.memory.status == MemoryStatus.QUARANTINED)
+                # the batch's counts, the skipped lines among its existing, as its audit event has them
+                report.outcomes.update(_write_batch(
+                    tenant=tenant, actor=actor, normalised=[item for _, item in todo], vectors=vectors, model=model,
+                    policy=policy, lines=[line for line, _ in todo], skipped=skipped))
                 report.batches += 1
+            else:
+                report.outcomes[Outcome.EXISTING] += skipped
         if progress:
             progress(report, lines)
     return report
@@ -239,14 +253,15 @@ def memories_import(*, tenant, actor: Actor, batches: Iterable[tuple[list[int], 
 
 # ---- the export --------------------------------------------------------------------------------------
 
+def export_line(values: Mapping) -> dict:
+    """An import line from a memory's field values (a row of GET /users/{id}/export, or a memory's own): the
+    fields a client gives (CREATE_FIELDS), empty ones left out."""
+    return {name: values[name] for name in CREATE_FIELDS if values.get(name) not in (None, "", [], {})}
+
+
 def memory_export_line(memory: Memory) -> dict:
-    """One memory as an import line: the fields a client gives (CREATE_FIELDS), empty ones left out."""
-    line = {}
-    for name in CREATE_FIELDS:
-        value = getattr(memory, name)
-        if value not in (None, "", [], {}):
-            line[name] = value
-    return line
+    """One memory as an import line (export_line)."""
+    return export_line({name: getattr(memory, name) for name in CREATE_FIELDS})
 
 
 def memories_export(*, tenant, actor: Actor, user_id: str | None = None) -> Iterator[dict]:

@@ -26,10 +26,10 @@ from layers.long_term.services.bulk import (
     IMPORT_BATCH,
     ImportReport,
     LineError,
+    export_line,
     memories_import,
     memories_import_check,
 )
-from layers.long_term.services.validation import CREATE_FIELDS
 from memoryhub.core.actors import Actor
 from memoryhub.tenancy.models import Tenant
 
@@ -85,7 +85,7 @@ def _from_mem0(record: dict) -> dict:
 def _from_user_export(row: dict) -> dict | None:
     if row.get("status") not in CURRENT_STATUSES:
         return None
-    return {name: row[name] for name in CREATE_FIELDS if row.get(name) not in (None, "", [], {})}
+    return export_line(row)
 
 
 def _json_document(path: Path) -> Iterator[tuple[int, object]]:
