@@ -3,12 +3,7 @@ from datetime import datetime, timezone
 import pytest
 
 from layers.reminders.services import reminder_create, reminder_settings_update
-from memoryhub.core.actors import Actor
-
-ACTOR = Actor.system("tests")
-# Tuesday 1 December 2026, 09:00 in Shanghai
-NOW = datetime(2026, 12, 1, 1, 0, tzinfo=timezone.utc)
-SECRET = "test-webhook-secret-0123456789"
+from tests.support.reminders import ACTOR, NOW, SECRET
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from audit.models import AuditEvent
 from layers.reminders.models import ReminderSettings, ReminderStatus
-from tests.layers.reminders.conftest import NOW
+from tests.support.reminders import NOW
 
 pytestmark = pytest.mark.django_db
 LIST = "/admin/reminders/reminder/"

@@ -14,7 +14,7 @@ from layers.reminders.services import (
     reminders_dispatch,
 )
 from memoryhub.outbox.models import OutboxTask
-from tests.layers.reminders.conftest import ACTOR, NOW, SECRET
+from tests.support.reminders import ACTOR, NOW, SECRET
 from tests.support.webhook_receiver import WebhookReceiver
 
 pytestmark = pytest.mark.django_db

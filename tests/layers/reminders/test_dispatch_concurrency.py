@@ -10,7 +10,7 @@ from django.db import connection, transaction
 
 from layers.reminders.models import Reminder, ReminderStatus
 from layers.reminders.services import reminders_dispatch
-from tests.layers.reminders.conftest import NOW
+from tests.support.reminders import NOW
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DUE = NOW + timedelta(hours=1)

@@ -18,7 +18,7 @@ from layers.reminders.services import (
     reminders_dispatch,
 )
 from permanent.services import change_request_approve, change_request_propose
-from tests.layers.reminders.conftest import ACTOR, SECRET
+from tests.support.reminders import ACTOR, SECRET
 from tests.support.processes import kill_group, start_worker, stop_worker, wait_for
 from tests.support.webhook_receiver import WebhookReceiver
 

@@ -10,8 +10,8 @@ from django.db import connection
 
 from layers.short_term.models import Turn
 from layers.transient.models import EntityResolution, SessionEntity
-from tests.layers.transient.test_entities_api import append, open_session, say
-from tests.memoryhub.api.test_metrics import moved, scrape
+from tests.support.metrics import moved, scrape
+from tests.support.sessions import append, open_session, say
 
 pytestmark = pytest.mark.django_db
 

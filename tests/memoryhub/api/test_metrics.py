@@ -5,38 +5,17 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client, override_settings
-from prometheus_client.parser import text_string_to_metric_families
 
 from layers.formation.services import session_extract
 from layers.long_term.models import Memory
 from layers.short_term.services import session_end, session_open, turns_append
 from memoryhub.core.actors import Actor
 from memoryhub.core.request_context import current_request_id
+from tests.support.metrics import TOKEN, moved, scrape, value
 
 pytestmark = pytest.mark.django_db
 
-TOKEN = "scrape-token-0123456789"
 ACTOR = Actor.system("tests.metrics")
-
-
-def scrape() -> dict:
-    with override_settings(METRICS_TOKEN=TOKEN):
-        response = Client().get("/metrics", HTTP_AUTHORIZATION=f"Bearer {TOKEN}")
-    assert response.status_code == 200, response.content
-    assert response["Content-Type"].startswith("text/plain")
-    samples = {}
-    for family in text_string_to_metric_families(response.content.decode()):
-        for sample in family.samples:
-            samples[(sample.name, tuple(sorted(sample.labels.items())))] = sample.value
-    return samples
-
-
-def value(samples: dict, name: str, **labels) -> float:
-    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
-
-
-def moved(before: dict, after: dict, name: str, **labels) -> float:
-    return value(after, name, **labels) - value(before, name, **labels)
 
 
 def remember(api, user_id: str, content: str, **extra):

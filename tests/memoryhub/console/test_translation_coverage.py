@@ -14,7 +14,7 @@ from pathlib import Path
 from django.core.management import call_command
 from django.test import override_settings
 
-from tests.memoryhub.console.test_translations import po_entries
+from tests.support.translations import po_entries
 
 ROOT = Path(__file__).resolve().parents[3]
 SOURCES = ("memoryhub", "layers", "permanent", "audit", "templates")
