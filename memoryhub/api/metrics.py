@@ -41,7 +41,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from memoryhub.api.errors import json_error
 from memoryhub.core.redis import REDIS_ERRORS, backoff, redis_client
 
-# Seed 001's monitoring: a layer whose searches serve nothing above the cutoff in more than 70 % of
+# Layer health: a layer whose searches serve nothing above the cutoff in more than 70 % of
 # cases is not helping; below this share the dashboard and memstats flag it.
 HIT_RATE_FLOOR = 0.30
 

@@ -12,7 +12,7 @@ from memoryhub.core.policy import policy_read, setting
 class Policy:
     SECTION: ClassVar[str] = "conditions"
 
-    # Seed 002 §5.1: three corrections of the same preference the same way change the default. Counted in
+    # Three corrections of the same preference the same way change the default. Counted in
     # distinct conversations (a session, or a request without one) within `correction_window_days`.
     correction_threshold: int = setting(3, low=1, high=100)
     correction_window_days: float = setting(90.0, low=1.0)
