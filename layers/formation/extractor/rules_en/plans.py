@@ -69,7 +69,11 @@ def plan_candidate(clause: str) -> Candidate | None:
             if _LIGHT_PLAN.fullmatch(re.sub(r"\s+", " ", bare)) or _is_habit_clause(clause) or \
                     re.search(r"(?i)\bstart\w*\s+(?:my\s+)?(?:new\s+)?(?:job|role|position)?\s*(?:at|with)\s+[A-Z]", clause):
                 return None
-            return _c("user.plan", rest, date=date.group())
+            dest = re.search(r"\b(?:to|for)\s+(?:the\s+)?(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", rest)
+            destination = _proper(dest.group("d")) if dest else None
+            if destination and (A.en_date(destination) or destination in _STOP_CAPS):
+                destination = None
+            return _c("user.plan", trip_value(_describe(bare) if destination else rest, destination), date=date.group())
     return None
 
 
@@ -152,7 +156,30 @@ def _b_plan(m, clause):
     destination = _proper(dest.group("d")) if dest else None
     if destination and (A.en_date(destination) or destination in _STOP_CAPS):
         destination = None
-    return [_f("user.plan", body, date=date, destination=destination)]
+    return [_f("user.plan", trip_value(body, destination), date=date, destination=destination)]
+
+
+# Going somewhere, said with a verb of travel: "flying out to Tokyo", "heading home to Kerala for Onam",
+# "booked flights to Lisbon", "off to Spain with my sister". The trip is its destination (FACTS.md: the
+# value names what is planned, the verb of motion and the company are not part of it).
+_TRAVEL = re.compile(
+    r"(?i)^(?:fly|head|go|travel|leave|drive|off|return|jet|set\s+off|take\s+(?:a|the)\s+(?:train|ferry|flight)|"
+    r"booked\s+(?:(?:a|the|our|my)\s+)?(?:flights?|trip|tickets?|train|holiday|vacation|ferry))"
+    r"(?:\s+(?:out|back|home|over|up|down|away|off))*\s+(?:to|for)\s+(?:the\s+)?")
+
+
+# "…to Croatia for our honeymoon", "…to Tokyo for a conference", "…for cousin's wedding": the occasion of
+# the trip, where said with an article or possessive ("for Onam", "for work" or "for five days" is not one).
+_OCCASION = re.compile(
+    r"^\s+(?:.*?\s+)?(?i:for)\s+(?:(?i:a|an|the|our|my|his|her|their)\s+|(?=[a-z]))"
+    r"(?P<o>(?![\w\s']*\b(?i:weekend|week|month|days?|nights?|holidays?|work|business)\b)[\w'-]+(?:\s+[\w'-]+){0,2})\s*$")
+
+
+def trip_value(body: str, destination: str | None) -> str:
+    if destination and (lead := _TRAVEL.match(body)) and body[lead.end():].startswith(destination):
+        occasion = _OCCASION.match(body[lead.end() + len(destination):])
+        return f"{occasion.group('o')} in {destination}" if occasion else destination
+    return body
 
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
