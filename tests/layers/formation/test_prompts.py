@@ -1,4 +1,5 @@
-"""Prompts treat the transcript as fenced, redacted data and follow the seeds' targeted templates."""
+"""Prompts treat the transcript as fenced, redacted data and are targeted: what to keep, what to ignore, how to
+score (docs/architecture.md, "Formation")."""
 from __future__ import annotations
 
 import json
