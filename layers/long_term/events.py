@@ -42,3 +42,7 @@ MEMORIES_IMPORTED = event_type("memory.imported", object_type=MEMORY, label=_("m
                                after="lines, counts, users, memory_ids, digest")
 MEMORIES_EXPORTED = event_type("memory.exported", object_type=MEMORY, label=_("memories exported"),
                                after="memories (the count), user (whether one user's)")
+# A large owner's partial indexes built or dropped by their job (layers/long_term/services/large_owners.py).
+MEMORY_OWNER_INDEXES = event_type("memory.owner_indexes", object_type=MEMORY,
+                                  label=_("large owner's search indexes built or dropped"),
+                                  after="action (built or dropped), indexes (the count), active_memories")
