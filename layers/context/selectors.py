@@ -13,16 +13,20 @@ the oldest session turns, then the summary, then the lowest-scored profile memor
 """
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from layers.context.conflicts import profile_conditions_apply, request_facts
 from layers.context.policy import context_policy
+from layers.long_term.conditions.selectors import PREFERENCE_PREFIX
+from layers.long_term.graph.models import Edge
 from layers.long_term.graph.selectors import graph_hot_edges_about
-from layers.long_term.models import MemoryKind
+from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import tenant_policy
 from layers.long_term.selectors import habits_due, memory_core_profile, memory_search
 from layers.short_term.selectors import session_get, session_window
@@ -176,6 +180,41 @@ def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list
     return Block("user_profile", parts), results
 
 
+@dataclass(frozen=True)
+class ProfileSources:
+    """Which of the profile's extra sources the user has anything in: current graph edges (the hot set), preferences
+    with variants (layers/long_term/conditions), active habits. Most users have none of some (every user of the
+    scale bench has none of the three), and each source's read costs an ORM query and a round trip."""
+    edges: bool = True
+    variants: bool = True
+    habits: bool = True
+
+
+@functools.cache
+def _sources_sql() -> str:
+    # Each EXISTS is as wide as its reader's filter or wider, so a source it says is empty is empty (the readers:
+    # graph_hot_edges, preference_variants, habits_active); each reads the owner indexes only.
+    memory, edge = Memory._meta.db_table, Edge._meta.db_table
+    return (f"SELECT EXISTS (SELECT 1 FROM {edge} e JOIN {memory} m ON m.id = e.memory_id"
+            f" WHERE e.tenant_id = %(tenant)s AND e.user_id = %(user)s AND e.valid_to IS NULL"
+            f" AND m.status = %(active)s),"
+            f" EXISTS (SELECT 1 FROM {memory} m WHERE m.tenant_id = %(tenant)s AND m.user_id = %(user)s"
+            f" AND m.status = %(active)s AND m.memory_key <> ''"
+            f" AND (left(m.memory_key, %(prefix_length)s) = %(prefix)s OR m.attributes ? 'condition')),"
+            f" EXISTS (SELECT 1 FROM {memory} m WHERE m.tenant_id = %(tenant)s AND m.user_id = %(user)s"
+            f" AND m.status = %(active)s AND m.kind = %(habit)s)")
+
+
+def profile_sources(*, tenant_id: int, user_id: str) -> ProfileSources:
+    """One statement for the three presence checks; a source found empty is not read at all."""
+    with connection.cursor() as cursor:
+        cursor.execute(_sources_sql(), {"tenant": tenant_id, "user": user_id, "active": MemoryStatus.ACTIVE,
+                                      "prefix": PREFERENCE_PREFIX, "prefix_length": len(PREFERENCE_PREFIX),
+                                      "habit": MemoryKind.HABIT})
+        edges, variants, habits = cursor.fetchone()
+    return ProfileSources(edges=edges, variants=variants, habits=habits)
+
+
 # The session's most recent entities whose names may call for an edge (working memory, layers/transient).
 SESSION_ENTITIES_FOR_EDGES = 20
 
@@ -313,12 +352,15 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
         if session.user_id != user_id:
             raise Conflict(_("this session belongs to another user"), code="session_user_mismatch")
     profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k)
+    sources = profile_sources(tenant_id=tenant.pk, user_id=user_id) if profile_top_k != 0 else ProfileSources()
     if profile_top_k != 0:
         # The hot set first (the module's docstring), then the matches and core facts, then the habits due.
-        profile.parts = _hot_edges(tenant, user_id, query, session, profile.parts) + profile.parts
-        profile.parts += _habits_now(tenant, user_id, now, {part.detail["memory_id"] for part in profile.parts})
+        if sources.edges:
+            profile.parts = _hot_edges(tenant, user_id, query, session, profile.parts) + profile.parts
+        if sources.habits:
+            profile.parts += _habits_now(tenant, user_id, now, {part.detail["memory_id"] for part in profile.parts})
     conflicts: list[dict] = []
-    if profile_top_k != 0:  # the variant whose condition holds, and what the request contradicts
+    if profile_top_k != 0 and sources.variants:  # the variant whose condition holds, and what the request contradicts
         facts = request_facts(tenant, query=query, task_type=task_type, slots=slots, scene=scene,
                               session=session)
         profile.parts, conflicts = profile_conditions_apply(tenant, user_id, profile.parts, facts, Part)

@@ -1,0 +1,61 @@
+"""profile_sources: one statement says which of the profile's extra sources (hot edges, preference variants,
+habits) a user has, so a context skips the reads of the empty ones; never another user's or tenant's rows."""
+from __future__ import annotations
+
+import pytest
+
+from layers.context.selectors import ProfileSources, context_assemble, profile_sources
+from layers.long_term.graph.models import Edge
+from layers.long_term.models import MemoryStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def sources(tenant, user_id="alice") -> ProfileSources:
+    return profile_sources(tenant_id=tenant.pk, user_id=user_id)
+
+
+def test_a_user_with_plain_memories_has_none(tenant, remember):
+    remember("Alice likes jazz", kind="preference")
+    assert sources(tenant) == ProfileSources(edges=False, variants=False, habits=False)
+
+
+def test_each_source_is_seen(tenant, remember):
+    home = remember("用户住在上海", memory_key="user.home_city", entities=["上海"])
+    assert Edge.objects.filter(memory=home).exists()
+    assert sources(tenant) == ProfileSources(edges=True, variants=False, habits=False)
+    remember("用户靠窗坐", kind="preference", memory_key="user.preference.seat")
+    assert sources(tenant).variants
+    remember("Bob 出差时坐过道", user_id="bob", kind="preference", memory_key="travel.seat",
+             attributes={"condition": {"task_type": "book_flight"}})
+    assert sources(tenant, "bob") == ProfileSources(edges=False, variants=True, habits=False)
+    remember("用户习惯每天 21:40–22:20播放白噪音", user_id="carol", kind="habit", memory_key="habit.play.white_noise")
+    assert sources(tenant, "carol") == ProfileSources(edges=False, variants=False, habits=True)
+
+
+def test_other_users_and_tenants_do_not_count(tenant, other_tenant, remember):
+    remember("用户住在上海", user_id="bob", memory_key="user.home_city", entities=["上海"])
+    remember("用户靠窗坐", user_id="alice", kind="preference", memory_key="user.preference.seat",
+             target_tenant=other_tenant)
+    remember("用户习惯每天 21:40–22:20播放白噪音", user_id="alice", kind="habit", memory_key="habit.play.white_noise",
+             target_tenant=other_tenant)
+    assert sources(tenant) == ProfileSources(edges=False, variants=False, habits=False)
+    assert sources(other_tenant) == ProfileSources(edges=False, variants=True, habits=True)
+
+
+def test_a_memory_no_longer_active_takes_its_sources_with_it(tenant, remember):
+    home = remember("用户住在上海", memory_key="user.home_city", entities=["上海"])
+    seat = remember("用户靠窗坐", kind="preference", memory_key="user.preference.seat")
+    for memory in (home, seat):
+        memory.status = MemoryStatus.ARCHIVED
+        memory.save(update_fields=["status"])
+    assert sources(tenant) == ProfileSources(edges=False, variants=False, habits=False)
+
+
+def test_the_context_still_serves_what_a_source_holds(tenant, remember):
+    home = remember("用户住在上海", memory_key="user.home_city", entities=["上海"])
+    remember("Alice likes jazz", kind="preference")
+    context = context_assemble(tenant=tenant, user_id="alice", query="上海有什么好吃的", token_budget=800)
+    (profile,) = [block for block in context.blocks if block.name == "user_profile"]
+    served = {part.detail["memory_id"]: part.detail for part in profile.parts}
+    assert served[home.pk].get("hot_edges") or served[home.pk].get("reason") == "hot_edge"
