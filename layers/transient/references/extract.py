@@ -156,6 +156,8 @@ def _visited_types(text: str, kept: list[Mention]) -> None:
     that was gone to, or is some distance away, is a place."""
     for mention in kept:
         if mention.type in lx.PLACE_LIKE:
+            if mention.weak and mention.name[:1].isupper() and _DISTANCE_AFTER.match(text, mention.end):
+                mention.weak = False  # guessed a place, and said to be some distance away: no longer a guess
             continue
         if mention.weak and _VISIT_BEFORE.search(text[:mention.start]):
             mention.type = lx.PLACE
@@ -167,11 +169,11 @@ def _visited_types(text: str, kept: list[Mention]) -> None:
 
 
 _NAME_IS_A = re.compile(r"\s+(?:is|was|'s)\s+(?:a|an)\s+$", re.I)
-_ZH_CALLED = re.compile(r"(?:叫做|名叫|叫|\s+(?:called|named)\s+(?=[A-Z]))\s*(?P<name>[A-Za-z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,3}|[\u4e00-\u9fff]{2,6}?)"
+_ZH_CALLED = re.compile(r"(?:叫做|名叫|叫|\s+(?:called|named)\s+(?=[A-Z]))\s*(?!什么|啥|哪|谁|多少)(?P<name>[A-Za-z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,3}|[\u4e00-\u9fff]{2,6}?)"
                         r"(?=[，,。.；;！!？?、）)]|\s|$|还有|和|在|，)")
 
 
-_ZH_CALLED_BEFORE = re.compile(r"叫(?P<name>[\u4e00-\u9fff]{2,5}?|[A-Za-z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,3})的$")
+_ZH_CALLED_BEFORE = re.compile(r"叫(?!什么|啥|哪|谁|多少)(?P<name>[\u4e00-\u9fff]{2,5}?|[A-Za-z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,3})的$")
 
 
 def _described_names(text: str, kept: list[Mention]) -> list[Mention]:
@@ -213,6 +215,31 @@ def _described_names(text: str, kept: list[Mention]) -> list[Mention]:
     return sorted(out, key=lambda m: m.start)
 
 
+_COUNTED_PAIR = re.compile(r"(?P<a>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*)?)\s*(?:和|与|跟|及|、|,|，|\band\b|&)\s*"
+                           r"(?P<b>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*)?)\s*$")
+
+
+def _counted_members(text: str, kept: list[Mention]) -> list[Mention]:
+    """"proposal 和 budget 两个文件", "Figma and Notion, both tools": two words joined right before a collective
+    that counts two are its members, of its type, though the lexicon may know neither."""
+    added = []
+    for group in kept:
+        if not group.plural or not re.match(r"[两俩二]|two\b|both\b", group.name, re.I):
+            continue
+        pair = _COUNTED_PAIR.search(text, max(0, group.start - 60), group.start)
+        if not pair:
+            continue
+        for name in ("a", "b"):
+            start, end = pair.start(name), pair.end(name)
+            if pair.group(name).lower() in _STOP_MEMBERS or any(start < m.end and m.start < end for m in kept + added):
+                continue
+            added.append(Mention(name=pair.group(name), type=group.type, start=start, end=end))
+    return sorted(kept + added, key=lambda m: m.start) if added else kept
+
+
+_STOP_MEMBERS = {"the", "a", "an", "my", "our", "this", "that", "it", "them", "and", "or"}
+
+
 def _brands_alone(text: str, kept: list[Mention], context_type: str | None) -> list[Mention]:
     """"石头的2999元，科沃斯的1899元" after "看看扫地机": a brand said alone is one of the kind just talked about."""
     if context_type not in (lx.DEVICE, lx.PRODUCT):
@@ -243,6 +270,7 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
     kept = _sub_entities(text, kept, context_type)
     kept = _brands_alone(text, kept, context_type)
     kept = _described_names(text, kept)
+    kept = _counted_members(text, kept)
     _coordinated_types(text, kept)
     _visited_types(text, kept)
     clauses = [(m.start(), m.end()) for m in _CLAUSE_SPLIT.finditer(text)]

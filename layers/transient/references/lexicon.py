@@ -274,3 +274,19 @@ EN_COMPARATIVE_WORDS = tuple(sorted(
     {cue for cues, _, _ in COMPARATIVES for cue in cues
      if cue.isascii() and " " not in cue and cue.endswith(("er", "est"))} | set(EN_COMPARATIVES_UNMEASURED),
     key=lambda w: (-len(w), w)))
+
+# Cities, regions and sights named bare in English (a name among them is a place, and an area: somewhere with
+# weather, not somewhere with opening hours).
+EN_CITIES = frozenset("""
+austin boston denver seattle chicago houston dallas miami atlanta phoenix portland vegas orlando nashville
+york francisco angeles diego jose washington philadelphia detroit minneapolis honolulu anchorage monterey
+kyoto tokyo osaka paris london rome madrid barcelona berlin amsterdam lisbon dublin prague vienna sydney
+melbourne toronto vancouver montreal mexico bangkok singapore seoul beijing shanghai dubai istanbul bali
+hawaii tahoe yosemite zion bryce arches yellowstone napa sedona asakusa shibuya hokkaido florence venice
+""".split())
+# Names of ZH_NAMES that are venues (a chain, a park with gates) rather than areas.
+ZH_VENUE_NAMES = frozenset({"宜家", "沃尔玛", "山姆", "盒马", "万达", "故宫", "迪士尼", "环球影城", "国贸"})
+ZH_AREAS = frozenset(name for name, kind in ZH_NAMES.items() if kind == PLACE and name not in ZH_VENUE_NAMES)
+# Said of a place habitually gone to: "the usual place", "常去的那家", "老地方".
+ZH_HABITUAL = ("经常去", "常去", "平时去", "总去", "老去")
+EN_HABITUAL_ATTRIBUTES = ("usual", "regular", "favorite", "favourite")

@@ -26,13 +26,7 @@ new old same other another more most less few many much own right left
 _EN_HEAD_TYPE = {word: kind for kind, words in lx.EN_HEADS.items() for word in words}
 
 
-_EN_CITIES = set("""
-austin boston denver seattle chicago houston dallas miami atlanta phoenix portland vegas orlando nashville
-york francisco angeles diego jose washington philadelphia detroit minneapolis honolulu anchorage monterey
-kyoto tokyo osaka paris london rome madrid barcelona berlin amsterdam lisbon dublin prague vienna sydney
-melbourne toronto vancouver montreal mexico bangkok singapore seoul beijing shanghai dubai istanbul bali
-hawaii tahoe yosemite zion bryce arches yellowstone napa sedona asakusa shibuya hokkaido florence venice
-""".split())
+_EN_CITIES = lx.EN_CITIES
 
 
 def _en_head(word: str) -> str | None:

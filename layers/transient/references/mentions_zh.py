@@ -25,7 +25,7 @@ _ONE_CHAR_KIND = {head: kind for kind, heads in lx.ZH_HEADS.items() for head in 
 _ZH_VERBS = "带上拿放穿背用换洗修找要退寄送收装卖"
 
 
-_ZH_STOP_WORDS = ("什么", "哪些", "哪家", "哪个", "上次", "刚才", "今天", "明天", "昨天", "附近", "最近", "周末", "今年", "去年", "这次", "上午", "下午",
+_ZH_STOP_WORDS = ("或者", "或是", "还是", "还有", "以及", "推荐", "什么", "哪些", "哪家", "哪个", "上次", "刚才", "今天", "明天", "昨天", "附近", "最近", "周末", "今年", "去年", "这次", "上午", "下午",
                   "中午", "晚上", "早上", "上周", "下周", "上个月", "下个月", "以前", "之前", "后来", "里面", "前面")
 
 
@@ -128,7 +128,9 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
                 if model:
                     end += model.end()
                 if len(head) == 1 and _ONE_CHAR_KIND.get(text[end:end + 1], kind) != kind:
-                    continue  # "登山包", "门灯": the head is the next character, this one only says what kind
+                    continue
+                if len(head) == 1 and kind == lx.PLACE and text[end:end + 1] in "路街道巷桥站口":
+                    continue  # "中山路", "宝山站": a street or a station named after it, no mountain  # "登山包", "门灯": the head is the next character, this one only says what kind
                 # A one-character head needs a real modifier ("客厅的灯", "他的猫"), not "小岛" or "出门".
                 if len(head) == 1 and match.start() - start < 2 and head not in "灯猫狗":
                     before = text[max(0, match.start() - 2):match.start()]
@@ -151,6 +153,8 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
                 if head == "车" and (text[end:end + 1] in "库位站票厢" or text[:match.start()].endswith(
                         ("购物", "停", "开", "打", "堵", "坐", "骑", "修", "洗", "下", "上"))):
                     continue
+                if start < match.start() and text[start] in _CLASSIFIER and text[start - 1:start] in "一每这那":
+                    start += 1  # "写一份会议纪要": the classifier counts it, it is not part of the name
                 count = re.search(rf"([两二三四五几俩])[{_CLASSIFIER}]$", text[:start])
                 plural = bool(count)
                 if count:

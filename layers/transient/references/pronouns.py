@@ -11,6 +11,7 @@ ZH_PRONOUNS: dict[str, dict] = {
     "他": {"person": True, "gender": "m"}, "它": {"person": False},
     "那里": {"place": True}, "那儿": {"place": True}, "那边": {"place": True}, "这里": {"place": True},
     "这儿": {"place": True}, "那个地方": {"place": True}, "这个地方": {"place": True}, "那地方": {"place": True},
+    "老地方": {"place": True, "past": True},
 }
 EN_PRONOUNS: dict[str, dict] = {
     "she": {"person": True, "gender": "f"}, "her": {"person": True, "gender": "f"},
@@ -48,11 +49,14 @@ ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("打印", "签字", "签名", "盖章", "复印"), {"types": ("document",)}),
     (("导出", "抄送", "共享", "发给", "提纲", "页"), {"types": ("document", "media", "order")}),
     # Said of a place: when it opens, whether there is a seat, how to get there.
-    (("几点关门", "几点开门", "营业", "关门", "开门", "排队", "有位", "订位", "停车", "地址", "怎么走", "人均"),
-     {"types": ("place", "restaurant")}),
+    (("几点关门", "几点开门", "营业", "关门", "开门", "排队", "有位", "订位", "停车", "地址", "人均", "菜单", "包间"),
+     {"types": ("place", "restaurant"), "venue": True}),
+    (("怎么走",), {"types": ("place", "restaurant")}),
     (("改到", "推迟", "提前到", "延期", "改期"), {"types": ("event", "vehicle", "order")}),
     # Booking or staying somewhere: a lodging or a restaurant, not the aquarium inside the hotel.
     (("订", "预订", "入住", "住"), {"heads": ("酒店", "宾馆", "民宿", "客栈"), "types": ("restaurant",)}),
+    # Said of an area (a city, a district): its weather, its time; read only for place references (scoring.py).
+    (("天气", "气温", "下雨", "下雪", "冷不冷", "热不热", "时差"), {"area": True}),
 ]
 EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("brighten", "dim ", "brightness", "warm white", "warm light", "color temperature", "colour temperature"),
@@ -79,9 +83,12 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("pick them up", "pick him up", "pick her up", "tell them", "ask them", "call them", "text them",
       "email them", "invite them", "meet them", "thank them"), {"types": ("person",)}),
     (("drive",), {"types": ("vehicle",)}),
+    # Said of a venue (a business with hours, tables, an address), not of a city or a district.
     (("pet friendly", "pet-friendly", "open late", "does it close", "it close", "closes", "open on", "opens at",
-      "is it open", "parking", "reservations", "book it for", "wifi", "wait time", "how far", "address",
-      "dress code", "vegetarian options"), {"types": ("place", "restaurant")}),
+      "is it open", "parking", "reservations", "book it for", "wifi", "wait time", "address", "dress code",
+      "vegetarian options", "get a table", "a table", "happy hour", "menu", "takeout", "take-out"),
+     {"types": ("place", "restaurant"), "venue": True}),
+    (("how far",), {"types": ("place", "restaurant")}),
     (("move it", "reschedule", "postpone", "push it", "cancel it", "push back"), {"types": ("event", "vehicle",
                                                                                          "order")}),
     (("close it", "open it", "shut it", "close them", "open them", "shut them"),
@@ -89,4 +96,6 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("book ", "stay at", "stay there", "reserve", "has rooms", "have rooms", "vacancy", "vacancies", "check-in",
       "check in"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",
                                                                "rental", "hostel"), "types": ("restaurant",)}),
+    (("weather", "forecast", "rain there", "snow there", "time zone", "timezone", "humid", "how cold", "how hot"),
+     {"area": True}),
 ]

@@ -31,7 +31,7 @@ class Reference:
 
 
 _ZH_CL = "个家款件班盏台本位只条份张双笔次辆套部瓶种样首篇间场把盆版"
-_ZH_TIME = (*lx.ZH_PAST_TIMES, "刚才", "刚刚", "今天", "还是", "再", "就", "也", "去", "订", "那", "把", "给", "的", "在",
+_ZH_TIME = (*lx.ZH_PAST_TIMES, *lx.ZH_HABITUAL, "刚才", "刚刚", "今天", "还是", "再", "就", "也", "去", "订", "那", "把", "给", "的", "在",
             "点", "叫", "从")
 _ZH_DEMO = re.compile(
     rf"(?P<attr>[\u4e00-\u9fffA-Za-z0-9]{{0,6}}?)(?P<de>的)?(?P<dem>那|这)(?P<num>[两俩三几]?)(?P<cl>[{_ZH_CL}]?)"
@@ -71,7 +71,7 @@ _ZH_DONE_VERBS = set("买订选加换寄")
 _ZH_ORDER_WORDS = set("先后刚新早晚")
 _ZH_VERB_CHARS = set("买要给是有在去用拿看做吃喝送发放换退能会")
 _ZH_THIS_CL = set("样个家款台件盏本首双只部辆张份套")
-_ZH_PAST = lx.ZH_PAST_TIMES
+_ZH_PAST = (*lx.ZH_PAST_TIMES, *lx.ZH_HABITUAL)
 _ZH_ORDINAL = re.compile(rf"第(?P<n>[一二三四五六七八九十1-9])(?P<cl>[{_ZH_CL}])|(?P<last>最后)(?:一|那)?(?P<cl2>[{_ZH_CL}])")
 _ZH_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九十", start=1)} | {str(i): i for i in range(1, 10)}
 _ZH_ATTR_STOP = set("，,。.!！?？；; 、：:把给带就是去买要用选拿看发打开换还吧那这订和跟与也都让请帮")
@@ -164,7 +164,7 @@ def _zh_refs(text: str) -> list[Reference]:
                 feats = pr.ZH_PRONOUNS[word]
                 refs.append(Reference(text=word, start=match.start(), person=feats.get("person"),
                                  gender=feats.get("gender", ""), plural=feats.get("plural", False),
-                                 place=feats.get("place", False)))
+                                 place=feats.get("place", False), past=feats.get("past", False)))
     return refs
 
 
@@ -218,6 +218,8 @@ def _en_refs(text: str) -> list[Reference]:
                 ref.place = True
                 ref.head, ref.head_type = ("" if one in ("place", "spot") else one), lx.PLACE
             ref.attribute = (match.group("attr") or "").lower()
+            if ref.attribute in lx.EN_HABITUAL_ATTRIBUTES and (ref.place or ref.head_type in lx.PLACE_LIKE):
+                ref.attribute, ref.past = "", True  # "the usual place": where one goes, gone to before
             if ref.attribute in ("same", "last", "latest"):
                 ref.attribute = ""
             if ref.attribute in _EN_ORDINALS:

@@ -125,7 +125,11 @@ class Registry:
             for match in _ZH_ANSWER.finditer(text) if len(listed) < 2 else ():
                 start, end = match.start(1), match.end(1)
                 if not any(start < m.end and m.start < end for m in mentions):
-                    mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end))
+                    # The sentence that answers is its clause: "你上次去的是点都德" says it was visited.
+                    low = max(text.rfind(mark, 0, start) for mark in "。！？!?\n") + 1
+                    high = min([i for i in (text.find(mark, end) for mark in "。！？!?\n") if i >= 0] or [len(text)])
+                    mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end,
+                                            clause=text[low:high]))
             # "附近有什么火锅店" → "有两家：小龙坎是麻辣锅底…；捞王是猪肚鸡锅，不辣…": each item of the list.
             starts = [m.start(1) if m.group(1) else m.start(2) for m in listed] + [len(text)]
             for index, match in enumerate(listed if len(listed) >= 2 else ()):
@@ -169,7 +173,7 @@ class Registry:
                     mention.name[:1].isupper() or not has_head_name(mention.name)):
                 # The description asked for ("a Thai restaurant") is this name from now on.
                 described = [e for e in self.entities if e.type in lx.PLACE_LIKE and e.first_turn == turn - 1
-                             and e.mentions == 1 and (has_head(e) or e.name.islower())]
+                             and e.mentions == 1 and (has_head(e) or e.name.islower()) and not _landmark(e)]
                 if described:
                     # The thing asked for comes first ("Find a coffee shop near the office").
                     entity = min(described, key=lambda e: e.last_pos)
@@ -232,6 +236,19 @@ class Registry:
         # added ("The living room lamp is on; the fan is still running").
         return sorted(self.entities, key=lambda e: (e.last_turn, e.user_turn == e.last_turn - 1, e.last_pos),
                       reverse=True)
+
+
+# "brunch spots near the hotel", "酒店附近的咖啡店": a place said as where to look is a landmark, not what was asked for.
+_LANDMARK_BEFORE = re.compile(r"\b(?:near|around|by|close\s+to|next\s+to|from|opposite|across\s+from|walking\s+distance\s+of)"
+                              r"\s+(?:the\s+|my\s+|our\s+)?$", re.I)
+
+
+def _landmark(entity: Entity) -> bool:
+    for clause in entity.clauses:
+        at = clause.find(entity.name)
+        if at >= 0 and (_LANDMARK_BEFORE.search(clause[:at]) or clause[at + len(entity.name):].startswith(("附近", "旁边", "周边"))):
+            return True
+    return False
 
 
 _ALL_HEADS = [h for heads in lx.ZH_HEADS.values() for h in heads if len(h) > 1]

@@ -219,6 +219,15 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
         before = len(candidates)
         candidates = _by_attribute(candidates, ref)
         narrowed = len(candidates) < before
+    constraint = predicate_of(utterance)
+    if (ref.place or ref.head_type in lx.PLACE_LIKE) and (constraint.get("venue") or constraint.get("area")):
+        # "Is that place open late?" is a restaurant, not the city it is in; "那边天气怎么样" the city, not the
+        # hotel in it, and of two areas the one the user named (where they are going) over a sight suggested.
+        areas = [e for e in candidates if _is_area(e)]
+        if constraint.get("venue"):
+            candidates = [e for e in candidates if e not in areas] or candidates
+        elif areas:
+            candidates = [e for e in areas if e.user_turn] or areas
     if ref.place and (not ref.head or ref.head in _GENERIC_PLACE_HEADS):
         # "那边", "there", "那家店": a place with a name ("成都", "盒马", "Phoenix") before one only said as a kind
         # ("需要帮你订酒店吗", "已到小区门口", "a ride from the airport"), which may not be a place there is.
@@ -234,7 +243,6 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
         candidates = visited or candidates
     bare = ref.person is None and not ref.place and not ref.head_type and not ref.head
     they = ref.text.lower() in ("they", "them", "their")
-    constraint = predicate_of(utterance)
     said_of_place = bool(set(constraint.get("types", ())) & lx.PLACE_LIKE)
     if (ref.person is False or (bare and not ref.plural and not they and not narrowed)) and not said_of_place:
         # "it" and "that one" are rarely a place or a person: only when nothing else fits.
@@ -277,6 +285,20 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
     return Resolution(*span, [best], _confidence(best, candidates, ref))
 
 
+def _is_area(entity: Entity) -> bool:
+    """A city, a region or a district (somewhere with weather), not a venue: a name the lexicon lists as one,
+    a zh name ending in 市/省/县/区, or a name said after "in" ("ramen in Shinjuku")."""
+    if entity.type != lx.PLACE:
+        return False
+    for surface in entity.surfaces():
+        low = surface.lower()
+        if low in lx.EN_CITIES or surface in lx.ZH_AREAS or re.search(r"[\u4e00-\u9fff][市省县区]$", surface):
+            return True
+        if surface[:1].isupper() and any(re.search(r"\bin\s+" + re.escape(surface) + r"\b", c) for c in entity.clauses):
+            return True
+    return False
+
+
 _GENERIC_PLACE_HEADS = ("店", "store", "shop", "地方", "place", "spot")
 _BARE_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
 
@@ -295,7 +317,9 @@ _VISITED = re.compile("|".join((*lx.ZH_VISIT_VERBS, *lx.ZH_PAST_TIMES)) + r"|\b(
 
 
 _COMMON_ZH = {"一下", "什么", "怎么", "可以", "帮我", "一个", "这个", "那个", "还是", "多少", "现在", "时候", "需要", "的话",
-              "打开", "关掉", "关闭", "关了", "调到", "播放", "今天", "明天", "一点", "已经", "好的"}
+              "打开", "关掉", "关闭", "关了", "调到", "播放", "今天", "明天", "一点", "已经", "好的",
+              # commands said of anything (as _COMMON_EN's): they tell no thing apart
+              "发给", "发到", "发送", "转发", "转给", "给我", "帮忙", "看看", "查一", "查下", "一份", "一个"}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -375,7 +399,7 @@ def _group(candidates: list[Entity]) -> list[Entity]:
     collective phrase: "两件衬衫", "my parents")."""
     lead = candidates[0]
     if lead.plural:
-        return [lead]
+        return _collective(lead, candidates)
     together = [e for e in candidates if e.last_turn == lead.last_turn and not e.plural
                 and type_family(e.type) == type_family(lead.type)]
     if len(together) >= 2:  # named together again just now: "Did the invoice and receipt go through?"
@@ -383,13 +407,29 @@ def _group(candidates: list[Entity]) -> list[Entity]:
     group = []
     for entity in candidates:
         if entity.plural:
-            return [entity]
+            return _collective(entity, candidates)
         group = [e for e in candidates if e.turn_group == entity.turn_group and type_family(e.type) == type_family(entity.type)]
         if len(group) >= 2:
             break
     if len(group) < 2:
         group = [e for e in candidates if type_family(e.type) == type_family(lead.type)][:2]
     return sorted(group, key=lambda e: (e.first_turn, e.recency))
+
+
+def _collective(lead: Entity, candidates: list[Entity]) -> list[Entity]:
+    """A collective phrase ("the garden lights", "两个文件"), with the siblings named beside it in its clause
+    ("the porch light and the garden lights"; "proposal 和 budget 两个文件" names its members)."""
+    clause = lead.clauses[-1] if lead.clauses else ""
+    with_it = [e for e in candidates if e is not lead and e.last_turn == lead.last_turn and not e.plural
+               and type_family(e.type) == type_family(lead.type) and clause and e.name in clause]
+    if not with_it:
+        return [lead]
+    at = clause.find(lead.name)
+    members = [e for e in with_it if clause.find(e.name) < at]
+    # Named right before it and as many as it counts: its members ("proposal 和 budget 两个文件").
+    if members and at >= 0 and re.match(r"[两俩二三四几]|two\b|three\b|both\b", lead.name, re.I):
+        return sorted(members, key=lambda e: clause.find(e.name))
+    return sorted([lead, *with_it], key=lambda e: (e.first_turn, clause.find(e.name)))
 
 
 def _resolve_plural(candidates: list[Entity], ref: Reference) -> Resolution:
