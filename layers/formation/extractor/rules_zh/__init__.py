@@ -46,13 +46,14 @@ from layers.formation.extractor.rules_zh.personal import _zb_name
 from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet, zh_chore_owner_candidates
 from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
 from layers.formation.extractor.rules_zh.pos import tags
+from layers.formation.extractor.text import is_cjk, is_past_state
 from layers.formation.extractor.rules_zh.subject import (
     expand_dropped_subject,
     zh_segments,
     zh_user_said,
 )
 
-__all__ = ["match_clause", "zh_fact_candidates", "_place"]
+__all__ = ["match_clause", "zh_fact_candidates", "said_in_present", "_place"]
 
 _SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)
 _FACT_FAMILIES = (employment, education, location, health, diet, likes, contact, personal)
@@ -277,3 +278,32 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             # "我们家有两只猫一只狗": each species said once; the first mention of one carries its name.
             species |= {p.memory_key for p in pets} or {"-"}
     return found
+
+
+# A part that says the state just told has ended ("…，后来放弃了", "…，没坚持下来") makes the parts
+# before it past; a part that names the present ("现在", "目前") starts the present again.
+_ENDED = re.compile(r"^(?:但是?|不过|可)?(?:后来|没多久)?(?:就)?(?:放弃了|没坚持|坚持不下来|不[\u4e00-\u9fff]{1,3}了$|又不)")
+_NOW = re.compile(r"现在|目前|如今|这几年|这两年|最近|今年|眼下|当下|^(?:但是?|不过|可是)?(?:我)?(?:还|也|一直)")
+
+
+def said_in_present(value: str, clause: str) -> bool:
+    """Whether `value` sits in a part of a Chinese past-state clause that is not itself past:
+    "我英语挺溜的，在外企待过" has its 待过 in the second part only, so the English is current;
+    "以前在百度干了四年，做产品" carries the past into the part after it."""
+    if not value or not is_cjk(clause):
+        return False
+    at = clause.find(value)
+    if at < 0:
+        return False
+    parts = [(m.start(), m.group()) for m in re.finditer(r"[^，,；;]+", clause)]
+    past = []
+    for index, (_, part) in enumerate(parts):
+        own = is_past_state(part)
+        carried = bool(past) and past[-1] and not _NOW.search(part)
+        past.append(own or carried)
+        if _ENDED.match(part.strip()):
+            past = [True] * len(past)
+    for (start, part), was in zip(parts, past):
+        if start <= at < start + len(part):
+            return not was
+    return False

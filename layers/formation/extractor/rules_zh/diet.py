@@ -13,7 +13,7 @@ from layers.formation.extractor.rules_zh.common import (
     _items,
     _zc,
 )
-from layers.formation.extractor.rules_zh.pos import split_compound
+from layers.formation.extractor.rules_zh.pos import is_time_word, split_compound
 from layers.formation.extractor.text import tidy_value
 
 
@@ -45,6 +45,9 @@ def _restrictions(said: str, clause: str) -> list[Candidate]:
         part = _TRAILING.sub("", part.strip())
         part = re.sub(r"(?:一点都不行|一滴都不沾|都不行|也不行|就不行)$", "", part)
         if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|^东西$|饭$|了$|早饭|午饭|晚饭|这|那", part):
+            continue
+        # "现在吃不了了", "从小就不吃": a time word or an adverb is no food.
+        if is_time_word(part) or re.fullmatch(r"(?:从小|小时候|一直|平时|现在|目前|最近|后来|本来|其实)就?", part):
             continue
         # "乳糖不耐受，喝牛奶就拉肚子": the milk is the lactose the clause already names, not a second restriction.
         if re.search(r"奶|乳", part) and part != "乳糖" and _LACTOSE.search(clause):
