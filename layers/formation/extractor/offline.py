@@ -97,7 +97,8 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     for candidate in found:
         # "moved to Seattle two years ago" still lives there (unless "used to" / 以前 says otherwise).
         moved_here = candidate.memory_key == "user.home_city" and _MOVED.search(clause) and not _NOT_NOW.search(clause)
-        if past and candidate.memory_key not in _PAST_SAFE and not moved_here:
+        if past and candidate.memory_key not in _PAST_SAFE and not moved_here \
+                and not rules_zh.said_in_present(candidate.value, clause):
             continue
         # FACTS.md: a work city is worth keeping only where it differs from home.
         if candidate.memory_key == "user.work_city" and candidate.value in homes:
