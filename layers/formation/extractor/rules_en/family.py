@@ -55,6 +55,13 @@ _ROLES_EN.update({f"{order} {word}": role for order in ("eldest", "youngest", "o
                                      ("kid", "child"), ("child", "child"))})
 
 
+# Siblings come in counts ("two older brothers", "my sisters"): one unnamed fact for the group (FACTS.md).
+_ROLES_EN.update({f"{role}s": role_key for role, role_key in list(_ROLES_EN.items())
+                  if re.fullmatch(r"(?:(?:little|big|older|younger|twin)\s+)?(?:brother|sister)", role)})
+# Counted after "I have" / "we've got" only ("I have two boys"): "out with the boys" is no one's son.
+_COUNTED_KIDS = {"boys": "son", "girls": "daughter", "little boys": "son", "little girls": "daughter"}
+
+
 # "my mother tongue", "my father's side", "my baby steps" are not people.
 _PEOPLE_ROLE = ("(?P<role>" + "|".join(sorted(_ROLES_EN, key=len, reverse=True)) + ")"
                 r"(?!\s+(?i:tongue|language|nature|land|country|ship|board|steps|boomer|shower|teeth))")
@@ -106,10 +113,11 @@ def _b_person_bare(m, clause):
 
 
 def _b_person(m, clause):
-    role = _ROLES_EN.get(m.group("role").lower())
+    said = (m.groupdict().get("role") or m.groupdict().get("role_counted") or "").lower()
+    role = _ROLES_EN.get(said) or _COUNTED_KIDS.get(re.sub(r"\s+", " ", said))
     if not role or role in ("parents", "grandson", "granddaughter"):
         return []
-    if m.group("role").lower() == "manager" and not m.groupdict().get("v"):
+    if said == "manager" and not m.groupdict().get("v"):
         return []
     name = m.groupdict().get("v") or ""
     if name in _NOT_NAMES or (name and name.split()[0] in _NOT_NAMES):
@@ -180,7 +188,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "a single mum of three", "dad of two": children, unnamed.
     (re.compile(r"(?i:mum|mom|dad|mother|father|parent|mama|papa)\s+(?i:of)\s+(?i:one|two|three|four|five|[1-5])\b(?!\s+(?:years?|months?|weeks?))"), _b_parent_of),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?='s\s)"), _b_person),
-    (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|i've|i\s+have\s+got|we\s+have|we've\s+got|we've|^(?:just\s+|finally\s+)?got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b(?:\s+(?i:called|named)\s+{_PERSON})?"), _b_person),
+    (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|i've|i\s+have\s+got|we\s+have|we've\s+got|we've|^(?:just\s+|finally\s+)?got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|five|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?(?:{_PEOPLE_ROLE}|(?P<role_counted>(?i:little\s+)?(?i:boys|girls)))\b(?:\s+(?i:called|named)\s+{_PERSON})?"), _b_person),
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),
     # Chat drops the "my": "wife's name is Sarah", "hubby's away", "Dad (Mike) is visiting", "the kids are asleep".
     (re.compile(rf"^(?:(?i:the)\s+(?=(?i:kids|children|boys|girls)\b))?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s*\()\s*{_PERSON}\)?|(?='s\s|\s+(?:is|was|has|had|just|passed|loves|wants|says|said|lives|works|turned|turns|starts|started|called|texted|rang|got|and|are)\b))"), _b_person_bare),

@@ -68,6 +68,12 @@ def _b_headed_list(m, clause):
     return out if len(out) >= 1 else []
 
 
+# "into" says a taste after being ("I'm into", "really into"), not after a motion ("got into the car").
+_INTO = "(?:" + "|".join(rf"(?<=\b{word}\s)" for word in (
+    "i'm", "im", "i’m", "am", "so", "really", "totally", "massively", "super", "quite", "pretty", "very", "mostly", "big", "huge",
+    "seriously", "properly", "we're", "been")) + ")into"
+
+
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^(?P<head>(?i:things\s+i\s+(?:really\s+)?(?:love|like|enjoy|hate|dislike|can't\s+stand)|(?:my\s+)?(?:favs|faves|favou?rites|likes|loves|"
@@ -75,7 +81,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # More ways of saying one loves a thing ("nothing beats X" is an opinion, FACTS.md generic): "a sucker for", "I live for", "could eat X
     # every day", "gotten really into", "my go-to comfort food is", "a huge Arsenal fan".
     (re.compile(r"(?i:sucker\s+for|live\s+for|can't\s+live\s+without|cant\s+live\s+without|could\s+eat|could\s+live\s+on|"
-                r"(?:gotten|got|getting)\s+(?:really\s+|super\s+|so\s+|pretty\s+)?into|all\s+about|soft\s+spot\s+for|weakness\s+for|"
+                r"(?:gotten|got|getting)\s+(?:(?:really|super|so|pretty|properly|seriously|big\s+time)\s+into|into(?!\s+(?:the|a|an|my|our|his|her|their|bed|town|trouble|work|it|that|this)\b))|all\s+about|soft\s+spot\s+for|weakness\s+for|"
                 r"go-to\s+(?:[a-z]+\s+){0,3}?(?:is|=)|never\s+say\s+no\s+to)\s+(?:(?i:a\s+good|good|a|an)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     (re.compile(r"(?i:huge|big|massive|die-hard|diehard|lifelong|total)\s+(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)?)\s+(?i:fan|supporter)\b"), _b_like("user.likes")),
     # Dislikes: "crowds make me anxious", "not really a beach person", "not really into sports",
@@ -86,7 +92,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:not)\s+(?:(?i:really|much\s+of|exactly|at\s+all)\s+)?(?i:an?)\s+(?!(?i:big|huge|massive|great|real|total)\b)(?P<v>[a-z]+)\s+(?i:person|guy|girl|fan)\b"), _b_like("user.dislikes")),
     (re.compile(r"(?i:not)\s+(?:(?i:really|that|super|very|too|big|much)\s+)?(?i:into)\s+(?P<v>[^,.;!?]+)"), _b_like("user.dislikes")),
     (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:are|is)\s+the\s+(?:one|only)\s+(?:[a-z]+\s+)?(?i:i)\s+(?:(?i:just|really|simply)\s+)?(?i:can't|cannot|cant|won't)\s+(?i:do|eat|stand|handle)"), _b_like("user.dislikes")),
-    (re.compile(r"(?i:love|adore|enjoy|like|prefer|into|obsessed\s+with|can't\s+get\s+enough\s+of|cant\s+get\s+enough\s+of|big\s+on|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about|mad\s+about|nuts\s+about|wild\s+about|potty\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    (re.compile(rf"(?i:love|adore|enjoy|like|prefer|{_INTO}|obsessed\s+with|can't\s+get\s+enough\s+of|cant\s+get\s+enough\s+of|big\s+on|addicted\s+to|hooked\s+on|fan\s+of|passionate\s+about|crazy\s+about|mad\s+about|nuts\s+about|wild\s+about|potty\s+about)\s+(?:(?i:a\s+good|good|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     (re.compile(r"(?P<v>[A-Za-z][\w' -]{1,30}?)\s+(?i:(?:is|are)\s+my\s+(?:(?:absolute|all-time|all\s+time|total|ultimate|number\s+one|#1)\s+)?(?:favou?rite|fave|comfort|guilty\s+pleasure|weakness|happy\s+place)|is\s+life|is\s+my\s+jam|is\s+my\s+(?:thing|jam|vibe)|(?:is|are)\s+my\s+life|(?:is|are)\s+everything\s+to\s+me)"), _b_like("user.likes")),
     (re.compile(r"(?i:give\s+me)\s+(?:(?i:a|an)\s+)?(?P<v>[^,.;!?]+?)\s+(?i:any\s+day|every\s+time|over\s+anything)"), _b_like("user.likes")),
     (re.compile(r"(?i:always|forever|have\s+always|'ve\s+always)\s+(?i:loved|adored|enjoyed|liked)\s+(?P<v>[^,.;!?]+)"), _b_like("user.likes")),

@@ -55,18 +55,22 @@ _BREEDS_EN = {"shiba": "dog", "shiba inu": "dog", "golden retriever": "dog", "re
 _PET_WORD = "|".join(sorted(list(_SPECIES_EN) + list(_BREEDS_EN), key=len, reverse=True))
 
 
+# Species words that also say the kind ("two goldfish"): the kind is kept as the breed (FACTS.md).
+_KIND_WORDS = {"goldfish": "goldfish", "budgie": "budgie", "budgies": "budgie", "tortoise": "tortoise"}
+
+
 def _b_pet(m, clause):
     word = m.group("sp").lower()
     species = _SPECIES_EN.get(word) or _BREEDS_EN.get(word)
     if not species:
         return []
-    name = m.groupdict().get("v")
+    name = m.groupdict().get("v") or m.groupdict().get("before")
     name = name if name and name not in _NOT_NAMES else ""
     if not name:
         later = re.search(r"(?i:named|called|calling|call|name's|names|name\s+is|'s\s+name\s+is)\s+(?:(?i:him|her|it|them)\s+)?(?P<n>[A-Za-z][a-z]+)", clause[m.end() - 2:])
         if later and later.group("n") not in _NOT_NAMES:
             name = later.group("n")
-    breed = word if word in _BREEDS_EN else None
+    breed = word if word in _BREEDS_EN else _KIND_WORDS.get(word)
     after = clause[m.end():]
     if breed is None:
         # "My dog's name is Bruno, he's a beagle", "my rabbit Thumper is a Holland Lop".
@@ -95,7 +99,7 @@ def _b_pets(m, clause):
     # In a capitalised text the names are the capitalised words ("Tom and Jerry, hate each other").
     if any(ch.isupper() for ch in clause):
         names = [n for n in names if n[:1].isupper()]
-    return [_f(f"user.pet.{species}", name) for name in names] if species else []
+    return [_f(f"user.pet.{species}", name, breed=_BREEDS_EN.get(word) and word or _KIND_WORDS.get(word)) for name in names] if species else []
 
 
 def _legacy_pet(match: re.Match) -> list[Candidate]:
@@ -119,11 +123,15 @@ _PET_MODIFIERS = (r"(?:(?i:rescue|rescued|adopted|new|little|old|senior|elderly|
 
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "walking Rufus, my beagle", "rush Waffles (our corgi) to the vet": the name first, the pet after it.
+    (re.compile(rf"(?P<before>[A-Z][a-z]+)\s*(?:,|\()\s*(?i:my|our)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\b\s*(?:\)|,|$|[.!?]|\s+(?i:and|who|is|was|has|had)\b)"), _b_pet),
     # Possessed, not merely seen: "a big dog chased me" is nobody's pet ("a … named X" is below).
     (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
     # "pup's name is Milo", "kitten is called Ziggy": a pet named without "my".
     (re.compile(rf"^(?:(?i:the|our|my)\s+)?(?:(?i:new|little|old)\s+)?(?P<sp>(?i:{_PET_WORD}))(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s+is\s+named)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
+    # "There's a leopard gecko living on my desk", "there's a rabbit in our flat now": the pet lives with the user.
+    (re.compile(rf"(?i:there's|there\s+is|theres)\s+(?i:a|an)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?:(?i:living|that\s+lives|who\s+lives|asleep|sleeping)\s+)?(?i:in|on|at|under)\s+(?i:my|our)\b"), _b_pet),
     # "a cat, Smudge, and a dog, Rolo": a name in apposition.
     (re.compile(rf"(?i:a|an)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s*,\s*(?P<v>[A-Z][a-z]+)\b"), _b_pet),
     # "a cat mum to two ragdolls", "dog dad": the user keeps that species.
