@@ -92,9 +92,11 @@ def _settle_planned_move(found: list[Candidate], clause: str) -> list[Candidate]
 
 
 # "阿司匹林我不能吃，过敏", "避开头孢啊，我过敏": the allergen is the object of the part before a bare 过敏.
-_BARE_ALLERGY = re.compile(r"^(?:我|本人)?(?:也|都|会|对它|对这个)?过敏(?:的|了|啊|呀)?$")
+_BARE_ALLERGY = re.compile(r"^(?:(?:医生|大夫)(?:说|讲)|查了|检查)?(?:我)?(?:应该|好像|可能|估计)?(?:是)?(?:我|本人)?(?:也|都|会|对它|对这个)?过敏(?:的|了|啊|呀|吧)?$")
 _AVOIDED = re.compile(r"(?:避开|别给我开|不要开|别开|不能吃|不能用|不能碰|吃不了|用不了|碰不了)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[啊呀哦吧]|$)"
-                      r"|^(?P<w>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服|这种药|这个药|这类药)?我?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)")
+                      r"|^(?P<w>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服|这种药|这个药|这类药)?我?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)"
+                      # "一吃芒果嘴就肿": the reaction to what was eaten or touched.
+                      r"|^(?:我)?一(?:吃|喝|碰|用|摸|接触)(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:嘴巴?|脸|身上|皮肤|喉咙|嗓子|全身|浑身|眼睛|肚子)?就")
 
 
 def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
@@ -105,7 +107,7 @@ def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
             previous = re.sub(r"^(?:开药的时候|吃药的时候)?(?:记得|请|麻烦)?", "", segments[index - 1][0])
             found = _AVOIDED.search(previous)
             if found:
-                out.append(_zc("user.allergies", found.group("v") or found.group("w")))
+                out.append(_zc("user.allergies", found.group("v") or found.group("w") or found.group("x")))
     # "我过敏，不能吃花生和芝麻": the bare 过敏 first, what is avoided after it.
     for index in range(len(segments) - 1):
         segment, mine = segments[index]

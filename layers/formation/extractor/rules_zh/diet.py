@@ -44,7 +44,7 @@ def _restrictions(said: str, clause: str) -> list[Candidate]:
     for part in (piece for chunk in re.split(rf"也不(?:吃|喝|碰)|{_LIST_SPLIT.pattern}|戒", raw) for piece in split_compound(chunk.strip())):
         part = _TRAILING.sub("", part.strip())
         part = re.sub(r"(?:一点都不行|一滴都不沾|都不行|也不行|就不行)$", "", part)
-        if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|^东西$|饭$|了$|早饭|午饭|晚饭|这|那", part):
+        if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|^东西$|(?<!米)饭$|了$|^一[滴口点粒丁]|早饭|午饭|晚饭|这|那", part):
             continue
         # "现在吃不了了", "从小就不吃": a time word or an adverb is no food.
         if is_time_word(part) or re.fullmatch(r"(?:从小|小时候|一直|平时|现在|目前|最近|后来|本来|其实)就?", part):
@@ -87,6 +87,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (_LACTOSE, lambda m, c: [_zc("user.food_restrictions", "乳糖")]),
     # "我对gluten不耐受", "我是lactose intolerant": an intolerance named in either language.
     (re.compile(r"(?:对)?(?P<v>[A-Za-z]+|[\u4e00-\u9fff]{1,4}?)\s*(?:不耐受?|intolerant)"), _zb_restriction),
+    # "奶茶和甜品都戒了", "米饭面条基本不碰", "海鲜啤酒都不敢碰了": the foods first, an adverb, then
+    # what the user does about them.
+    (re.compile(r"^(?:(?:最近|现在|目前)?在(?:控糖|减肥|减脂|戒糖|健身|备孕|养胃)[，,]?)?(?P<v>[\u4e00-\u9fffA-Za-z、和跟]{2,12}?)(?:我)?(?:现在|已经|早就)?(?:基本上?|完全|都|也|一概|一律|统统|全)+(?:戒了|戒掉了|不碰了?|不敢碰了?|不敢吃了?|不吃了?|不喝了?|不沾了?|吃不了|喝不了|不能吃|不能喝|碰不了)"), _zb_restriction),
+    # "医生让我别吃动物内脏": what the doctor rules out for the user.
+    (re.compile(r"(?:医生|大夫)(?:让我|叫我|要我|说我|嘱咐我)(?:尽量)?(?:别吃|不要吃|不能吃|少吃|忌|别喝|不要喝|少喝)(?:动物)?(?P<v>[^，,。.!！?？;；]+)"), _zb_restriction),
     # "牛奶喝不了", "辣的我吃不了": the food first, then that the user cannot take it.
     (re.compile(r"^(?P<v>[\u4e00-\u9fff]{1,4}?)(?:的)?(?:我)?(?:也|都|是)?(?:喝不了|吃不了|不能吃|不能喝|碰不了|不能碰|不敢吃|吃不得|不吃|不碰)"), _zb_restriction),
 ]

@@ -27,7 +27,7 @@ _CONDITIONS_ZH = (r"糖尿病|高血压|低血压|哮喘|心脏病|痛风|胃病
 
 
 # Not allergens: people, work and school ("我对上班过敏" is a joke), aspect words, the word itself.
-_NOT_ALLERGEN = re.compile(r"[我你他她不没对]|前任|朋友|老公|老婆|孩子|女儿|儿子|爸|妈|工作|上班|加班|学习|考试|作业|老板|同事|周一|早起|钱|账单|社交|开会|什么|东西|人|过敏")
+_NOT_ALLERGEN = re.compile(r"[我你他她不没对]|医生|说是|应该|好像|可能|估计|前任|朋友|老公|老婆|孩子|女儿|儿子|爸|妈|工作|上班|加班|学习|考试|作业|老板|同事|周一|早起|钱|账单|社交|开会|什么|东西|人|过敏")
 
 
 def _allergen_ok(part: str) -> bool:
@@ -36,8 +36,11 @@ def _allergen_ok(part: str) -> bool:
 
 def _zb_allergy(m, clause):
     raw = tidy_value(m.group("v"))
+    # "医生说我是牛奶蛋白过敏", "医生说是羽绒过敏": who said it is no part of the allergen.
+    raw = re.sub(r"^(?:医生|大夫)?(?:说|讲|查出来|检查出来?)(?:我)?", "", raw)
     raw = re.sub(r"^(?:对|是|有|吃|碰)", "", raw)
     raw = re.sub(r"(?:严重|特别|非常|很|有点|有些|轻微|轻度|都|也)$", "", raw)
+    raw = re.sub(r"^(?:有点|有些|一点|轻微|轻度|严重)", "", raw)  # "我有点猫毛过敏"
     out = []
     for part in (piece for chunk in _LIST_SPLIT.split(raw) for piece in split_compound(chunk.strip())):
         part = part.strip()
@@ -73,7 +76,7 @@ def _legacy_allergy_at(confidence: float, *, bare: bool = False):
         # "我女儿花粉过敏" without 对: a person word first means someone else's allergy.
         if bare and (re.search(r"[对有不没]", raw_text) or raw_text[:2] in _ROLES or raw_text[:1] in _ROLES):
             return []
-        return [_c("user.allergies", item, confidence) for item in _items(raw_text) if _allergen_ok(item)]
+        return [_c("user.allergies", item, confidence) for item in _items(re.sub(r"^是", "", raw_text)) if _allergen_ok(item)]
     return build
 
 
@@ -108,13 +111,16 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"避开(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)[啊呀哦]?[，,]\s*我过敏"), _zb_allergy),
     (re.compile(rf"(?:有|患有|得了|查出了?来?|确诊了?|诊断出来?|是)(?P<v>(?:慢性|急性|轻度|重度|过敏性)?(?:{_CONDITIONS_ZH}))(?:患者|病人)?"), _zb_condition),
     (re.compile(rf"(?:^|我)(?:最近|一直|经常|常常|老是|总是|这阵子|这几年)?(?:有点|有些|有|轻度)?(?P<v>近视|(?:慢性|急性)?(?:{_CONDITIONS_ZH}))"), _zb_condition),
-    (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
+    # "我尿酸高" is kept as said; "血压有点高" is the condition's name.
+    (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?P<adv>有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", m.group() if not m.group("adv") else {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
     (re.compile(r"(?:每天|每晚|一天)?喷(?:[一两三]次)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}喷雾)"), _zb_medication),
     # "猫毛狗毛我都过敏": the allergens first, then 过敏.
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z、和]{2,10}?)我?(?:都|也)(?:会|有点)?过敏"), _zb_allergy),
     # "芒果我吃了会过敏": the allergen first.
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:一)?(?:吃了?|碰了?|用了?|喝了?|接触)(?:就|会|都会|就会)?过敏"), _zb_allergy),
-    (re.compile(r"医生(?:给我)?开了?(?:点)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
+    (re.compile(r"医生(?:给我|给)?开了?(?:点)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
+    # "每天早饭前吃一片优甲乐", "长期吃优甲乐": a dose or a long course names the drug that follows.
+    (re.compile(r"(?:吃[一二两三半\d]+(?:片|粒|颗|毫克|mg)|(?:长期|一直|按时)在?(?:吃|服用|服|打))(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
     (re.compile(r"(?:在吃|在服用|在打|经常吃|常吃|偶尔吃|每天吃|每天都吃|每天都要吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃|就得吃|得吃|就吃|要吃|靠吃|吃点)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
 ]

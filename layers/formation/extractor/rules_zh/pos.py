@@ -47,6 +47,9 @@ def drop_time_words(text: str) -> str:
     return "".join(word for word, flag in tags(text) if flag != "t")
 
 
+_HEAD_NOUNS = {"蛋白", "制品", "类", "粉", "过敏原", "成分", "提取物"}
+
+
 def split_compound(text: str) -> list[str]:
     """"海鲜啤酒", "米饭面条", "猫毛狗毛": nouns said one after another with no 和 or 、 between them."""
     if len(text) < 4:
@@ -54,6 +57,9 @@ def split_compound(text: str) -> list[str]:
     if len(text) == 4 and text[1] == text[3]:
         return [text[:2], text[2:]]  # 猫毛狗毛: two words sharing their second character
     pairs = tags(text)
+    # "牛奶蛋白", "乳制品", "坚果类": a head noun makes one compound of what comes before it.
+    if pairs and pairs[-1][0] in _HEAD_NOUNS:
+        return [text]
     if len(pairs) >= 2 and all(flag.startswith("n") and len(word) >= 2 for word, flag in pairs):
         return [word for word, _ in pairs]
     return [text]
