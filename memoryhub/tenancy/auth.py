@@ -13,6 +13,13 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
     keyword = "Bearer"
 
     def authenticate(self, request):
+        presented = self.presented_key(request)
+        return None if presented is None else self.authenticate_presented(presented)
+
+    @classmethod
+    def presented_key(cls, request) -> str | None:
+        """The key of `Authorization: Bearer <key>`, None without the header (read once, here, for REST
+        and for the MCP endpoint alike)."""
         header = authentication.get_authorization_header(request)
         if not header:
             return None
@@ -20,9 +27,13 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
             keyword, _sep, token = header.decode("ascii").partition(" ")
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed(_("Invalid API key."))
-        if keyword != self.keyword or not token.strip():
+        if keyword != cls.keyword or not token.strip():
             raise exceptions.AuthenticationFailed(_("Use 'Authorization: Bearer <api key>'."))
-        api_key = api_key_authenticate(presented=token.strip())
+        return token.strip()
+
+    @staticmethod
+    def authenticate_presented(presented: str):
+        api_key = api_key_authenticate(presented=presented)
         if api_key is None:
             raise exceptions.AuthenticationFailed(_("Invalid or revoked API key."))
         current_caller.set(Caller(tenant_id=api_key.tenant_id, api_key_id=api_key.pk))
