@@ -31,7 +31,7 @@ from memoryhub.api.errors import json_error
 from memoryhub.api.middleware import RequestIdMiddleware
 from memoryhub.api.throttling import ApiKeyRateThrottle
 from memoryhub.mcp.operations import Caller
-from memoryhub.mcp.server import build_server, current_caller
+from memoryhub.mcp.server import build_server, mcp_caller
 from memoryhub.tenancy.auth import ApiKeyAuthentication
 
 # Headers of the SDK's answer that reach the client; hop-by-hop ones are the WSGI server's business.
@@ -72,7 +72,7 @@ def _asgi_scope(request) -> dict:
 async def _serve(scope: dict, body: bytes, caller: Caller) -> tuple[int, list, bytes]:
     from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
-    current_caller.set(caller)
+    mcp_caller.set(caller)
     answered = anyio.Event()
     sent: dict = {"status": 500, "headers": [], "body": bytearray()}
     body_given = False
@@ -135,18 +135,19 @@ def mcp_endpoint(request):
     if refused is not None:
         return refused
     try:
-        authenticated = ApiKeyAuthentication().authenticate(request)
+        presented = ApiKeyAuthentication.presented_key(request)
+        if presented is None:
+            return _unauthenticated(_("An API key is required."))
+        _user, api_key = ApiKeyAuthentication.authenticate_presented(presented)
     except exceptions.AuthenticationFailed as exc:
         return _unauthenticated(str(exc.detail))
-    if authenticated is None:
-        return _unauthenticated(_("An API key is required."))
-    refused = _rate_limited(request, authenticated[1])
+    refused = _rate_limited(request, api_key)
     if refused is not None:
         return refused
-    presented = request.headers["Authorization"].partition(" ")[2].strip()
+    # The key this request authenticated: tools/list of this request asks it, not the database again.
     caller = Caller(presented_key=presented, host=request.get_host(), secure=request.is_secure(),
                     request_id=getattr(request, "request_id", ""),
-                    accept_language=request.headers.get("Accept-Language", ""))
+                    accept_language=request.headers.get("Accept-Language", ""), api_key=api_key)
     status, headers, body = async_to_sync(_serve)(_asgi_scope(request), request.body, caller)
     response = HttpResponse(body, status=status)
     for name, value in headers:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import unquote_to_bytes, urlencode
 
 from django.conf import settings
@@ -44,6 +45,9 @@ class Caller:
     long_lived: bool = False
     # The MCP request's Accept-Language, so messages come in the language REST would answer in.
     accept_language: str = ""
+    # HTTP: the key the MCP request itself authenticated, for what that request asks of it (tools/list).
+    # stdio: None, and each message authenticates the presented key again (it may be revoked meanwhile).
+    api_key: Any = field(default=None, compare=False, repr=False)
 
 
 def stdio_host() -> str:

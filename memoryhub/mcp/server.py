@@ -2,12 +2,14 @@
 runs a call as its REST operation (memoryhub/mcp/operations.py).
 
 The caller comes from the transport: the stdio command's key, or the Bearer key of the HTTP request
-(memoryhub/mcp/apis.py), through `current_caller`. Tool handlers run the synchronous Django code with
-`sync_to_async(thread_sensitive=True)`, so it runs on the thread that owns the caller's database
-connection (the request's thread under gunicorn, the main thread for stdio), as REST does.
+(memoryhub/mcp/apis.py), through `mcp_caller` (named apart from memoryhub.core.request_context's
+`current_caller`, the REST caller the database router reads). Tool handlers run the synchronous Django
+code with `sync_to_async(thread_sensitive=True)`, so it runs on the thread that owns the caller's
+database connection (the request's thread under gunicorn, the main thread for stdio), as REST does.
 """
 from __future__ import annotations
 
+import functools
 import json
 from contextvars import ContextVar
 from types import SimpleNamespace
@@ -36,9 +38,10 @@ INSTRUCTIONS = (
     "recall it later. Errors carry the REST API's codes in structuredContent.error.code."
 )
 
-current_caller: ContextVar[Caller] = ContextVar("mcp_caller")
+mcp_caller: ContextVar[Caller] = ContextVar("mcp_caller")
 
 
+@functools.cache
 def _view_class(spec: ToolSpec):
     sample = spec.path
     for name in tool_input(spec).path_params:
@@ -52,7 +55,10 @@ def tool_permitted(spec: ToolSpec, api_key) -> bool:
     return HasTenantKey().has_permission(request, _view_class(spec)())
 
 
+@functools.cache
 def tool_definition(spec: ToolSpec) -> types.Tool:
+    """The tool as tools/list describes it, built once per process: it follows from the code and the
+    OpenAPI schema alone, never from the caller (who only decides which tools are listed)."""
     described = tool_input(spec)
     description = spec.description
     details = " ".join(part for part in (described.summary, described.description) if part)
@@ -66,7 +72,9 @@ def tool_definition(spec: ToolSpec) -> types.Tool:
 
 
 def tools_for(caller: Caller) -> list[types.Tool]:
-    api_key = api_key_authenticate(presented=caller.presented_key)
+    """The tools the caller's key may use. The key is asked once per call: the HTTP request's own
+    authentication (memoryhub/mcp/apis.py), or, for stdio, the presented key authenticated again."""
+    api_key = caller.api_key or api_key_authenticate(presented=caller.presented_key)
     if api_key is None:
         return []
     return [tool_definition(spec) for spec in TOOLS if tool_permitted(spec, api_key)]
@@ -139,12 +147,12 @@ def tool_call(caller: Caller, name: str, arguments: dict | None) -> types.CallTo
 
 
 async def _list_tools(ctx, params) -> types.ListToolsResult:
-    caller = current_caller.get()
+    caller = mcp_caller.get()
     return types.ListToolsResult(tools=await sync_to_async(tools_for, thread_sensitive=True)(caller))
 
 
 async def _call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
-    caller = current_caller.get()
+    caller = mcp_caller.get()
     return await sync_to_async(tool_call, thread_sensitive=True)(caller, params.name, params.arguments)
 
 

@@ -113,3 +113,26 @@ def test_a_tool_error_speaks_the_language_the_mcp_request_asked_for(make_client,
     chinese = _post(Client(), call, key=key, HTTP_ACCEPT_LANGUAGE="zh-hans", **version).json()["result"]
     assert english == {"code": "not_found", "message": "memory not found", "details": {}}
     assert chinese["structuredContent"]["error"] == {"code": "not_found", "message": "未找到记忆", "details": {}}
+
+
+def test_tools_list_authenticates_once_and_builds_no_definition(make_client, tenant, monkeypatch):
+    """The request's own authentication is the only key lookup of a tools/list over HTTP (the Bearer
+    header read once), and the tool definitions are built once per process, never per call."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from memoryhub.mcp import server
+    from memoryhub.tenancy.models import ApiKey
+
+    key = make_client(tenant, scopes=["read"]).plaintext
+    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    first = _post(Client(), listing, key=key, HTTP_MCP_PROTOCOL_VERSION="2025-11-25")
+    assert first.status_code == 200, first.content
+    built = []
+    monkeypatch.setattr(server, "tool_input", lambda spec: built.append(spec) or pytest.fail("rebuilt"))
+    with CaptureQueriesContext(connection) as queries:
+        second = _post(Client(), listing, key=key, HTTP_MCP_PROTOCOL_VERSION="2025-11-25")
+    assert second.status_code == 200, second.content
+    assert second.json()["result"]["tools"] == first.json()["result"]["tools"] and built == []
+    key_lookups = [q["sql"] for q in queries.captured_queries if ApiKey._meta.db_table in q["sql"]]
+    assert len(key_lookups) == 1, key_lookups

@@ -84,3 +84,15 @@ def test_a_secret_said_in_a_turn_is_redacted_before_storage_as_over_rest(make_cl
     window = tool_call(caller, "get_window", {"session_id": "s-1"}).structured_content
     assert "hunter2" not in window["turns"][0]["content"]
     assert not Turn.objects.filter(content__contains="hunter2").exists()
+
+
+def test_tool_definitions_are_built_once_and_the_key_is_asked_at_every_listing(make_client, tenant):
+    """stdio: the same definitions each time (built once per process); the presented key is authenticated
+    again at each listing, so a key revoked while the process lives lists nothing."""
+    client = make_client(tenant, scopes=["read", "write"])
+    caller = Caller(presented_key=client.plaintext, host="testserver", secure=False, long_lived=True)
+    first, second = tools_for(caller), tools_for(caller)
+    assert [tool.name for tool in first] == [tool.name for tool in second]
+    assert all(a is b for a, b in zip(first, second))
+    api_key_revoke(api_key=client.api_key, actor=Actor.system("tests"))
+    assert tools_for(caller) == []

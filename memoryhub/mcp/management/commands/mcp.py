@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from memoryhub.mcp.operations import Caller, stdio_host
 from memoryhub.mcp.schemas import openapi_schema
-from memoryhub.mcp.server import build_server, current_caller
+from memoryhub.mcp.server import build_server, mcp_caller
 from memoryhub.tenancy.services import api_key_authenticate
 
 KEY_ENVIRONMENT_VARIABLE = "MEMORYHUB_API_KEY"
@@ -30,7 +30,7 @@ class Command(BaseCommand):
             raise CommandError("Invalid or revoked API key.")
         # Built before the first message, so tools/list does not wait for the schema.
         openapi_schema()
-        current_caller.set(Caller(presented_key=presented, host=stdio_host(), secure=True, long_lived=True))
+        mcp_caller.set(Caller(presented_key=presented, host=stdio_host(), secure=True, long_lived=True))
         # async_to_sync makes this (the main) thread the one the tools' Django code runs on
         # (memoryhub/mcp/server.py), with its own database connection, as a request thread has.
         async_to_sync(self._serve)()
