@@ -74,6 +74,46 @@ def _default_scene_cues() -> dict[str, list[str]]:
     }
 
 
+def _default_scene_prototypes() -> dict[str, list[str]]:
+    # How people ask for each scene, zh and en, written as ordinary requests (never copied from the relevance
+    # corpus): a query no cue word names takes the scene of its nearest prototype by the embedder's cosine,
+    # when that prototype is a scene's and is at least `scene_prototype_min_cosine` close
+    # (layers/long_term/selectors/scenes.py). `none` holds questions that need no scene (facts about the user
+    # and their people, general knowledge), so a personal or general question is not pulled into a scene.
+    return {
+        "dining": ["where should we eat tonight", "recommend a restaurant", "what should I cook for dinner",
+                   "order some food delivery", "find a place for lunch", "a good cafe nearby", "what can I eat",
+                   "recipe ideas for the weekend", "drinks after work", "今晚吃什么", "推荐一家餐厅", "叫个外卖",
+                   "做什么菜好", "找个地方吃饭", "周末去哪喝一杯", "早餐吃点什么"],
+        "travel": ["book a flight", "find me a hotel", "plan a trip", "train tickets to the city",
+                   "what should I pack for the trip", "rent a car for the holiday", "how do I get to the airport",
+                   "book a seat on the plane", "帮我订机票", "订个酒店", "帮我买火车票", "出差要带什么", "安排一下旅行",
+                   "坐高铁去", "回老家的车票"],
+        "medical": ["I feel sick", "can I take this medicine", "my back hurts", "should I see a doctor",
+                    "I have a headache", "what can I take for a cold", "book a dentist appointment",
+                    "is this safe while pregnant", "我头疼", "该吃什么药", "要不要去医院", "身体不舒服", "感冒了怎么办",
+                    "去看医生", "体检要注意什么"],
+        "shopping": ["buy a gift for my friend", "what should I get her for her birthday", "order a new phone",
+                     "shopping list", "find a good deal on shoes", "what present should I buy", "reorder supplies",
+                     "给他买个礼物", "送什么礼物好", "帮我下单", "买双鞋", "网上买个东西", "生日礼物买什么"],
+        "scheduling": ["am I free on Thursday", "what's on my calendar", "when is my appointment",
+                       "schedule a meeting", "what time do I need to be there", "when is it due",
+                       "do I have anything next week", "周四有空吗", "下周有什么安排", "几点开会", "什么时候到期",
+                       "帮我约个时间"],
+        "entertainment": ["what should I watch", "recommend a movie", "play some music", "what should I do this weekend",
+                          "fun things to do", "a good book to read", "concert tickets", "a game to play", "推荐个电影",
+                          "放首歌", "周末去哪玩", "有什么好看的剧", "推荐本书", "找点乐子"],
+        "weather": ["will it rain tomorrow", "what's the weather like", "do I need an umbrella", "how cold is it today",
+                    "明天下雨吗", "今天天气怎么样", "要带伞吗", "明天冷不冷"],
+        "none": ["what is the capital of France", "how do you boil an egg", "explain how photosynthesis works",
+                 "convert miles to km", "who won the world cup", "tell me a joke", "what's my wife's name",
+                 "where do I live", "who is my boss", "what do I do for work", "when is my brother's birthday",
+                 "how many kids do I have", "remind me where I put my keys", "what's my dog's name",
+                 "fix the leaking tap", "how do I reset my router", "法国的首都是哪里", "讲个笑话", "我老婆叫什么",
+                 "我住在哪", "我是做什么工作的", "光合作用是什么", "我有几个孩子", "我的猫叫什么"],
+    }
+
+
 def _default_scene_keys() -> dict[str, dict[str, float]]:
     # What each scene needs to know (tests/layers/long_term/corpora/RELEVANCE.md, "indirect needs"):
     # key pattern -> relevance the key alone earns. 0.5 clears the default cutoff of a fresh, confirmed
@@ -281,6 +321,10 @@ class Policy:
     topic_cues: dict[str, list[str]] = setting(default_factory=_default_topic_cues, merge=True)
     topic_keys: dict[str, dict[str, float]] = setting(default_factory=_default_topic_keys, low=0.0, high=1.0,
                                                       merge=True)
+    # A query no cue word names takes the scene of its nearest prototype sentence (by the embedder's cosine)
+    # when that prototype is a scene's and at least this close; `scene_prototype_min_cosine` 1 turns it off.
+    scene_prototypes: dict[str, list[str]] = setting(default_factory=_default_scene_prototypes, merge=True)
+    scene_prototype_min_cosine: float = setting(0.45, low=0.0, high=1.0)
     scene_content_cues: dict[str, list[str]] = setting(default_factory=_default_scene_content_cues, merge=True)
     scene_content_weights: dict[str, float] = setting(default_factory=_default_scene_content_weights, low=0.0,
                                                       high=1.0, merge=True)
