@@ -12,15 +12,29 @@ Cue words, scenes and weights are policy (layers/long_term/policy.py: `scene_cue
 `topic_cues`, `topic_keys`), overridable by approved permanent entries. A cue in Latin letters matches a
 word starting with it ("allerg" matches allergic and allergies); a cue in Chinese matches as a substring.
 A key pattern is a memory key, or one with `*` (any run of characters: `user.relationship.*brother`).
+
+Cue words are fitted to the phrasings someone thought of; a request worded otherwise ("anything fun to do
+with the kids?") names no cue. So a query no cue names takes the scene of its nearest prototype sentence
+(`scene_prototypes`, ordinary requests per scene in zh and en, plus `none`: personal and general questions that
+need no scene) by the embedder's cosine, when the nearest is a scene's and at least
+`scene_prototype_min_cosine` close. The prototypes are embedded once per process and provider; the query's
+vector is the one the search embeds anyway (memoryhub/providers/embeddings.py caches it), so this costs one
+small matrix product. `explain` says which way the scene was read (`scene_source`: task_type, cue or prototype).
 """
 from __future__ import annotations
 
+import logging
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
+
 from layers.long_term.policy import Policy
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -35,10 +49,17 @@ class QueryReading:
     content_patterns: tuple[str, ...] = ()
     content_weight: float = 0.0
     named_place: bool = False
+    # how the scene was read: "task_type", "cue" or "prototype" (with the nearest prototype and its cosine)
+    scene_source: str | None = None
+    scene_prototype: str | None = None
+    scene_prototype_cosine: float | None = None
 
     def as_explain(self) -> dict:
-        return {"scene_name": self.scene, "scene_cues": list(self.scene_cues), "topics": list(self.topics),
-                "named_place": self.named_place}
+        out = {"scene_name": self.scene, "scene_cues": list(self.scene_cues), "topics": list(self.topics),
+               "named_place": self.named_place, "scene_source": self.scene_source}
+        if self.scene_prototype is not None:
+            out["scene_prototype"] = {"text": self.scene_prototype, "cosine": self.scene_prototype_cosine}
+        return out
 
 
 _PG_SPECIAL = set(".^$*+?()[]{}|\\")
@@ -95,13 +116,60 @@ def _hits(text: str, cues: list[str]) -> list[str]:
     return [] if pattern is None else list(dict.fromkeys(m.group(0) for m in pattern.finditer(text)))
 
 
+_prototype_cache: dict[tuple, tuple[np.ndarray, list[str], list[str]]] = {}
+_prototype_lock = threading.Lock()
+
+
+def _prototype_matrix(policy: Policy, embedder) -> tuple[np.ndarray, list[str], list[str]]:
+    """The prototypes' vectors (one row each), their scenes and texts, embedded once per provider and set."""
+    scenes = [name for name, texts in policy.scene_prototypes.items() for _text in texts]
+    texts = [text for texts in policy.scene_prototypes.values() for text in texts]
+    key = (embedder.name, tuple(scenes), tuple(texts))
+    with _prototype_lock:
+        cached = _prototype_cache.get(key)
+    if cached is None:
+        vectors = np.asarray(embedder.embed(texts), dtype=np.float32) if texts else np.zeros((0, 1), np.float32)
+        cached = (vectors, scenes, texts)
+        with _prototype_lock:
+            if len(_prototype_cache) > 8:
+                _prototype_cache.clear()
+            _prototype_cache[key] = cached
+    return cached
+
+
+def prototype_scene(query: str, policy: Policy) -> tuple[str | None, str | None, float | None]:
+    """The scene of the query's nearest prototype (None when that is a `none` one or under the floor), the
+    prototype and its cosine. Never raises: without an embedder the cue words alone read the scene."""
+    if policy.scene_prototype_min_cosine >= 1.0 or not policy.scene_prototypes:
+        return None, None, None
+    from memoryhub.providers.embeddings import embed_query, get_embedder
+
+    try:
+        embedder = get_embedder()
+        vectors, scenes, texts = _prototype_matrix(policy, embedder)
+        if not len(texts):
+            return None, None, None
+        query_vector = np.asarray(embed_query(query, embedder), dtype=np.float32)
+        cosines = vectors @ query_vector
+    except Exception as exc:  # noqa: BLE001 — an embedder that is down degrades to the cue words
+        logger.warning("scene prototypes unavailable (%s); the scene is read from cue words only",
+                       type(exc).__name__)
+        return None, None, None
+    best = int(np.argmax(cosines))
+    cosine = float(cosines[best])
+    if scenes[best] not in policy.scene_keys or cosine < policy.scene_prototype_min_cosine:
+        return None, texts[best], cosine
+    return scenes[best], texts[best], cosine
+
+
 def query_read(query: str, policy: Policy, task_type: str | None = None) -> QueryReading:
     """The scene (the task type when it names a scene, else the one with most cue hits, first listed on a
-    tie) and the topics of `query`, with the key weights they call for."""
+    tie, else the nearest prototype's) and the topics of `query`, with the key weights they call for."""
     text = unicodedata.normalize("NFKC", query).lower()
-    scene, scene_hits = None, []
+    scene, scene_hits, source = None, [], None
+    prototype, prototype_cosine = None, None
     if task_type and task_type in policy.scene_keys:
-        scene = task_type
+        scene, source = task_type, "task_type"
     else:
         best = (0, 0)
         for name, cues in policy.scene_cues.items():
@@ -109,7 +177,10 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
             # on equal hits the longer, more specific cues win ("什么药" reads medical over the meal's "吃")
             rank = (len(hits), sum(len(hit) for hit in hits))
             if hits and rank > best:
-                scene, scene_hits, best = name, hits, rank
+                scene, scene_hits, best, source = name, hits, rank, "cue"
+        if scene is None:
+            scene, prototype, prototype_cosine = prototype_scene(query, policy)
+            source = "prototype" if scene else None
     weights: dict[str, float] = {}
 
     def merge(pairs: dict[str, float]) -> None:
@@ -133,7 +204,8 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
         content_weight = float(policy.scene_content_weights[scene]) if content_patterns else 0.0
     return QueryReading(scene=scene, scene_cues=tuple(scene_hits), topics=tuple(topics),
                         key_weights={k: v for k, v in weights.items() if v > 0},
-                        content_patterns=content_patterns, content_weight=content_weight, named_place=named_place)
+                        content_patterns=content_patterns, content_weight=content_weight, named_place=named_place,
+                        scene_source=source, scene_prototype=prototype, scene_prototype_cosine=prototype_cosine)
 
 
 def key_patterns_sql(weights: dict[str, float]) -> tuple[list[str], list[float]]:
