@@ -1,6 +1,8 @@
 """Search for ordinary questions: question words dropped, zh/en bridges, the question -> memory key bridge,
 the inferred scene (named in explain, factors still multiplying to the score), scene policy overrides, and
 quarantined memories closed to read keys."""
+from dataclasses import replace
+
 import pytest
 
 from layers.long_term.policy import Policy
@@ -101,6 +103,20 @@ def test_scene_inference_reads_zh_and_en():
     # a question about another person is not about the user's own city
     brother = query_read("我哥住哪儿？", policy)
     assert "brother" in brother.topics and "home_city" not in brother.topics
+
+
+def test_a_request_no_cue_word_names_takes_its_nearest_prototypes_scene():
+    policy = Policy()
+    reading = query_read("where can we grab a bite tonight?", policy)
+    assert (reading.scene, reading.scene_source) == ("dining", "prototype")
+    assert reading.as_explain()["scene_prototype"]["cosine"] >= policy.scene_prototype_min_cosine
+    assert "user.diet" in reading.key_weights
+    # a personal question's nearest prototype is a `none` one: no scene, no scene keys
+    wife = query_read("what's my wife's name?", policy)
+    assert wife.scene is None and "user.diet" not in wife.key_weights
+    assert query_read("我嗓子疼", policy).scene_source == "cue"
+    off = replace(policy, scene_prototype_min_cosine=1.0)
+    assert query_read("where can we grab a bite tonight?", off).scene is None
 
 
 def test_question_words_are_dropped_and_bridges_join_languages():
