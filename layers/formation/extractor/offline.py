@@ -97,7 +97,8 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     for candidate in found:
         # "moved to Seattle two years ago" still lives there (unless "used to" / 以前 says otherwise).
         moved_here = candidate.memory_key == "user.home_city" and _MOVED.search(clause) and not _NOT_NOW.search(clause)
-        if past and candidate.memory_key not in _PAST_SAFE and not moved_here \
+        if past and candidate.memory_key not in _PAST_SAFE and not candidate.memory_key.startswith(_PAST_SAFE_PREFIXES) \
+                and not moved_here \
                 and not rules_zh.said_in_present(candidate.value, clause):
             continue
         # FACTS.md: a work city is worth keeping only where it differs from home.
@@ -141,8 +142,10 @@ def _merge_people(found: list[Candidate]) -> list[Candidate]:
 
 _ONE_PER_CLAUSE = {"user.plan", "user.name", "user.age", "user.birthday", "user.home_city", "user.employer", "user.occupation"}
 # Facts a past-tense clause still states truly: where one worked and grew up, what one studied
-# ("graduated from UCLA in 2018"), when one married ("got married in June 2015").
+# ("graduated from UCLA in 2018"), when one married ("got married in June 2015"), and who one's people
+# are ("I married my husband Tom in 2015", "my dad used to take me fishing").
 _PAST_SAFE = {"user.former_employer", "user.hometown", "user.education", "user.anniversary", "user.birthday"}
+_PAST_SAFE_PREFIXES = ("user.relationship.",)
 
 
 def _item(candidate: Candidate, *, seq: int, clause: str) -> ExtractedItem:
