@@ -45,7 +45,10 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "oldest": "child", "little one": "child", "middle child": "child", "firstborn": "child", "best mate": "best_friend",
              "best pal": "best_friend", "roomie": "roommate", "housemate": "roommate", "other half": "partner",
              "better half": "partner", "little boy": "son", "little girl": "daughter", "baby boy": "son", "baby girl": "daughter",
-             "sis": "sister", "bro": "brother",
+             "sis": "sister", "bro": "brother", "little sis": "younger_sister", "lil sis": "younger_sister",
+             "baby sister": "younger_sister", "kid sister": "younger_sister", "big sis": "older_sister",
+             "little bro": "younger_brother", "lil bro": "younger_brother", "baby brother": "younger_brother",
+             "kid brother": "younger_brother", "big bro": "older_brother",
              # code-switched turns ("my 老公 Tom is from Manchester")
              "老公": "husband", "老婆": "wife", "男朋友": "boyfriend", "女朋友": "girlfriend", "儿子": "son", "女儿": "daughter",
              "妈妈": "mother", "爸爸": "father", "闺蜜": "best_friend", "室友": "roommate"}
@@ -63,8 +66,9 @@ _COUNTED_KIDS = {"boys": "son", "girls": "daughter", "little boys": "son", "litt
 
 
 # "my mother tongue", "my father's side", "my baby steps" are not people.
+# An in-law ("my mother-in-law", "my brother in law") is none of the roles FACTS.md keeps.
 _PEOPLE_ROLE = ("(?P<role>" + "|".join(sorted(_ROLES_EN, key=len, reverse=True)) + ")"
-                r"(?!\s+(?i:tongue|language|nature|land|country|ship|board|steps|boomer|shower|teeth))")
+                r"(?!\s+(?i:tongue|language|nature|land|country|ship|board|steps|boomer|shower|teeth))(?![- ](?i:in)[- ](?i:law))")
 
 
 _PERSON = r"(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)"
@@ -74,30 +78,50 @@ def _person_attrs(rest: str) -> dict:
     out: dict = {}
     if re.match(r"(?i)(?:-in-law)?'s\s+(?:friend|boss|colleague|coworker|neighbou?r|partner|husband|wife|boyfriend|girlfriend|mate|buddy|cousin|uncle|aunt|neighbour)\b", rest):
         return out  # "my sister's friend is a chef": the attributes are someone else's
-    age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bturning|\bjust\s+turned|,)\s+(?:now\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days))", rest)
+    age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bturning|\bjust\s+turned|,|\()\s+(?:(?:now|only|just|nearly|almost|about|already|barely)\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days|th\b|st\b|nd\b|rd\b|:))", rest)
     if age:
         value = A.plausible_age(A.en_int(age.group("n")), low=0)
         if value is not None:
             out["age"] = value
-    occupation = re.search(rf"(?i)(?:\bis|'s|\bworks\s+as)\s+(?:an?\s+)?{_OCC}", rest)
+    # "is a nurse", "works as a chef", "works at the hospital as a midwife", ", a retired teacher,", "is 29 and a chef".
+    occupation = re.search(rf"(?i)(?:\bis|'s|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,|\band)\s+(?:an?\s+)?{_OCC}", rest)
     if occupation:
         out["occupation"] = _occupation(occupation.group("v"))
     else:
         field = re.search(r"(?i)\bworks\s+in\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\b", rest)
         if field and not field.group("v")[:1].isupper() and field.group("v").lower() not in ("the", "a", "an"):
             out["occupation"] = field.group("v")
-    likes = re.search(r"(?i)\b(?:loves|likes|plays|(?:is\s+)?obsessed\s+with|is\s+into|enjoys|wants\s+to\s+learn|(?:is\s+)?mad\s+about|(?:is\s+)?crazy\s+about|(?:is\s+)?nuts\s+about)\s+(?P<v>[^,.;!?]+)", rest)
+    likes = re.search(r"(?i)\b(?:loves|likes|plays|(?:is\s+)?obsessed\s+with|is\s+into|enjoys|wants\s+to\s+learn|(?:is\s+)?mad\s+about|(?:is\s+)?crazy\s+about|(?:is\s+)?nuts\s+about)\s+(?P<v>[^,.;!?]+)", rest) \
+        or re.search(r"\b(?i:is|'s)\s+(?i:a|an)\s+(?:(?i:huge|big|massive|mad|die-hard|diehard|total|massive)\s+)?(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})\s+(?i:fan|nut|nerd|geek)\b", rest)
     if likes:
-        value = _phrase(likes.group("v"), 4)
+        # "plays rugby every weekend": how often is not part of the thing.
+        value = _phrase(re.split(r"(?i)\s+(?:every|each|on\s+(?:weekends|\w+days))\b", likes.group("v"))[0], 4)
         if value:
             out["likes"] = re.sub(r"(?i)^(?:more\s+than\s+anything)$", "", value) or None
     birthday = re.search(r"(?i)birthday(?:\s+is|'s)?\s+(?:on\s+)?(?P<v>(?:today|tomorrow|next\s+\w+|this\s+\w+|\w+day)\b|[^,.;!?]*\d[^,.;!?]*)|\bturns?\s+\S+\s+(?:on\s+)?(?P<w>[^,.;!?]+)", rest)
     if birthday:
         out["birthday"] = tidy_value(birthday.group("v") or birthday.group("w"))
     school = re.search(r"(?i)\b(?:started|starts|goes\s+to|attends|is\s+at|in)\s+(?:[a-z]+\s+)?(?:at\s+)(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,4})", rest)
+    # "goes to Oakwood High", "is in year 3 at Hillside Primary", "at Maple Grove Elementary": a school by its name.
+    school = school or re.search(r"\b(?i:goes\s+to|attends|at|to)\s+(?P<v>(?:[A-Z][\w'.-]*\s+){1,4}(?:School|Primary|High|Elementary|Academy|College|"
+                                 r"Nursery|Montessori|Prep|Kindergarten|Preschool|Middle|Grammar|University|Infants|Juniors))\b", rest)
     if school:
         out["school"] = school.group("v")
     return {k: v for k, v in out.items() if v not in (None, "")}
+
+
+def _spouse(m, clause) -> str:
+    """"married to a guy called Tom" is a husband, "married to Grace … she" a wife; engaged, or unsaid, a partner."""
+    if re.match(r"(?i)engaged", m.group()):
+        return "partner"
+    who = (m.groupdict().get("who") or "").lower()
+    if who in ("guy", "man", "bloke", "fella"):
+        return "husband"
+    if who in ("woman", "girl", "lady", "gal"):
+        return "wife"
+    after = clause[m.end():]
+    he, she = re.search(r"(?i)\b(?:he|him|his)\b", after), re.search(r"(?i)\b(?:she|her|hers)\b", after)
+    return "husband" if he and not she else "wife" if she and not he else "partner"
 
 
 def _b_parent_of(m, clause):
@@ -119,7 +143,7 @@ def _b_person(m, clause):
         return []
     if said == "manager" and not m.groupdict().get("v"):
         return []
-    name = m.groupdict().get("v") or ""
+    name = re.sub(r"'s$", "", m.groupdict().get("v") or "")
     if name in _NOT_NAMES or (name and name.split()[0] in _NOT_NAMES):
         name = ""
     attributes = _person_attrs(clause[m.end():])
@@ -182,6 +206,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
     (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(-]?\s*"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
+    # "my 3 year old son", "our 16-year-old daughter Mia": the age before the role.
+    (re.compile(rf"(?i:my|our)\s+(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PEOPLE_ROLE}\b(?:\s*,?\s*{_PERSON})?"), _b_person),
+    # "my boyfriend of three years, Dan": the name after how long.
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}\s+(?i:of)\s+(?:\w+\s+){{1,2}}(?i:years?|months?)\s*,?\s+{_PERSON}"), _b_person),
     # "my dad", "my wife and I", "with my two kids": a count may stand between; the name is optional.
     (re.compile(rf"(?i:my|our)\s+(?:(?i:two|three|four|[2-4])\s+)?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|'s\s+named|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}|\b)"), _b_person),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s|s)?\s+(?i:name\s+is|name's|is\s+called|is\s+named|called|named)\s+(?P<v>[A-Za-z][a-z]+)"), _b_person),
@@ -196,8 +224,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:me\s+and|me\s+n|with|and\s+i|and\s+me)\s+(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey|kids))\b(?!\s+(?i:of|at|in|next)\b)"), _b_person),
     (re.compile(r"^(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey))\s+(?i:and\s+(?:i|me))\b"), _b_person),
     # "married to Jack", "engaged to a lovely guy called Raj": the partner, by name.
-    (re.compile(r"(?i:married\s+to|engaged\s+to)\s+(?:(?i:a|an)\s+(?:[a-z]+\s+){0,2}(?i:guy|man|woman|girl|lady|person|bloke)\s+(?i:called|named)\s+)?(?P<v>[A-Z][a-zà-ÿ'-]+)"),
-     lambda m, c: [_f("user.relationship.partner", m.group("v"))] if m.group("v") not in _NOT_NAMES else []),
+    (re.compile(r"(?i:married\s+to|engaged\s+to)\s+(?:(?i:a|an)\s+(?:[a-z]+\s+){0,2}(?P<who>(?i:guy|man|woman|girl|lady|person|bloke|fella|gal))\s+(?i:called|named)\s+)?(?P<v>[A-Z][a-zà-ÿ'-]+)"),
+     lambda m, c: [_f(f"user.relationship.{_spouse(m, c)}", m.group("v"))] if m.group("v") not in _NOT_NAMES else []),
     (re.compile(r"(?i:grandma|grandpa|granny|nana|aunt|uncle)\s+(?P<v>[A-Z][a-z]+)"), lambda m, c: _b_person(m, c) if False else
      [_f("user.relationship." + ("grandmother" if re.match(r"(?i)gran|nana", m.group()) else "grandfather"), m.group("v"), **_person_attrs(c[m.end():]))]
      if re.match(r"(?i)grand|nana|granny", m.group()) else []),
