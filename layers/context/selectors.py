@@ -13,6 +13,7 @@ the oldest session turns, then the summary, then the lowest-scored profile memor
 """
 from __future__ import annotations
 
+import fnmatch
 import functools
 import json
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from layers.long_term.graph.selectors import graph_hot_edges_about
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import tenant_policy
 from layers.long_term.selectors import habits_due, memory_core_profile, memory_search
+from layers.long_term.selectors.scenes import query_read
 from layers.short_term.selectors import session_get, session_window
 from layers.transient.selectors import session_entities, task_stack, turn_resolutions
 from memoryhub.api.metrics import LAYER_CONTEXT, counted_retrieval
@@ -41,6 +43,8 @@ BLOCK_ORDER = ("system_rules", "user_profile", "session", "task_state", "user_in
 # None: as many as the profile floor and the budget allow (layers/context/policy.py)
 DEFAULT_PROFILE_TOP_K = None
 CORE_KINDS = (MemoryKind.PREFERENCE, MemoryKind.FACT)
+# core facts read beyond the limit, so the ones another scene claims can be passed over (_core_fact_fits_scene)
+CORE_GATED_SLACK = 10
 
 
 @dataclass
@@ -159,6 +163,27 @@ def _memory_part(memory, **why) -> Part:
                         **({"memory_key": memory.memory_key} if memory.memory_key else {})})
 
 
+def _scenes_claiming(memory, policy) -> set[str]:
+    """The scenes whose needs a memory answers: its key matches one of the scene's key patterns, or, for a
+    memory without a key, its text carries one of the scene's content cues (layers/long_term/policy.py)."""
+    if memory.memory_key:
+        return {scene for scene, weights in policy.scene_keys.items()
+                if any(fnmatch.fnmatchcase(memory.memory_key, pattern) for pattern, weight in weights.items() if weight > 0)}
+    text = memory.content.lower()
+    return {scene for scene, cues in policy.scene_content_cues.items()
+            if policy.scene_content_weights.get(scene, 0) > 0 and any(cue.lower() in text for cue in cues)}
+
+
+def _core_fact_fits_scene(memory, scene: str | None, policy) -> bool:
+    """Core facts are scene-gated (docs/architecture.md): one that some scene claims (an allergy or a diet is
+    dining's and medical's) joins a context of that scene or of no scene, not a weather question's; one no
+    scene claims (a blood type, a name) joins every context."""
+    if scene is None:
+        return True
+    claiming = _scenes_claiming(memory, policy)
+    return not claiming or scene in claiming
+
+
 def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list]:
     """The query's best matches above the profile floor, then the user's core facts the query did not reach
     (layers/context/policy.py)."""
@@ -174,7 +199,10 @@ def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list
              for scored in results]
     core_limit = policy.core_profile_limit if top_k is None else min(policy.core_profile_limit, top_k)
     core = memory_core_profile(tenant=tenant, user_id=user_id, min_importance=policy.core_profile_min_importance,
-                               limit=core_limit, exclude_ids=[scored.memory.pk for scored in results])
+                               limit=core_limit + CORE_GATED_SLACK if core_limit else 0,
+                               exclude_ids=[scored.memory.pk for scored in results])
+    scene = results[0].explain.get("scene_name") if results else query_read(query, policy, task_type).scene
+    core = [memory for memory in core if _core_fact_fits_scene(memory, scene, policy)][:core_limit]
     # A core fact ranks by how much it matters; it is dropped only after every match (see _next_to_drop).
     parts += [_memory_part(memory, core=True, reason="core") for memory in core]
     return Block("user_profile", parts), results
