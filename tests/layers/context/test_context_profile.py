@@ -54,6 +54,7 @@ def test_a_weather_question_carries_the_city_not_the_diet(api, alice, query):
     ids = {item["memory_id"] for item in profile["items"]}
     assert alice["city"] in ids, profile["content"]
     assert alice["diet"] not in ids and alice["jazz"] not in ids and alice["job"] not in ids
+    assert alice["allergy"] not in ids, profile["content"]  # core facts are scene-gated
 
 
 def test_a_small_users_relevant_facts_are_served(api):
