@@ -6,6 +6,7 @@ import re
 from layers.formation.extractor.rules_en.common import Candidate, value_rule
 from layers.formation.extractor.rules_zh.common import _ADV, _TERM, _c, _zc
 from layers.formation.extractor.rules_zh.location import _CITY_ALT, _PLACE_BLOCK
+from layers.formation.extractor.rules_zh.pos import tags
 from layers.formation.extractor.text import has_question_word_zh, tidy_value
 
 _PROFESSIONS = ("工程师|医生|老师|教师|护士|律师|设计师|程序员|会计|会计师|学生|经理|记者|作家|厨师|司机|研究员|科学家|"
@@ -43,9 +44,16 @@ def _org_zh(raw: str) -> str | None:
     return value
 
 
+def _jieba_place(raw: str) -> re.Match | None:
+    pairs = tags(tidy_value(raw))
+    return re.fullmatch(r".+", pairs[0][0]) if len(pairs) == 1 and pairs[0][1] == "ns" else None
+
+
 def _zb_job(m, clause):
     raw = m.group("v")
-    place = re.fullmatch(_CITY_ALT, raw)
+    # A city the gazetteer lacks is still a place when jieba tags it one and the user goes there
+    # to work ("每天去昆山上班"); "在京东上班" keeps its organisation (jieba tags 京东 a place too).
+    place = re.fullmatch(_CITY_ALT, raw) or (m.group().startswith("去") and _jieba_place(raw))
     out = []
     if place:
         out.append(_zc("user.work_city", place.group()))
