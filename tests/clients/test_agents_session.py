@@ -71,6 +71,26 @@ def test_pop_hides_the_last_item_and_memoryhub_keeps_the_record(live_url, live_k
         assert contents == ["message 0", "message 1", "message 2", "message 3"]
 
 
+def test_writes_to_a_session_this_instance_opened_send_the_append_alone(live_url, live_key, fault_proxy):
+    """The first write looks the session up and opens it; later ones are one POST of turns each. A session
+    another instance cleared meanwhile answers that append with a conflict, and the write moves on to the
+    next session then."""
+    async def scenario(hub):
+        session = MemoryhubSession("chat-w", hub, user_id="alice")
+        await session.add_items([{"role": "user", "content": "one"}])
+        await session.add_items([{"role": "assistant", "content": "two"}])
+        await session.add_items([{"role": "user", "content": "three"}])
+        calls = [[method, path.split("?")[0]] for method, path, *_ in fault_proxy.log()]
+        await MemoryhubSession("chat-w", hub, user_id="alice").clear_session()
+        await session.add_items([{"role": "user", "content": "four"}])
+        return calls, await session.get_items(), session.memoryhub_session_id
+
+    calls, items, current = run(fault_proxy.url, live_key, scenario)
+    assert calls == [["GET", "/api/v1/sessions/chat-w"], ["POST", "/api/v1/sessions"]] + \
+        [["POST", "/api/v1/sessions/chat-w/turns"]] * 3
+    assert current == "chat-w:2" and items == [{"role": "user", "content": "four"}]
+
+
 def test_clear_ends_the_session_and_every_instance_moves_on(live_url, live_key):
     async def scenario(hub):
         session = MemoryhubSession("chat-c", hub, user_id="alice")

@@ -113,8 +113,10 @@ class MemoryhubSession:
 
     async def _append(self, turns: list[dict[str, Any]]) -> Any:
         for _ in range(3):
-            await self._current()
+            # Once this instance opened the current session it appends straight away: a session closed
+            # meanwhile answers the append with a conflict, and only then is the current one looked up.
             if not self._opened:
+                await self._current()
                 fields = {"agent_id": self.agent_id, "metadata": self.metadata}
                 await self.client.open_session(self.memoryhub_session_id, self.user_id,
                                                **{k: v for k, v in fields.items() if v is not None})
