@@ -199,3 +199,75 @@ def canonical_value(dimension: str, value: str) -> str:
         if value.casefold() == canonical or pattern.fullmatch(value):
             return canonical
     return value
+
+
+# Topics a preference is commonly about that have no value lexicon above: the nouns that name each (taken off
+# its values: "Aisle seat" → aisle), values that say it by themselves ("靠窗", "地铁") and what makes a request
+# about it although it names neither ("book the flight" is about seats). Conditional statements about them are read by their frame
+# (layers/long_term/conditions/frames.py); a key outside this table is named after the statement's own noun.
+GENERIC_TOPICS: dict[str, dict[str, tuple[str, ...]]] = {
+    "seat": {"names": (r"\bseats?\b", r"座位", r"座"),
+             "values": (r"\bwindow\b", r"\baisle\b", r"靠窗", r"过道"),
+             "domain": (r"\bflights?\b", r"\btrains?\b", r"\bplane\b", r"\bfly(?:ing)?\b", r"\btickets?\b", r"航班",
+                        r"机票", r"高铁", r"火车", r"动车", r"飞机", r"车票")},
+    "temperature": {"names": (r"\btemperature\b", r"\bthermostat\b", r"\b(?:ac|a/c)\b", r"\bair\s*con(?:ditioning)?\b",
+                              r"\bheating\b", r"空调", r"温度", r"暖气"),
+                    "values": (r"\d+\s*(?:degrees|°)", r"\d+\s*度"),
+                    "domain": (r"\bdegrees?\b", r"\bwarm(?:er)?\b", r"\bcool(?:er)?\b", r"制冷", r"制热")},
+    "lighting": {"names": (r"\blight(?:s|ing)?\b", r"\blamps?\b", r"灯光", r"灯"),
+                 "values": (r"\bwarm\s+white\b", r"暖光", r"白光", r"冷光"),
+                 "domain": (r"\bbright(?:ness)?\b", r"\bdim\b", r"亮度", r"台灯")},
+    "meeting_room": {"names": (r"\b(?:meeting|conference)\s+rooms?\b", r"会议室"), "values": (),
+                     "domain": (r"\bbook\s+a\s+room\b", r"\bmeeting\b", r"\b1:1s?\b", r"\bdemo\b", r"开会", r"会议")},
+    "coffee": {"names": (r"\bcoffee\b", r"咖啡"),
+               "values": (r"\blatte\b", r"\bamericano\b", r"\bflat\s+white\b", r"\bespresso\b", r"\bdecaf\b",
+                          r"\bcappuccino\b", r"美式", r"拿铁"), "domain": ()},
+    "reply_language": {"names": (r"\b(?:reply|replies|answer|respond)\s+in\b", r"\blanguage\b", r"用(?:中文|英文|英语)回",
+                                 r"回复语言"), "values": (),
+                       "domain": (r"\bwrite\b", r"\breply\b", r"\bemail\b", r"\bletter\b", r"\btranslate\b", r"写",
+                                  r"回复", r"邮件", r"翻译")},
+    "notifications": {"names": (r"\bnotifications?\b", r"\bpush(?:es)?\b", r"\balerts?\b", r"通知", r"推送"), "values": (),
+                      "domain": (r"\bnotify\b", r"\bremind\b", r"提醒", r"消息")},
+    "payment": {"names": (r"\bpay(?:ment|ing)?\b", r"付款", r"支付", r"付钱"),
+                "values": (r"\balipay\b", r"\bwechat\s+pay\b", r"\bcredit\s+card\b", r"支付宝", r"微信支付", r"信用卡"),
+                "domain": (r"\bbill\b", r"\bcheckout\b", r"\bcard\b", r"\bwechat\b", r"买单", r"结账", r"刷卡", r"缴费",
+                           r"交费")},
+    "transport": {"names": (r"\bdirections\b", r"\broute\b", r"\bget(?:ting)?\s+around\b", r"出行", r"通勤"),
+                  "values": (r"\bbus\b", r"\bsubway\b", r"\bmetro\b", r"\btaxi\b", r"\bbike\b", r"\bwalk(?:ing)?\b",
+                             r"骑车", r"地铁", r"公交", r"打车", r"步行"),
+                  "domain": (r"\bget\s+me\s+to\b", r"\btake\s+me\s+to\b", r"\bhow\s+do\s+i\s+get\b", r"怎么去",
+                             r"送我去")},
+    "hotel_floor": {"names": (r"\bfloors?\b", r"楼层"), "values": (),
+                    "domain": (r"\bhotels?\b", r"\broom\b", r"酒店", r"宾馆", r"订房")},
+    "delivery": {"names": (r"\bdeliver(?:y|ies)?\b", r"外卖", r"快递", r"配送"), "values": (r"放门口", r"送上楼"),
+                 "domain": (r"\bparcel\b", r"\bpackage\b", r"\btakeout\b", r"\bdoor(?:step)?\b", r"送到")},
+}
+# slug -> the topic's nouns (taken off values) / what names the topic in a statement / what a request about it says
+GENERIC_TOPIC_NAMES = {slug: _compile(words["names"]) for slug, words in GENERIC_TOPICS.items()}
+GENERIC_TOPIC_SAID = {slug: _compile(words["names"] + words["values"]) for slug, words in GENERIC_TOPICS.items()}
+GENERIC_TOPIC_DOMAINS = {slug: _compile(words["names"] + words["values"] + words["domain"])
+                         for slug, words in GENERIC_TOPICS.items()}
+
+# What a condition the lexicon does not know is about, for the dimension's name (its value is its own words).
+GENERIC_CONDITION_KINDS: tuple[tuple[str, re.Pattern], ...] = tuple((name, _compile(patterns)) for name, patterns in (
+    ("trip", (r"\blong[\s-]haul\b", r"\bshort[\s-]haul\b", r"\bdomestic\b", r"\binternational\b", r"长途", r"短途")),
+    ("purpose", (r"\bbusiness\b", r"\bwork\s+trips?\b", r"出差", r"公务")),
+    ("location", (r"\babroad\b", r"\boverseas\b", r"出国", r"国外", r"境外")),
+    ("companion", (r"\bwith\s+(?:my\s+|the\s+)?(?:kids?|children|family|baby)\b", r"带孩子", r"带娃", r"带宝宝",
+                   r"孩子")),
+    ("guests", (r"\bguests?\b", r"\bvisitors?\b", r"\bclients?\b", r"老人", r"客人", r"朋友来")),
+    ("attendees", (r"\bpeople\b", r"\bpersons?\b", r"\battendees\b", r"\d+\s*个?人")),
+    ("season", (r"\bwinter\b", r"\bsummer\b", r"\bspring\b", r"\bautumn\b", r"\bfall\b", r"冬天", r"夏天", r"春天",
+                r"秋天")),
+    ("distance", (r"\bkm\b", r"\bmiles?\b", r"\bkilomet", r"公里", r"千米", r"远")),
+    ("duration", (r"\bminutes?\b", r"\bhours?\b", r"分钟", r"小时")),
+    ("time", (r"\d\s*(?:am|pm)\b", r"\b(?:after|before)\s+\d", r"\bmorning\b", r"\bevening\b", r"\bnight\b", r"点",
+              r"早上", r"晚上", r"以后", r"之前")),
+    ("input_language", (r"\bin\s+(?:chinese|english|japanese|french|spanish|german)\b", r"用中文", r"用英文", r"说中文")),
+    ("activity", (r"\breading\b", r"\bworkout\b", r"\bexercis", r"\bsleep", r"\bwork(?:ing)?\b", r"读书", r"看书", r"运动",
+                  r"睡觉", r"工作")),
+))
+
+# Languages by name, stored as their codes (a reply language, the language a request is written in).
+LANGUAGE_CODES = {"english": "en", "chinese": "zh", "mandarin": "zh", "japanese": "ja", "korean": "ko", "french": "fr",
+                  "spanish": "es", "german": "de", "中文": "zh", "汉语": "zh", "英文": "en", "英语": "en", "日语": "ja"}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from layers.long_term.conditions.frames import frame_variants
 from layers.long_term.conditions.lexicon import TOPIC_BY_KEY
 from layers.long_term.conditions.model import condition_normalise, condition_text
 from layers.long_term.conditions.reading import dimensions_heard, values_heard
@@ -60,7 +61,14 @@ class Variant:
 
     @property
     def content(self) -> str:
-        topic = TOPIC_BY_KEY[self.memory_key]
+        topic = TOPIC_BY_KEY.get(self.memory_key)
+        if topic is None:  # a topic read by its frame (frames.py): the key's own words and the value as said
+            name = self.memory_key.removeprefix("user.preference.").replace("_", " ")
+            if self.lang == "zh":
+                return (f"用户偏好（{name}，{condition_text(self.condition)}时）：{self.value}。" if self.condition
+                        else f"用户偏好（{name}）：{self.value}。")
+            return (f"User's preference ({name}) when {condition_text(self.condition)}: {self.value}."
+                    if self.condition else f"User's preference ({name}): {self.value}.")
         en, zh = (topic.render or {}).get(self.value, (self.value, self.value))
         if self.lang == "zh":
             return (f"用户偏好（{condition_text(self.condition)}时）：{zh}。" if self.condition
@@ -173,6 +181,12 @@ def conditional_preferences_parse(text: str) -> list[Variant]:
         clauses = _clauses(sentence)
         keys = list(dict.fromkeys(key for clause in clauses for key in clause.values))
         if not keys:
+            # No topic of the lexicon says a value: the condition frame, whatever the topic (frames.py).
+            lang = _lang(sentence)
+            for key, value, condition in frame_variants(sentence):
+                condition = condition_normalise(condition) if condition else None
+                if not any(v.memory_key == key and v.condition == condition for v in found):
+                    found.append(Variant(key, value, condition, lang, sentence))
             continue
         marked = any(clause.marker in (EXCEPT, ONLY, BUT, WHEN) or _ALLOWING.search(clause.text)
                      for clause in clauses if clause.dims)

@@ -5,13 +5,15 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from layers.long_term.conditions.lexicon import TOPIC_BY_KEY, topic_key
+import re
+
+from layers.long_term.conditions.lexicon import GENERIC_TOPIC_DOMAINS, TOPIC_BY_KEY, topic_key
 from layers.long_term.conditions.model import (
     RequestFacts,
     condition_holds,
     condition_normalise,
 )
-from layers.long_term.conditions.reading import topics_in_domain, values_heard
+from layers.long_term.conditions.reading import Heard, topics_in_domain, values_heard
 from layers.long_term.models import Memory, MemoryStatus
 
 PREFERENCE_PREFIX = "user.preference."
@@ -82,7 +84,9 @@ def preference_variants_select(*, tenant, user_id: str, facts: RequestFacts,
             for memory in conditional:
                 if memory not in [m for m, _ in matched]:
                     selection.withheld.setdefault(memory.pk, "not_about_topic")
-        relevant = bool(matched) or about_topic or hit
+        # a key the lexicon does not know is about the request when the request says its topic: the
+        # topic's words (lexicon.GENERIC_TOPICS), the key's own words or a value stored under it
+        relevant = bool(matched) or about_topic or hit or (not known and generic_about(key, rows, facts.text))
         if not relevant:
             continue
         if matched:
@@ -102,3 +106,65 @@ def preference_variants_select(*, tenant, user_id: str, facts: RequestFacts,
 
 def topic_known(memory_key: str) -> bool:
     return memory_key in TOPIC_BY_KEY
+
+
+def _key_words(memory_key: str) -> list[str]:
+    """The words of a key's last part, as stems: `user.preference.hotel_floor` → hotel, floor; `lighting` → light."""
+    tail = memory_key.removeprefix(PREFERENCE_PREFIX).rsplit(".", 1)[-1]
+    words = [w for w in re.split(r"[_\W]+", tail.lower()) if len(w) >= 3]
+    return [re.sub(r"(?:ing|ment|ments|ations?|s)$", "", w) if len(w) > 5 else w for w in words]
+
+
+def _said(words: str, text: str) -> re.Match | None:
+    """`words` said in `text`: Latin on word boundaries (any case), CJK as a substring."""
+    escaped = re.escape(words.strip())
+    if not escaped:
+        return None
+    if re.search(r"[A-Za-z0-9]", words):
+        return re.search(rf"(?<![A-Za-z0-9]){escaped}", text, re.IGNORECASE)
+    return re.search(escaped, text)
+
+
+def generic_about(memory_key: str, rows: list[Memory], text: str) -> bool:
+    """Whether a request is about a preference key the lexicon has no values for."""
+    slug = memory_key.removeprefix(PREFERENCE_PREFIX)
+    if slug in GENERIC_TOPIC_DOMAINS and GENERIC_TOPIC_DOMAINS[slug].search(text):
+        return True
+    if any(_said(word, text) for word in _key_words(memory_key)):
+        return True
+    values = {stored_value(m) for m in rows} - {None}
+    return any(len(v.strip()) >= 2 and _said(v, text) for v in values)
+
+
+# "pay the electricity bill with WeChat", "book it via Expedia": the means a request names.
+_MEANS = re.compile(r"\b(?:with|via|using|by)\s+(?P<en>(?!the\b|a\b|an\b|my\b|me\b|it\b)[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*)?)"
+                    r"|(?:用|刷)(?P<zh>[\u4e00-\u9fff]{2,4}?)(?:付|支付|买|结|$|[，。,.])")
+
+
+def generic_requested(memory: Memory, text: str) -> Heard | None:
+    """The value a request asks for, against a preference of a key the lexicon has no values for: another value
+    stored under the key ("I want a window seat" against aisle, window stored for long-haul flights), or the
+    means it names when it is about the key's topic ("pay … with WeChat" against alipay). None when the
+    request asks for the stored value or says none."""
+    if topic_known(topic_key(memory.memory_key)):
+        return None
+    stored = stored_value(memory)
+    if stored is None:
+        return None
+    siblings = Memory.objects.filter(tenant_id=memory.tenant_id, user_id=memory.user_id, memory_key=memory.memory_key,
+                                     status=MemoryStatus.ACTIVE).exclude(pk=memory.pk)
+    if _said(stored, text):
+        return None
+    for other in {stored_value(m) for m in siblings} - {None, stored}:
+        heard = _said(other, text) if len(other.strip()) >= 2 else None
+        if heard:
+            return Heard(memory.memory_key, other, heard.group(0), heard.start(), heard.end())
+    if not generic_about(memory.memory_key, [memory, *siblings], text):
+        return None
+    means = _MEANS.search(text)
+    if means:
+        words = means.group("en") or means.group("zh")
+        value = words.lower() if means.group("en") else words
+        if value.casefold() != stored.casefold():
+            return Heard(memory.memory_key, value, words, means.start(), means.end())
+    return None
