@@ -14,6 +14,7 @@ from layers.long_term.conditions.lexicon import topic_key
 from layers.long_term.conditions.model import RequestFacts, condition_text
 from layers.long_term.conditions.reading import values_heard
 from layers.long_term.conditions.selectors import (
+    generic_requested,
     preference_variants_select,
     stored_value,
 )
@@ -44,7 +45,7 @@ def _line(memory, reason: str, detail: dict) -> str:
 
 
 def _conflict(memory, facts: RequestFacts) -> dict | None:
-    heard = values_heard(facts.text).get(topic_key(memory.memory_key))
+    heard = values_heard(facts.text).get(topic_key(memory.memory_key)) or generic_requested(memory, facts.text)
     stored = stored_value(memory)
     if heard is None or stored is None or heard.value == stored:
         return None
