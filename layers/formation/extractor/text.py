@@ -174,6 +174,22 @@ def is_request(sentence: str) -> bool:
     return bool(_REQUEST.search(strip_lead_in(sentence.strip())))
 
 
+# "帮我点个外卖吧，我吃不了辣": after the request, a part with the user as its own subject is a disclosure.
+_OWN_PART_ZH = re.compile(r"^(?:不过|但是?|因为|毕竟|顺便说一下|对了|哦|另外)?(?:我|本人)(?!们)")
+
+
+def drop_request_part(sentence: str) -> str:
+    """What a Chinese request sentence discloses after the request: the parts from the first one
+    whose subject is the user; "" when there is none ("帮我订一张下周去广州的机票")."""
+    if not is_cjk(sentence):
+        return ""
+    pieces = [p for p in re.split(r"(?<=[,，])", sentence) if p.strip()]
+    for index, piece in enumerate(pieces[1:], start=1):
+        if _OWN_PART_ZH.match(piece.strip()):
+            return "".join(pieces[index:]).strip()
+    return ""
+
+
 def is_past_state(clause: str) -> bool:
     # "I've had asthma since I was a kid" began in the past and still holds.
     return bool(_PAST_STATE.search(clause)) and not re.search(
