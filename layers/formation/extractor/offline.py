@@ -25,6 +25,7 @@ from layers.formation.extractor.text import (
     CORRECTION_MARK,
     blank_quotes,
     drop_question_part,
+    drop_request_part,
     is_cjk,
     is_hypothetical,
     is_past_state,
@@ -99,7 +100,7 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
         moved_here = candidate.memory_key == "user.home_city" and _MOVED.search(clause) and not _NOT_NOW.search(clause)
         if past and candidate.memory_key not in _PAST_SAFE and not candidate.memory_key.startswith(_PAST_SAFE_PREFIXES) \
                 and not moved_here \
-                and not rules_zh.said_in_present(candidate.value, clause):
+                and not rules_zh.said_in_present(candidate.value, clause) and not rules_en.said_in_present(candidate.value, clause):
             continue
         # FACTS.md: a work city is worth keeping only where it differs from home.
         if candidate.memory_key == "user.work_city" and candidate.value in homes:
@@ -289,8 +290,11 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
         if _REMEMBER_FOR_OTHER.search(sentence):
             dropped[DROP_OTHER_USER] += 1
             continue
-        if starts_conditional(sentence) or is_sarcastic(sentence) or is_vague_wish(sentence) or (
-                is_request(sentence) and not _REMEMBER_SELF.match(strip_lead_in(sentence))):
+        if is_request(sentence) and not _REMEMBER_SELF.match(strip_lead_in(sentence)):
+            sentence = drop_request_part(sentence)
+            if not sentence:
+                continue
+        if starts_conditional(sentence) or is_sarcastic(sentence) or is_vague_wish(sentence):
             continue
         sentence = drop_question_part(sentence)
         if not sentence:
