@@ -198,7 +198,10 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         if especially and especially.group("w") and not (found and found[-1].memory_key == "user.food_restrictions"):
             especially = None
         if especially and index and found and found[-1].memory_key in ("user.likes", "user.dislikes", "user.allergies", "user.food_restrictions"):
-            found.append(_zc(found[-1].memory_key, re.sub(r"[，,。！!~～啊呀]+$", "", especially.group("v") or especially.group("w"))))
+            more = re.sub(r"[，,。！!~～啊呀]+$", "", especially.group("v") or especially.group("w"))
+            # "我吃不了辣，微辣都不行": a degree of the same food is no second one.
+            if found[-1].value not in more:
+                found.append(_zc(found[-1].memory_key, more))
             continue
         # "我在顺丰当快递员，每天跑两百多单", "养了一缸金鱼，每天喂两次": what recurs right after a job,
         # a school, a pet or a person is said is their routine, unless the part names its own subject
