@@ -67,8 +67,9 @@ from layers.formation.extractor.rules_en.subject import (
     _user_said,
     self_anchored,
 )
+from layers.formation.extractor.text import is_cjk, is_past_state
 
-__all__ = ["Candidate", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate"]
+__all__ = ["Candidate", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate", "said_in_present"]
 
 _SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)
 _FACT_FAMILIES = (employment, education, location, languages, health, diet, likes, contact, personal, pets, family,
@@ -164,3 +165,24 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
         if _user_said(clause, 0):
             found.extend(_b_habit(re.match(r"(?P<v>.*)", body), clause))
     return found
+
+
+_PART = re.compile(r"[^,;—–]+")
+_NOW_EN = re.compile(r"(?i)\b(?:now|currently|these\s+days|nowadays|still|but|today)\b")
+
+
+def said_in_present(value: str, clause: str) -> bool:
+    """Whether `value` sits in a part of an English past-state clause that is not itself past: "my German is
+    fluent, lived in Munich for 6 years" has its past in the second part only, so the German is current; "I
+    used to live in Madrid, loved it" carries the past into the part after it unless that part says "now"."""
+    if not value or is_cjk(clause):
+        return False
+    at = clause.casefold().find(value.casefold())
+    if at < 0:
+        return False
+    past = False
+    for part in _PART.finditer(clause):
+        past = is_past_state(part.group()) or (past and not _NOW_EN.search(part.group()))
+        if part.start() <= at < part.end():
+            return not past
+    return False

@@ -60,7 +60,7 @@ _NOT_A_LIST_ITEM = re.compile(
 
 _TRAILING_FILLER = re.compile(
     r"\s+(?:a lot|very much|so much|too|as well|the most|a bit|these days|nowadays|now|though|anymore|in general|really|better|more|"
-    r"lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|honestly|sadly|obviously|apparently)$", re.I)
+    r"lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|honestly|sadly|obviously|apparently|please|pls|plz|thanks|for\s+me)$", re.I)
 
 
 _NON_PLACES = {"Marketing", "Sales", "Finance", "Engineering", "IT", "HR", "Tech", "Retail", "Education", "Healthcare"}

@@ -66,9 +66,11 @@ _COUNTED_KIDS = {"boys": "son", "girls": "daughter", "little boys": "son", "litt
 
 
 # "my mother tongue", "my father's side", "my baby steps" are not people.
-# An in-law ("my mother-in-law", "my brother in law") is none of the roles FACTS.md keeps.
 _PEOPLE_ROLE = ("(?P<role>" + "|".join(sorted(_ROLES_EN, key=len, reverse=True)) + ")"
-                r"(?!\s+(?i:tongue|language|nature|land|country|ship|board|steps|boomer|shower|teeth))(?![- ](?i:in)[- ](?i:law))")
+                r"(?!\s+(?i:tongue|language|nature|land|country|ship|board|steps|boomer|shower|teeth))")
+# "my sister's friend is a vegan chef", "my brother-in-law's cousin": the person spoken of is someone else's.
+_SOMEONE_ELSES = re.compile(r"(?i)(?:[- ]in[- ]law)?'s\s+(?:best\s+|old\s+|new\s+)?(?:friend|mate|buddy|pal|boss|colleague|coworker|co-worker|"
+                            r"neighbou?r|cousin|uncle|aunt|classmate|teacher|flatmate|roommate|ex|landlord|client)s?\b")
 
 
 _PERSON = r"(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)"
@@ -142,6 +144,8 @@ def _b_person(m, clause):
     if not role or role in ("parents", "grandson", "granddaughter"):
         return []
     if said == "manager" and not m.groupdict().get("v"):
+        return []
+    if _SOMEONE_ELSES.match(clause, m.end()):
         return []
     name = re.sub(r"'s$", "", m.groupdict().get("v") or "")
     if name in _NOT_NAMES or (name and name.split()[0] in _NOT_NAMES):
