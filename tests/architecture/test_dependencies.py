@@ -112,6 +112,20 @@ def test_every_import_follows_the_dependency_rules():
     assert violations() == []
 
 
+def test_the_client_and_the_examples_import_no_project_code():
+    """clients/python is a package of its own (installed apart, talks HTTP), and the examples use it alone:
+    neither imports Django or a room of the project."""
+    problems = []
+    for folder in ("clients/python/memoryhub_client", "examples"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            for line, target in _imports(path, module):
+                top = target.split(".")[0]
+                if top in PROJECT_PACKAGES + ("django", "rest_framework"):
+                    problems.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    assert problems == []
+
+
 @pytest.mark.parametrize("room, target, allowed", [
     ("audit", "layers.long_term.models", False),
     ("permanent", "layers.short_term.models", False),
