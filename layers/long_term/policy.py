@@ -303,6 +303,13 @@ class Policy:
     # a memory naming the person the query means by a role, through the user's relationship facts
     rerank_person_share: float = setting(0.1, low=0.0, high=1.0)
     rerank_coverage_share: float = setting(0.1, low=0.0, high=1.0)
+    # A taste (a like or dislike, `taste_keys`) bears on the scene it is about: one whose text the scene's own
+    # cue words name ("User likes Korean food" for a dinner) closes `rerank_taste_fit_share` of the gap; one
+    # about another scene ("User dislikes horror movies" for a dinner) keeps `rerank_taste_misfit_factor`
+    # of its relevance (selectors/rerank.py).
+    taste_keys: list[str] = setting(default_factory=lambda: ["user.likes*", "user.dislikes*"])
+    rerank_taste_fit_share: float = setting(0.3, low=0.0, high=1.0)
+    rerank_taste_misfit_factor: float = setting(0.3, low=0.0, high=1.0)
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
     # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any
     # invalid reply, the offline stage is served.
