@@ -51,6 +51,7 @@ def _zh_number(text: str) -> float:
     return float((_ZH_DIGIT.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGIT.get(ones, 0) if ones else 0))
 
 
+_RELATIVE = re.compile(r",\s*(?:who|which|whose)\b[^,.;!?]*", re.I)
 _PREFIX_BREAK = re.compile(r"\b(?:and|but|while|whereas)\b|[,;]", re.I)
 
 
@@ -81,7 +82,7 @@ def _join_name_and_head(text: str, kept: list[Mention]) -> list[Mention]:
 
 _SUB = re.compile(rf"(?:(?<![周第期统唯万之])一[{_CLASSIFIER}]是?|\bone\s(?!of\b)(?:from|is|at|with|for|on|in|near)?|"
                   rf"\b(?:an?|the)\s(?=\d+(?:[:.]\d+)?\s?(?:am|pm|-?inch|gb|tb|mb|ml|kg|lb|oz|mm|cm|w|l)\b))\s*"
-                  rf"(?P<body>[^，,。；;、和\n]{{1,14}}?)(?=[，,。；;、\n]|和|$|\s+(?:and|in|on|at|for|with|from|is|was)\s)")
+                  rf"(?P<body>[^，,。；;、和\n？?！!]{{1,14}}?)(?=[，,。；;、\n]|和|$|\s+(?:and|in|on|at|for|with|from|is|was)\s)")
 
 
 def _sub_entities(text: str, kept: list[Mention], context_type: str | None) -> list[Mention]:
@@ -113,6 +114,9 @@ _COORDINATION = re.compile(r"\s*(?:,?\s*(?:and|or|vs\.?|versus)\s+(?:(?:the|a|an
                            re.I)
 
 
+_LOCATIVE_BEFORE = re.compile(r"\b(?:at|in|near|from|to|into|via)\s+(?:the\s+)?$", re.I)
+
+
 def _coordinated_types(text: str, kept: list[Mention]) -> None:
     """"between Lisbon and Porto", "Tokyo 和 Osaka": a name of a guessed type joined to one of a known
     type is of that type."""
@@ -120,6 +124,8 @@ def _coordinated_types(text: str, kept: list[Mention]) -> None:
         if left.weak == right.weak or not _COORDINATION.fullmatch(text[left.end:right.start]):
             continue
         guessed, known = (left, right) if left.weak else (right, left)
+        if _LOCATIVE_BEFORE.search(text[max(0, guessed.start - 8):guessed.start]):
+            continue  # "ANA 7 lands at Haneda and JAL 5": where one lands, not a second flight
         if known.type != lx.PERSON or guessed.name[:1].isupper():
             guessed.type = known.type
 
@@ -240,6 +246,44 @@ def _counted_members(text: str, kept: list[Mention]) -> list[Mention]:
 _STOP_MEMBERS = {"the", "a", "an", "my", "our", "this", "that", "it", "them", "and", "or"}
 
 
+_ZH_EACH = re.compile(r"(?P<a>[\u4e00-\u9fff]{2,4}?)(?:和|跟|与|、)(?P<b>[\u4e00-\u9fff]{2,4}?)各(?:有|装了?|放了?|买了?)?"
+                      r"(?:一|1)?[个台盏只把件部]?$")
+_ZH_LIST_ITEMS = re.compile(r"和|跟|与|、|以及|还有|，|,")
+
+
+def _members(text: str, kept: list[Mention]) -> list[Mention]:
+    """"门口和后院各有一个摄像头": one of the kind at each ("门口", "后院"); "两个扫地机器人：楼上的石头和楼下的
+    云鲸": a counted collective's list after the colon, each item one of its kind."""
+    added = []
+    for head in kept:
+        if head.type in (lx.PERSON,) or head.weak:
+            continue
+        each = _ZH_EACH.search(text, max(0, head.start - 14), head.start)
+        if each and each.end() == head.start:
+            for name in ("a", "b"):
+                start = each.start(name)
+                added.append(Mention(name=each.group(name), type=head.type, start=start, end=start + len(each.group(name))))
+            continue
+        if head.plural and text[head.end:head.end + 1] in ("：", ":"):
+            stop = re.search(r"[。；;\n]", text[head.end:])
+            end = head.end + (stop.start() if stop else len(text) - head.end)
+            at = head.end + 1
+            for piece in _ZH_LIST_ITEMS.split(text[at:end]):
+                start = text.find(piece, at) if piece else -1
+                name = piece.strip()
+                if start >= 0 and 2 <= len(name) <= 10:
+                    inner = [m for m in kept if m.start >= start and m.end <= start + len(piece)]
+                    if not any(m.name == name for m in inner):
+                        added.append(Mention(name=name, type=head.type, start=start, end=start + len(name)))
+                at = (start + len(piece)) if start >= 0 else at
+    if not added:
+        return kept
+    spans = [(m.start, m.end) for m in added]
+    # What an item holds ("楼上的石头": a brand) is the item itself now.
+    rest = [m for m in kept if not any(s <= m.start and m.end <= e for s, e in spans)]
+    return sorted(rest + added, key=lambda m: m.start)
+
+
 def _brands_alone(text: str, kept: list[Mention], context_type: str | None) -> list[Mention]:
     """"石头的2999元，科沃斯的1899元" after "看看扫地机": a brand said alone is one of the kind just talked about."""
     if context_type not in (lx.DEVICE, lx.PRODUCT):
@@ -271,6 +315,7 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
     kept = _brands_alone(text, kept, context_type)
     kept = _described_names(text, kept)
     kept = _counted_members(text, kept)
+    kept = _members(text, kept)
     _coordinated_types(text, kept)
     _visited_types(text, kept)
     clauses = [(m.start(), m.end()) for m in _CLAUSE_SPLIT.finditer(text)]
@@ -299,7 +344,11 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
             cut = max((m.end() for m in _PREFIX_BREAK.finditer(prefix)), default=0)
             prefix = prefix[cut:]
         suffix = text[mention.end:seg_end]
-        mention.segment = (prefix + mention.name + suffix + (" " + nxt[0].name if nxt else "")).strip()
+        relative = _RELATIVE.match(text, mention.end)
+        if relative and not suffix.strip(" ,"):
+            # "Olivia, who knows CPR, and Chloe": the relative clause cut off by commas is said of the name
+            suffix = relative.group(0)
+        mention.segment = re.sub(r"\s{2,}", " ", prefix + mention.name + suffix + (" " + nxt[0].name if nxt else "")).strip()
         attached = re.search(r"\d+(?:\.\d+)?\s*[A-Za-z%¥$元块]{0,3}\s*的?\s*$", prefix)
         mention.numbers = _numbers(suffix) or (_numbers(attached.group(0)) if attached else []) or _numbers(mention.name)
         mention.clause = text[low:high]

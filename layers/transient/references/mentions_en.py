@@ -163,8 +163,18 @@ def _en_mentions(text: str, role: str) -> list[Mention]:
     for match in re.finditer(r"\b(?:order|ticket|case|claim|booking|reservation)\s+(?:number\s+|no\.?\s*|#\s?)?"
                              r"[A-Z]{0,3}-?\d[\dA-Z-]{2,}\b", text, re.I):
         _add(found, match.group(0), lx.ORDER, match.start())
-    for match in re.finditer(r"(?<![A-Za-z0-9])[A-Z]{2}\s?\d{3,4}(?![A-Za-z0-9])", text):
-        _add(found, match.group(0), lx.VEHICLE, match.start())
+    # Flight numbers: "UA 455", "DL1180"; with three letters or fewer digits ("ANA 7", "JAL 5") only where the
+    # turn talks of flying, so "PS 5" or "GPT 4" elsewhere is no flight.
+    flying = bool(_FLYING.search(text))
+    for match in re.finditer(r"(?<![A-Za-z0-9])([A-Z]{2,3})\s?(\d{1,4})(?![A-Za-z0-9])", text):
+        if (len(match.group(1)) == 2 and len(match.group(2)) >= 3) or flying:
+            _add(found, match.group(0), lx.VEHICLE, match.start())
+    # "next door", "door to door": where, not a door
+    for match in re.finditer(r"\bnext\s+door\b|\bdoor\s+to\s+door\b", text, re.I):
+        used_span = (match.start(), match.end())
+        for index, (word, start, end) in enumerate(tokens):
+            if used_span[0] <= start < used_span[1]:
+                used[index] = True
     _en_names(text, tokens, used, initial, found)
     for index, (word, start, end) in enumerate(tokens):
         if used[index]:
@@ -247,6 +257,10 @@ _PERSON_CUES = ("with", "tell", "text", "call", "ask", "email", "meet", "invite"
 _DINING = re.compile(r"\b(eat|ate|dinner|lunch|brunch|breakfast|restaurants?|table|reservation|menu|food|ramen|"
                      r"italian|chinese|thai|mexican|japanese|indian|korean|french|vegan|vegetarian|"
                      r"sushi|pizza|tacos?|burgers?|noodles?|coffee|drinks?|brunch|dessert|takeout|delivery)\b", re.I)
+
+
+_FLYING = re.compile(r"\b(?:flights?|fly|flying|flew|lands?|landing|departs?|departing|arrives?|gate|airport|"
+                     r"terminal|boarding|airlines?|layover|nonstop|direct)\b|航班|起飞|降落|机场", re.I)
 
 
 _TRAVEL = re.compile(r"\b(trip|travel|fly|flying|flight|visit|hotel|stay|vacation|moved?|drive|road|going)\b", re.I)

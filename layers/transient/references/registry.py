@@ -53,7 +53,8 @@ _ZH_LISTED = re.compile(r"(?:^|[：:；;。\n])\s*([\u4e00-\u9fff]{2,6}?)(?=是|
 _ZH_NOT_LISTED = {"有两家", "有三家", "附近", "推荐", "可以", "不过", "另外", "还有", "其中", "一家", "另一家"}
 _ZH_COUNTED = re.compile(r"[两三四几]家")  # "附近有两家：…" lists what was asked for, asked as a question or not
 _ZH_ASK = re.compile(r"有什么|叫什么|什么名字|哪家|哪一家|哪个|是哪|在哪|推荐")
-_ZH_ANSWER = re.compile(r"(?:是|叫|去的是|推荐)([\u4e00-\u9fff]{2,8}?)(?=[，。,.！!（(、]|$|，|在)")
+_ZH_ANSWER = re.compile(r"(?:是|叫|去的是|推荐)([\u4e00-\u9fff]{2,8}?)(?=[，。,.！!（(、]|$|，|在)"
+                        r"|(?:附近的|推荐你?去|可以去|试试|有一家|有家)([\u4e00-\u9fff]{2,6}?)(?=评价|口碑|很不错|不错|很好|挺好|很火|人均|，|。|在)")
 
 
 def entity_key(name: str) -> str:
@@ -123,12 +124,13 @@ class Registry:
             # "上次那家粤菜馆叫什么" → "你上次去的是点都德，在天河路。": the answer is the name.
             listed = [m for m in _ZH_LISTED.finditer(text) if (m.group(1) or m.group(2)) not in _ZH_NOT_LISTED]
             for match in _ZH_ANSWER.finditer(text) if len(listed) < 2 else ():
-                start, end = match.start(1), match.end(1)
+                group = 1 if match.group(1) else 2
+                start, end = match.start(group), match.end(group)
                 if not any(start < m.end and m.start < end for m in mentions):
                     # The sentence that answers is its clause: "你上次去的是点都德" says it was visited.
                     low = max(text.rfind(mark, 0, start) for mark in "。！？!?\n") + 1
                     high = min([i for i in (text.find(mark, end) for mark in "。！？!?\n") if i >= 0] or [len(text)])
-                    mentions.append(Mention(name=match.group(1), type=min(asked_before), start=start, end=end,
+                    mentions.append(Mention(name=match.group(group), type=min(asked_before), start=start, end=end,
                                             clause=text[low:high]))
             # "附近有什么火锅店" → "有两家：小龙坎是麻辣锅底…；捞王是猪肚鸡锅，不辣…": each item of the list.
             starts = [m.start(1) if m.group(1) else m.start(2) for m in listed] + [len(text)]
