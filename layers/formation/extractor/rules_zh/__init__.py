@@ -258,10 +258,17 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 continue
             age = A.zh_int(match.group("age")) if match.group("age") else None
             found.append(_zc(f"user.relationship.{role}", "", age=age))
-    # "我们家两个娃，老大叫乐乐，老二叫安安": the children named by their rank.
-    if re.search(r"娃|孩子|儿女", clause):
-        for named in re.finditer(r"老[大二三四小](?:叫|是|名叫)(?P<n>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)(?=$|[，,。、]|今年|\d|[一二三四五六七八九十]+岁)", clause):
-            found.append(_zc("user.relationship.child", named.group("n")))
+    # "我们家两个娃，老大叫乐乐，老二叫安安", "我家老大叫豆豆八岁": the children named by their rank,
+    # each with the age said right after the name or, in order, in a later "一个七岁一个四岁".
+    ranked = list(re.finditer(r"老[大二三四小](?:叫|是|名叫)(?P<n>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)(?=$|[，,。、]|今年|\d|[一二三四五六七八九十]+岁)"
+                              rf"(?:今年)?(?:(?P<age>{A.ZH_NUMBER})岁)?", clause))
+    if ranked and (re.search(r"娃|孩子|儿女", clause) or re.search(r"(?:我|我们|我们)家老大", clause) or len(ranked) > 1):
+        each = [A.zh_int(n) for n in re.findall(rf"一个(?P<n>{A.ZH_NUMBER})岁", clause)]
+        for index, named in enumerate(ranked):
+            age = A.zh_int(named.group("age")) if named.group("age") else each[index] if len(each) == len(ranked) else None
+            found.append(_zc("user.relationship.child", named.group("n"), age=age))
+        # "一个七岁一个四岁" are the children's ages, not the user's.
+        found = [c for c in found if c.memory_key != "user.age"]
     last_end = -1
     for match in _ZH_PERSON_RULE.finditer(clause):
         start = match.start()

@@ -47,7 +47,7 @@ def _zh_person_attrs(rest: str) -> dict:
     out: dict = {}
     # "比我小三岁" is how much older or younger, not an age.
     rest = re.sub(r"比我[大小][^，,。]{0,4}岁", "", re.split(r"[。！？!?]", rest)[0])
-    age = re.search(rf"(?:今年|满|已经|刚)?(?P<n>{A.ZH_NUMBER})多?(?:周岁|岁|大寿|了[，,。]|了$)|今年(?P<m>{A.ZH_NUMBER})(?=$|[，,。])", rest)
+    age = re.search(rf"(?:今年|满|已经|刚)?(?P<n>{A.ZH_NUMBER})多?(?:周岁|岁|大寿|了[，,。]|了$)|(?:今年|刚满|满)(?P<m>{A.ZH_NUMBER})(?=$|[，,。])", rest)
     if age:
         value = A.plausible_age(A.zh_int(age.group("n") or age.group("m")), low=0)
         if value is not None:
@@ -64,6 +64,10 @@ def _zh_person_attrs(rest: str) -> dict:
         value = likes.group("v") or likes.group("w")
         value = re.sub(r"^(?:上了|上|看|追)?", lambda x: x.group() if x.group() in ("看",) else "", value) if value else value
         out["likes"] = _TRAILING.sub("", value) if value else None
+    # "我儿子在实验小学上三年级": the school a child goes to.
+    school = re.match(r"^(?:现在|目前|今年)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:小学|中学|幼儿园|大学|学院|学校|一中|二中|附中|附小|高中|初中))(?:上|读|念)", rest)
+    if school:
+        out["school"] = school.group("v")
     birthday = re.search(r"生日是(?P<v>[^，,。]+)|(?P<w>[^，,。]{2,8}?)(?:过生日|过[\u4e00-\u9fff]{1,3}大寿|生日)", rest)
     if birthday:
         out["birthday"] = tidy_value(birthday.group("v") or birthday.group("w"))
@@ -96,6 +100,11 @@ def _zb_person(m, clause):
                 flag.startswith("nr") or (len(word) == 2 and word[0] == word[1]) or word[0] in "小阿") \
                 and not is_time_word(word):
             name, rest = word, rest[len(word):]
+    if not name:
+        # "我们领导姓周": a surname is all the user gave.
+        surname = re.match(r"姓(?P<n>[\u4e00-\u9fff])(?=$|[，,。]|人|的)", rest)
+        if surname:
+            name, rest = surname.group("n"), rest[surname.end():]
     if not name:
         named = re.match(r"(?:的名字)?(?:叫做|名叫|叫|是叫)(?P<n>[阿小][A-Z][a-zA-Z]+|[\u4e00-\u9fff]{1,4}|[A-Z][a-zA-Z]+)", rest)
         if named:

@@ -29,6 +29,7 @@ _BREEDS_ZH = {"边牧": "dog", "泰迪": "dog", "柴犬": "dog", "金毛": "dog"
               "德牧": "dog", "阿拉斯加": "dog", "贵宾": "dog", "吉娃娃": "dog", "巴哥": "dog", "秋田": "dog", "腊肠": "dog",
               "杜宾": "dog", "马尔济斯": "dog", "约克夏": "dog", "京巴": "dog", "沙皮": "dog", "松狮": "dog", "牧羊犬": "dog",
               "巴西龟": "turtle", "草龟": "turtle", "玄凤": "bird", "虎皮鹦鹉": "bird", "斗鱼": "fish",
+              "孔雀鱼": "fish", "锦鲤": "fish", "热带鱼": "fish", "龙鱼": "fish", "二哈": "dog", "玄凤鹦鹉": "bird",
               "dachshund": "dog", "corgi": "dog", "husky": "dog", "shiba": "dog", "golden": "dog", "poodle": "dog"}
 
 
@@ -72,13 +73,19 @@ def _zb_pet(m, clause):
     out = []
     for name in names:
         name = re.sub(r"(?:了|啊|呀|的)$", "", name)
+        if name in _SPECIES_ZH:
+            name = ""  # "玄凤鹦鹉": the kind then the species word, no name yet
+        if not name and not listed:
+            later = re.search(r"(?:它|他|她)?(?:叫做|名叫|叫|的名字是)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-z]+)", rest)
+            if later and not re.search(r"没|还没", rest[:later.start()]) and not re.match(r"什么|啥", later.group("n")):
+                name = later.group("n")
         if name and re.match(r"还没|没有|取名|名字|[一两三四五六七八九十几\d]+[只条个]", name):
             name = ""
         out.append(_zc(f"user.pet.{species}", name, breed=breed, age=age_value))
     return out
 
 
-_ZH_PET_RULE = re.compile(rf"(?:(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|新养了|有|养的|还有|还养了|也有|也养了)?|养了|新养了|领养了|有|还有|捡了|带|和|跟|以及)(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{{1,3}})的|[\u4e00-\u9fff]{{1,2}}色的)?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经)|[A-Z][a-z]+)?")
+_ZH_PET_RULE = re.compile(rf"(?:(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|新养了|有|养的|还有|还养了|也有|也养了)?|养了|新养了|领养了|收养了|买了|带回来了?|抱回来了?|接回来了?|领回家了?|有|还有|捡了|带|和|跟|以及)(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{{1,3}})的|[\u4e00-\u9fff]{{1,2}}色的)?小?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经|昨[天晚]|今[天晚早]|前[天几]|刚|又|总|老是|最近|每天|天天|现在|超|真|可)|[A-Z][a-z]+)?")
 
 
 def _legacy_pet(match: re.Match) -> list[Candidate]:
@@ -92,7 +99,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 
 # "每天早上我都会先遛狗": whoever walks a dog has one; whoever takes the kids to school has them.
-_CHORES = (("遛狗", "user.pet.dog"), ("撸猫", "user.pet.cat"), ("喂猫", "user.pet.cat"), ("铲屎", "user.pet.cat"),
+_CHORES = (("遛我家", "user.pet.dog"), ("遛狗", "user.pet.dog"), ("撸猫", "user.pet.cat"), ("喂猫", "user.pet.cat"), ("铲屎", "user.pet.cat"),
            ("带孩子", "user.relationship.child"), ("带娃", "user.relationship.child"), ("接孩子", "user.relationship.child"),
            ("送孩子", "user.relationship.child"))
 
