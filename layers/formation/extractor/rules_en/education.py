@@ -20,7 +20,7 @@ def _b_education(m, clause):
                                       r"\b(?:have|hold|got)\s+(?:a|an|my)\s+(?:[a-z'-]+\s+){0,2}(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc|ma)\b|"
                                       r"\b(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc)\b[\w\s]{0,25}\bfrom\b|\bstudied\b", clause, re.I) \
         and not re.search(r"(?i)\bstill\s+studying|\bcurrently\b|\bin\s+my\s+\w+\s+year", clause) else \
-        "studying" if re.search(r"studying|doing|enrolled|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
+        "studying" if re.search(r"studying|doing|writing|enrolled|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
     if degree is None:
         found = re.search(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause)
         degree = found.group(1) if found else None
@@ -53,7 +53,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:doing|taking|sitting|studying\s+for|revising\s+for)\s+(?i:my|the|her)?\s*(?P<v>A[- ]levels?|GCSEs?|IB|Highers|Leaving\s+Cert|the\s+bar)\b"),
      lambda m, c: [_f("user.education", tidy_value(m.group("v")), status="studying")]),
     (re.compile(rf"(?i:taking|doing|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
-    (re.compile(rf"(?i:graduated\s+from|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
+    (re.compile(rf"(?i:graduated\s+from|graduated(?=\s+[A-Z])|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
                 rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|master'?s|masters|bachelor'?s)\s+at|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
                 rf"(?:student|candidate|junior|senior|sophomore|freshman|year)\s+(?:in\s+[a-z ]+\s+)?at|studying\s+(?P<field>[a-z ]+?)\s+at|"
                 rf"(?:master'?s|phd|degree|bachelor'?s)\s+(?:is\s+)?in\s+(?P<field2>[a-z ]+?)\s+(?:at|from)|school\s+at|in\s+(?:my\s+)?(?:\w+\s+)?year\s+at)\s+{_ORG}"), _b_education),
@@ -65,7 +65,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:did\s+an?|doing\s+an?|finished\s+an?|completed\s+an?)\s+(?P<v>[a-z]+\s+(?:apprenticeship|bootcamp|diploma))"), _b_education),
     (re.compile(r"(?i:go\s+to|goes\s+to|attend|attending|attended|transferred\s+to|got\s+into|accepted\s+(?:to|into|at)|admitted\s+to)\s+(?P<v>[A-Z]{2,6}\b|(?:the\s+)?[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Tech)(?:\s+of\s+[A-Z][\w'.-]*)?|(?:the\s+)?University\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
     (re.compile(r"(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,3})\s+(?i:alum|alumnus|alumna|alumni|grad|graduate)\b"), _b_education),
-    (re.compile(r"(?i:doing|pursuing|studying\s+for|working\s+on|finishing|starting|halfway\s+through)\s+(?i:an?|my)\s+(?P<v>(?P<deg>MBA|PhD|master'?s|masters|bachelor'?s|doctorate|law\s+degree|nursing\s+degree))"), _b_education),
+    (re.compile(r"(?i:doing|pursuing|studying\s+for|working\s+on|finishing|starting|halfway\s+through|writing\s+up|writing)\s+(?i:an?|my)\s+(?P<v>(?P<deg>MBA|PhD|master'?s|masters|bachelor'?s|doctorate|law\s+degree|nursing\s+degree|dissertation|thesis))"
+                r"(?:\s+(?i:on|in|about)\s+(?P<field>[a-z][a-z -]{2,40}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|but|at|so|which)\b))?"), _b_education),
     (re.compile(rf"(?i:did|do|doing|got|finished|completed)\s+(?i:my)\s+(?P<deg>(?i:masters?|master's|phd|mba|bachelor'?s|undergrad|degree|ba|bsc|msc))\s+(?i:in|at)\s+{_ORG}"), _b_education),
     (re.compile(r"(?i:a\s+)?(?P<v>(?i:high\s+school|college|grad\s+school|med\s+school|law\s+school|middle\s+school))\s+(?i:senior|junior|sophomore|freshman|student|grad|graduate|dropout)"), _b_education),
 ]

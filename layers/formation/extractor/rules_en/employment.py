@@ -79,6 +79,19 @@ def _b_employer(m, clause):
     return out
 
 
+def _b_do_for(m, clause):
+    """"I do QA for Nintendo": the organisation is the employer, what is done the occupation (a bare
+    "I do stuff for Amazon" is neither)."""
+    role = m.group("role")
+    if re.match(r"(?i)(?:it|that|this|stuff|things|something|anything|everything|what|a|the|my|some|lots?|work|favou?rs?|"
+                r"volunteer\w*|shopping|laundry|errands|groceries)\b", role):
+        return []
+    org = _clean_org(m.group("v"))
+    if not org or org in _NON_PLACES:
+        return []
+    return [_f("user.employer", org), _f("user.occupation", tidy_value(role))]
+
+
 def _b_former(m, clause):
     org = _clean_org(m.group("v"))
     return [_f("user.former_employer", org)] if org else []
@@ -147,7 +160,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:work|working|job)\s+(?i:at|for)\s+(?P<v>(?!(?:a|an|the|home|night|nights|school|my|our|this|that|it|once|least|all|him|her|them|myself|some|two|three)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol)\b)"), _b_employer),
     (re.compile(r"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
     (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
-    (re.compile(rf"(?i:left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
+    (re.compile(rf"(?i:walked\s+away\s+from|walked\s+out\s+(?:of|on)|stepped\s+down\s+from|parted\s+ways\s+with|left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
                 rf"handed\s+in\s+my\s+(?:notice|resignation)\s+(?:at|to)|resigned\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
                 rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with)|"
                 # "used to work at Deloitte, these days I'm at Monzo": a named past employer (FACTS.md).
@@ -159,6 +172,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I've been a bus driver for 20 years": a role held up to now.
     (re.compile(rf"(?i:i've\s+been|ive\s+been|i\s+have\s+been)\s+(?i:an?)\s+{_OCC}(?![^.;!?]*\b(?i:before|until|till|back\s+then)\b)"), _b_occupation),
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
+    # "I do QA for Nintendo", "I do the accounts for a charity": the work, then who it is for.
+    (re.compile(rf"(?:^|(?<=\s))(?i:i\s+do|i've\s+been\s+doing|i'm\s+doing)\s+(?P<role>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|mostly|full|part)\b)"), _b_do_for),
     # "started at google on monday as a SWE": a role said with "as", after the job it belongs to.
     (re.compile(rf"(?<=\s)(?i:as)\s+(?i:an?)\s+{_OCC}(?!\s+(?i:myself|yourself))"), _b_occupation_as),
     # "Sous chef at a busy tapas place", "data engineer for a logistics firm": a role opening the clause.

@@ -163,6 +163,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
+    # "20 weeks pregnant and craving sushi", "T1 diabetic here": the state opens the clause.
+    (re.compile(r"^(?:(?i:about|almost|nearly|now)\s+)?\d{1,2}\s+(?i:weeks|months)\s+(?P<v>(?i:pregnant))\b"), _b_condition),
+    (re.compile(r"^(?P<v>(?i:t[12]|type\s+[12])\s+(?i:diabetic))\b"), lambda m, c: [_f("user.health_conditions", m.group("v"))]),
+    # "bee stings send me straight to the ER", "peanuts = hospital for me": what the body reacts to that badly.
+    (re.compile(r"^(?P<v>[a-z][a-z ]{2,25}?)\s+(?i:sends?|put|puts|land|lands)\s+me\s+(?:(?i:straight|right)\s+)?(?i:in|into|to)\s+(?:(?i:the)\s+)?(?i:er|a&e|hospital|emergency|icu)\b"), _b_allergy),
+    (re.compile(r"^(?P<v>[a-z][a-z ]{2,25}?)\s*=\s*(?i:hospital|the\s+er|a&e|epipen|anaphylaxis)\b"), _b_allergy),
     (re.compile(r"(?P<v>(?i:insulin|oxygen|steroid))[- ](?i:dependent|dependant)"), lambda m, c: [_f("user.medications", m.group("v").lower())]),
     # "I'm on propranolol for anxiety", "metformin for my type 2", "a low-FODMAP diet because of IBS": the reason is a condition.
     (re.compile(rf"(?i:for|because\s+of|due\s+to|thanks\s+to)\s+(?:(?i:my)\s+)?(?P<v>(?i:type\s+[12](?:\s+diabetes)?|{_CONDITIONS_EN}))\b"), _b_condition),

@@ -47,6 +47,22 @@ def _b_language(m, clause):
     return out
 
 
+_EXAMS = {"JLPT": "Japanese", "HSK": "Chinese", "DELF": "French", "DALF": "French", "DELE": "Spanish", "TOPIK": "Korean",
+          "TestDaF": "German", "Goethe": "German", "CILS": "Italian", "TOEFL": "English", "IELTS": "English"}
+
+
+def _b_exam(m, clause):
+    # Passing or holding the exam says the language; its top grades say fluent, sitting it says learning.
+    if not re.search(r"(?i)\b(?:passed|got|have|hold|cleared|aced|sitting|taking|studying\s+for|prepping\s+for|preparing\s+for|revising\s+for)\b", clause[:m.start()]):
+        return []
+    grade = (m.group("grade") or "").upper()
+    if re.search(r"(?i)\b(?:sitting|taking|studying|prepping|preparing|revising)\b", clause[:m.start()]):
+        level = "learning"
+    else:
+        level = "fluent" if grade in ("N1", "N2", "C1", "C2", "5", "6") else None
+    return [_f("user.languages", _EXAMS[m.group("exam")], level=level)]
+
+
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:bilingual|trilingual|fluent|conversational|proficient|native|basic|rusty)\s+(?i:in)\s+{_LANG}"), _b_language),
@@ -60,4 +76,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:get\s+by\s+in|classes\s+in|lessons\s+in|duolingo\s+for)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:trying\s+to\s+learn|started\s+learning|starting\s+to\s+learn|picking\s+up|brushing\s+up\s+on|working\s+on\s+my)\s+{_LANG}"), _b_language),
     (re.compile(rf"{_LANG}\s+(?i:classes|lessons|class)"), _b_language),
+    # "day 212 of my Korean streak on duolingo", "my Spanish duolingo streak": learning, by the app.
+    (re.compile(rf"{_LANG}\s+(?:(?i:duolingo)\s+)?(?i:streak|course)\b(?=[^.;!?]*(?i:duolingo|app|babbel|streak))"), lambda m, c: [_f("user.languages", tidy_value(m.group("v")), level="learning")]),
+    # "I dream in English these days": a language lived in.
+    (re.compile(rf"(?i:dream)\s+(?i:in)\s+{_LANG}"), _b_language),
+    # "Passed the JLPT N1", "got my HSK 6", "DELF B2": the exam names the language and the level.
+    (re.compile(r"(?P<exam>JLPT|HSK|DELF|DALF|DELE|TOPIK|TestDaF|Goethe|CILS|TOEFL|IELTS)\s*(?P<grade>N[1-5]|[1-6]|[ABC][12])?\b"), _b_exam),
 ]

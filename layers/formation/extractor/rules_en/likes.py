@@ -84,6 +84,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
                 r"(?:gotten|got|getting)\s+(?:(?:really|super|so|pretty|properly|seriously|big\s+time)\s+into|into(?!\s+(?:the|a|an|my|our|his|her|their|bed|town|trouble|work|it|that|this)\b))|all\s+about|soft\s+spot\s+for|weakness\s+for|"
                 r"go-to\s+(?:[a-z]+\s+){0,3}?(?:is|=)|never\s+say\s+no\s+to)\s+(?:(?i:a\s+good|good|a|an)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     (re.compile(r"(?i:huge|big|massive|die-hard|diehard|lifelong|total)\s+(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)?)\s+(?i:fan|supporter)\b"), _b_like("user.likes")),
+    # "Huge board game nerd here", "a total coffee snob", "massive Star Wars geek": the thing one is a fan of.
+    (re.compile(r"(?i:huge|big|massive|total|absolute|complete|real|proper|such\s+a|bit\s+of\s+a)\s+(?P<v>[A-Za-z][\w&'.-]*(?:\s+[A-Za-z][\w&'.-]*)?)\s+(?i:nerd|geek|buff|junkie|fanatic|addict|snob|fiend|enthusiast|lover|freak)\b"), _b_like("user.likes")),
+    # "I'm more of a metal guy", "more of a tea person": the preference said as a kind of person.
+    (re.compile(r"(?i:more\s+of\s+an?|definitely\s+an?|totally\s+an?|always\s+been\s+an?)\s+(?P<v>[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*)?)\s+(?i:guy|girl|person|fan|kind\s+of\s+(?:guy|girl|person)|gal|dude)\b"), _b_like("user.likes")),
+    # "jazz puts me to sleep": boredom is a dislike.
+    (re.compile(r"^(?P<v>[a-z][\w' -]{1,25}?)\s+(?i:puts|put|sends|send)\s+me\s+to\s+sleep\b"), _b_like("user.dislikes")),
     # Dislikes: "crowds make me anxious", "not really a beach person", "not really into sports",
     # "olives are the one food I just can't do".
     (re.compile(r"^(?P<v>[a-z][\w' -]{1,25}?)\s+(?i:make|makes)\s+me\s+(?:(?i:super|so|really|very|a\s+bit)\s+)?(?i:anxious|uncomfortable|miserable|nauseous|cringe|angry|stressed)"), _b_like("user.dislikes")),

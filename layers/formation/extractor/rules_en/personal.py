@@ -12,6 +12,8 @@ from layers.formation.extractor.rules_en.common import (
     _proper,
     value_rule,
 )
+from layers.formation.extractor.rules_en.diet import _DIETS_EN
+from layers.formation.extractor.rules_en.health import _CONDITIONS_EN
 from layers.formation.extractor.rules_en.languages import _LANGS
 from layers.formation.extractor.text import tidy_value
 
@@ -73,7 +75,9 @@ _NOT_A_NAME = (r"(?i)american|canadian|british|english|scottish|irish|welsh|aust
 
 def _b_name(m, clause):
     value = _proper(m.group("v"))
-    if not value or value in _NOT_NAMES or re.match(_LANGS, value) or re.fullmatch(_NOT_A_NAME, value):
+    # "Pescatarian here: …", "Coeliac here": a diet or a condition said in the name's place.
+    if not value or value in _NOT_NAMES or re.match(_LANGS, value) or re.fullmatch(_NOT_A_NAME, value) \
+            or re.fullmatch(rf"(?i:{_DIETS_EN}|{_CONDITIONS_EN})", value):
         return []
     return [_f("user.name", value)]
 
