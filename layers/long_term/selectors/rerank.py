@@ -33,6 +33,14 @@ meaning. The features, each in [0, 1]:
   concepts at once. (Counting the first match too lifted incidental one-word matches, such as "likes" for
   "what's the weather like", over the context floor.)
 
+- taste: a like or dislike (`taste_keys`) bears on the scene it is about. When the memory's own words name
+  the query's scene by its cue words ("User likes Korean food" for "order us something for dinner", read by
+  scenes.text_scene) it closes `rerank_taste_fit_share` of the gap; when they name another scene ("User
+  dislikes horror movies" for the same dinner, which the dining scene's blanket weight for dislikes would
+  serve) the relevance keeps only `rerank_taste_misfit_factor` of itself. A taste whose words name no scene
+  is left as the first stage scored it. The query's scene is read from its words (a task type the search
+  was given is not seen here).
+
 Measured on the LoCoMo dev split and the relevance dev part (docs/benchmarks.md, "Retrieval (issue 12)").
 """
 from __future__ import annotations
@@ -40,7 +48,10 @@ from __future__ import annotations
 import json
 import re
 
+import fnmatch
+
 from layers.long_term.policy import Policy
+from layers.long_term.selectors.scenes import query_read, text_scene
 from memoryhub.providers.keywords import proper_names, synonyms
 
 # "[9:00 am on 3 March, 2024] Caroline: …" or "Caroline: …": a short label of letters before a colon.
@@ -136,26 +147,41 @@ def mentions(name: str, text: str) -> bool:
     return name in text
 
 
+def _taste_scene(row: dict, policy: Policy) -> tuple[bool, str | None]:
+    """Whether the row is a taste (its key in `taste_keys`), and the scene its own words name."""
+    key = row.get("memory_key") or ""
+    if not key or not any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.taste_keys):
+        return False, None
+    return True, text_scene(row.get("content") or "", policy)
+
+
 def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, policy: Policy,
-               linked_names: list[str] = ()) -> dict:
+               linked_names: list[str] = (), query_scene: str | None = None) -> dict:
     """The second stage's features, boost and relevance for one first-stage row (its explain part)."""
     subjects = subjects_of(row)
     content = row.get("content") or ""
+    taste, memory_scene = _taste_scene(row, policy)
     features = {
         "subject": 1.0 if names_subject(query, names, subjects) else 0.0,
         "person": 1.0 if any(mentions(name, content) for name in linked_names) else 0.0,
         "coverage": _co_coverage(int(row.get("matched_concepts") or 0), concept_count),
+        "taste_fit": 1.0 if taste and query_scene and memory_scene == query_scene else 0.0,
     }
     shares = {"subject": policy.rerank_subject_share, "person": policy.rerank_person_share,
-              "coverage": policy.rerank_coverage_share}
+              "coverage": policy.rerank_coverage_share, "taste_fit": policy.rerank_taste_fit_share}
     remaining = 1.0
     for name, value in features.items():
         remaining *= 1.0 - shares[name] * value
     boost = 1.0 - remaining
     first = float(row["relevance"])
     relevance = 1.0 - (1.0 - first) * (1.0 - boost) if first > 0 else 0.0
+    # a taste about another scene than the query's
+    misfit = policy.rerank_taste_misfit_factor if taste and query_scene and memory_scene not in (None, query_scene) \
+        else 1.0
+    relevance *= misfit
     return {"first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
             "subjects": subjects, "query_names": names, "linked_names": list(linked_names), "boost": boost,
+            "query_scene": query_scene, "memory_scene": memory_scene, "misfit_factor": misfit,
             "relevance": relevance}
 
 
@@ -164,10 +190,11 @@ def rerank(rows: list[dict], *, query: str, concept_count: int, policy: Policy, 
     """The rows re-scored (relevance and score replaced, the stage's details under `rerank`), cut at
     `min_score`, best first, at most `top_k`."""
     names = query_names(query)
+    query_scene = query_read(query, policy).scene if rows else None
     out = []
     for row in rows:
         stage = rerank_row(row, query=query, names=names, concept_count=concept_count, policy=policy,
-                           linked_names=linked_names)
+                           linked_names=linked_names, query_scene=query_scene)
         score = (stage["relevance"] * row["recency"] * row["scene"] * row["confidence_factor"]
                  * row["feedback_factor"])
         if score < min_score or stage["relevance"] <= 0:

@@ -116,6 +116,24 @@ def _hits(text: str, cues: list[str]) -> list[str]:
     return [] if pattern is None else list(dict.fromkeys(m.group(0) for m in pattern.finditer(text)))
 
 
+def _cue_scene(text: str, policy: Policy) -> tuple[str | None, list[str]]:
+    """The scene with most cue hits in `text` (on equal hits the longer cues win: "什么药" reads medical over
+    the meal's "吃"), and its hits."""
+    scene, scene_hits, best = None, [], (0, 0)
+    for name, cues in policy.scene_cues.items():
+        hits = _hits(text, cues)
+        rank = (len(hits), sum(len(hit) for hit in hits))
+        if hits and rank > best:
+            scene, scene_hits, best = name, hits, rank
+    return scene, scene_hits
+
+
+def text_scene(text: str, policy: Policy) -> str | None:
+    """The scene a memory's own words name by the cue words alone ("User dislikes horror movies" ->
+    entertainment, "用户喜欢吃海鲜" -> dining), or None."""
+    return _cue_scene(unicodedata.normalize("NFKC", text).lower(), policy)[0]
+
+
 _prototype_cache: dict[tuple, tuple[np.ndarray, list[str], list[str]]] = {}
 _prototype_lock = threading.Lock()
 
@@ -171,13 +189,8 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     if task_type and task_type in policy.scene_keys:
         scene, source = task_type, "task_type"
     else:
-        best = (0, 0)
-        for name, cues in policy.scene_cues.items():
-            hits = _hits(text, cues)
-            # on equal hits the longer, more specific cues win ("什么药" reads medical over the meal's "吃")
-            rank = (len(hits), sum(len(hit) for hit in hits))
-            if hits and rank > best:
-                scene, scene_hits, best, source = name, hits, rank, "cue"
+        scene, scene_hits = _cue_scene(text, policy)
+        source = "cue" if scene else None
         if scene is None:
             scene, prototype, prototype_cosine = prototype_scene(query, policy)
             source = "prototype" if scene else None
