@@ -145,3 +145,25 @@ def test_a_memory_naming_the_person_a_role_means(tenant, remember):
     # a query that uses no role word reads no relationship fact
     plain = memory_search(tenant=tenant, user_id="u1", query="chess", min_score=0, explain=True)
     assert all(scored.explain["rerank"]["features"]["person"] == 0.0 for scored in plain)
+
+
+def test_a_taste_bears_on_the_scene_it_is_about(tenant, remember):
+    from layers.long_term.policy import Policy
+
+    movies = remember("User dislikes horror movies.", kind="preference", memory_key="user.dislikes")
+    cilantro = remember("User dislikes cilantro.", kind="preference", memory_key="user.dislikes")
+    served = {s.memory.pk for s in memory_search(tenant=tenant, user_id="u1", query="any good spots for dinner tonight?")}
+    assert cilantro.pk in served and movies.pk not in served
+    everything = memory_search(tenant=tenant, user_id="u1", query="any good spots for dinner tonight?", min_score=0,
+                               explain=True)
+    stage = next(s for s in everything if s.memory.pk == movies.pk).explain
+    rerank = stage["rerank"]
+    assert (rerank["query_scene"], rerank["memory_scene"]) == ("dining", "entertainment")
+    assert rerank["misfit_factor"] == Policy().rerank_taste_misfit_factor
+    assert stage["relevance"] == pytest.approx(
+        (1 - (1 - rerank["first_stage_relevance"]) * (1 - rerank["boost"])) * rerank["misfit_factor"])
+    assert next(s for s in everything if s.memory.pk == movies.pk).score == pytest.approx(_product(stage))
+    # the same taste is what a film night is about
+    film = memory_search(tenant=tenant, user_id="u1", query="pick a film for movie night", min_score=0, explain=True)
+    fit = next(s for s in film if s.memory.pk == movies.pk).explain["rerank"]
+    assert fit["features"]["taste_fit"] == 1.0 and fit["misfit_factor"] == 1.0
