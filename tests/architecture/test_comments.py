@@ -6,6 +6,8 @@ every room, the tests, the client and the examples:
 - a cited `*.md` exists: as a path from the repository's root (`docs/deploy.md`), from the citing file's
   folder (`corpora/REMINDERS.md`), or, named bare, as exactly one file of the repository (`FACTS.md`, the
   formation corpus's notes);
+- a module, file or name it cites (`layers.short_term.signals`, `memoryhub/core/locks.py`,
+  `layers/formation/services/runs.session_writes_lock`) exists: the check of tests/architecture/test_docs.py;
 - no comment cites the seed articles the project was specified from ("seed 002 §5.1", "the seeds'"):
   they are not in the repository, so what such a comment relied on belongs in the comment or in docs/.
 A data set passed on a command line (`--data ../shared/bench/…`) is an argument, not a citation.
@@ -20,6 +22,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+
+from tests.architecture.test_docs import DOTTED, PATH, missing
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("memoryhub", "layers", "permanent", "audit", "bench", "tests", "clients", "examples")
@@ -65,6 +69,13 @@ def document_exists(cited: str, citing: Path) -> bool:
     return "/" not in cited and len(_markdown_by_name().get(cited, [])) == 1
 
 
+def _is_code_reference(token: str) -> bool:
+    """A dotted module name of a room, or a path to a file (prose such as 'permanent/system' is neither)."""
+    if DOTTED.match(token):
+        return True
+    return bool(PATH.match(token)) and (token.endswith("/") or re.search(r"\.(py|md|ya?ml|json|txt|html|po)\b", token))
+
+
 def dangling_citations() -> list[str]:
     problems = []
     for path in _python_files():
@@ -73,6 +84,10 @@ def dangling_citations() -> list[str]:
             for cited in DOCUMENT.findall(text):
                 if not document_exists(cited, path):
                     problems.append(f"{where} cites {cited}, which is not in the repository")
+            for token in re.findall(r"[\w./-]+\*?", text):
+                token = token.rstrip(".,:;")
+                if not token.endswith("*") and _is_code_reference(token) and missing(token):
+                    problems.append(f"{where} cites {token}, which is not in the repository")
             seed = SEED_ARTICLE.search(text)
             if seed:
                 problems.append(f"{where} cites the seed articles ({seed.group(0)!r}), which are not in the repository")
@@ -93,9 +108,15 @@ def test_every_cited_document_is_in_the_repository():
     ("# README.md's quickstart", False),
     ("# FACTS.md: a work city is kept where it differs from home", False),
     ("# rng = random.Random(seed)  # seed 14, drawn once", False),
+    ("# the lock of services.workflow._transition", False),
+    ("# run under layers.formation.services.workflow._transition", True),
+    ("# see memoryhub/core/lock.py", True),
+    ("# see memoryhub/core/locks.py, LOCK_ORDER", False),
+    ("# permanent/system/policy keys are refused", False),
 ])
 def test_the_citation_check_itself(text, dangling):
     """The checker refuses what is not in the repository and lets through what is."""
     [(_, comment)] = comments_and_docstrings(text + "\n")
     cited = [c for c in DOCUMENT.findall(comment) if not document_exists(c, ROOT / "memoryhub" / "x.py")]
-    assert bool(cited or SEED_ARTICLE.search(comment)) is dangling
+    code = [t for t in re.findall(r"[\w./-]+", comment) if _is_code_reference(t.rstrip(".,:;")) and missing(t.rstrip(".,:;"))]
+    assert bool(cited or code or SEED_ARTICLE.search(comment)) is dangling
