@@ -7,7 +7,7 @@ every room, the tests, the client and the examples:
   folder (`corpora/REMINDERS.md`), or, named bare, as exactly one file of the repository (`FACTS.md`, the
   formation corpus's notes);
 - a module, file or name it cites (`layers.short_term.signals`, `memoryhub/core/locks.py`,
-  `layers/formation/services/runs.session_writes_lock`) exists: the check of tests/architecture/test_docs.py;
+  `layers/formation/services/runs.session_writes_lock`) exists: the check of tests/support/citations.py;
 - no comment cites the seed articles the project was specified from ("seed 002 §5.1", "the seeds'"):
   they are not in the repository, so what such a comment relied on belongs in the comment or in docs/.
 A data set passed on a command line (`--data ../shared/bench/…`) is an argument, not a citation.
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.architecture.test_docs import DOTTED, PATH, missing
+from tests.support.citations import DOTTED, PATH, missing
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("memoryhub", "layers", "permanent", "audit", "bench", "tests", "clients", "examples")

@@ -2,6 +2,10 @@
 
 - no test file imports another test module or a conftest: helpers shared between modules live in
   tests/support/, fixtures in the level's conftest.py (pytest finds them without an import);
+- tests mirror the tree: every folder of tests/ that holds test modules is the twin of a folder of the
+  repository (tests/layers/formation/ tests layers/formation/), except the suite's own rooms
+  (tests/architecture/, the rules of docs/architecture.md; tests/scaleout/, a deployment of several
+  processes; tests/support/, the shared helpers);
 - every test that starts a Celery worker carries the `worker` marker, so `-m "not worker"` is the fast
   lane. tests/support/processes.py also refuses, at run time, to start a worker for an unmarked test;
   this check catches the tests that start one some other way (a `celery … worker` command of their own)
@@ -64,6 +68,21 @@ def imports_of_test_modules() -> list[str]:
 
 def test_no_test_file_imports_another_test_module_or_a_conftest():
     assert imports_of_test_modules() == []
+
+
+# Folders of tests/ with no twin in the tree, and why (docs/architecture.md, "Tests").
+OWN_ROOMS = {"architecture", "scaleout", "support"}
+
+
+def test_every_folder_of_tests_mirrors_one_of_the_tree():
+    unmirrored = []
+    for folder in sorted({path.parent for path in TESTS.rglob("test_*.py")}):
+        relative = folder.relative_to(TESTS)
+        if relative.parts and relative.parts[0] in OWN_ROOMS:
+            continue
+        if not (ROOT / relative).is_dir():
+            unmirrored.append(str(folder.relative_to(ROOT)))
+    assert unmirrored == []
 
 
 # --- the worker marker ---------------------------------------------------------------------------
