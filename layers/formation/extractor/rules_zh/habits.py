@@ -7,11 +7,15 @@ from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh.common import _ADV, _OBJ, _c, _object, _zc
 from layers.formation.extractor.rules_zh.pos import tags
+from layers.formation.extractor.text import is_past_state
 from layers.formation.extractor.rules_zh.subject import zh_user_said
 from layers.formation.extractor.text import tidy_value
 
 # "一周去三次健身房": the count said after the verb still belongs to the frequency.
 _SPLIT_FREQ = re.compile(r"(?P<p>一周|每周|一个月|每个?月|一天|每天)(?P<verb>[去跑游打上练做喝吃]?)(?P<n>[一两二三四五六七八九十\d]+次)")
+
+
+_ZH_DAY_WORD = re.compile(r"每?个?(?:周|星期|礼拜)[一二三四五六日天末]|工作日")
 
 
 def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candidate]:
@@ -27,7 +31,14 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     recurring_days = days and (len(days) > 1 or re.search(r"每|逢", clause)) and A.time_of_day(clause)
     if not (freq or (days and habitual) or (habitual and A.time_of_day(clause)) or recurring_days):
         return []
-    if not zh_user_said(clause, 0) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
+    # Whoever comes before the first word of time or frequency does it: "公司每周一早上开例会",
+    # "超市每周三打折", "狗狗每天都需要遛两次" are not the user's routine; "我每天…" and "每天…" are.
+    first = min((m.start() for m in (A.ZH_FREQ.search(clause), A.ZH_TIME.search(clause), _ZH_DAY_WORD.search(clause),
+                                      re.search(r"习惯|一般|通常|平时|总是", clause)) if m), default=0)
+    if not zh_user_said(clause, first) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
+        return []
+    # "以前每天早上都喝咖啡": a routine of the past.
+    if is_past_state(clause):
         return []
     time = A.time_of_day(clause)
     if time == "一点" and not re.search(r"一点(?:钟|半|左右|前|后|以后|之前)", clause):
@@ -63,7 +74,8 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     if re.search(r"[\u4e00-\u9fff]\s+[\u4e00-\u9fff]", body) or (body and all(flag in ("m", "q", "mq") for _, flag in tags(body))):
         return []
     # A state of mind ("每天都在想放假的事") is no activity.
-    if not body or len(body) < 2 or len(body) > 14 or re.search(r"什么|吗|呢|不|没", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
+    # Advice, hearsay and people in general ("据说每天喝八杯水最健康", "医生建议…") are no routine of the user's.
+    if not body or len(body) < 2 or len(body) > 14 or re.search(r"什么|吗|呢|不|没|干嘛|干啥|据说|听说|建议|最好|应该|的人", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []
     if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|喷雾|滴眼液|胶囊|[片粒颗]", body):
         return []
