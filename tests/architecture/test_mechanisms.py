@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = ("memoryhub", "layers", "permanent", "audit")
 
 # Breaches in rooms this check's author does not own, each with what would mend it. A listed breach that is
-# mended fails `test_every_pending_breach_is_still_there`: take it off the list then.
+# mended fails `test_every_pending_breach_is_still_there`: take it off the list then (a file not in the
+# tree yet, work under way, is skipped).
 PENDING = {
     "layers/long_term/selectors/large_owners.py: policy dataclass outside a policy.py":
         "move Policy (SECTION large_owners) to layers/long_term/policy.py beside the room's other numbers",
@@ -164,7 +165,7 @@ def test_one_of_each_shared_mechanism():
 
 def test_every_pending_breach_is_still_there():
     """PENDING lists what is known and not yet mended; a mended one leaves the list."""
-    assert sorted(set(PENDING) - set(breaches())) == []
+    assert sorted({p for p in PENDING if (ROOT / p.split(":")[0]).exists()} - set(breaches())) == []
 
 
 @pytest.mark.parametrize("rel, source, breach", [

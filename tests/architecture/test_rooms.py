@@ -31,7 +31,7 @@ NEAR_TWINS = {"model": "models", "service": "services", "selector": "selectors",
 VIEW_BASES = {"APIView", "TenantAPIView", "GenericAPIView", "ViewSet", "ModelViewSet", "GenericViewSet"}
 
 # Breaches in rooms this check's author does not own, each with what would mend it. A mended one fails
-# `test_every_pending_breach_is_still_there`: take it off the list then.
+# `test_every_pending_breach_is_still_there`: take it off the list then (a file not in the tree yet is skipped).
 PENDING = {
     "layers/long_term/conditions/model.py: a near-twin of models":
         "name the condition's value type for what it is (e.g. conditions/condition.py) beside models.py",
@@ -88,7 +88,7 @@ def test_every_room_has_the_shared_shape():
 
 
 def test_every_pending_breach_is_still_there():
-    assert sorted(set(PENDING) - set(shape_breaches())) == []
+    assert sorted({p for p in PENDING if (ROOT / p.split(":")[0]).exists()} - set(shape_breaches())) == []
 
 
 def _installed_apps() -> list[str]:
