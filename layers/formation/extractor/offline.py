@@ -231,7 +231,22 @@ _SENTENCE_AGE = re.compile(
 def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> list[ExtractedItem]:
     """One animal or person said twice in a turn is one memory: an unnamed mention takes the name
     given later in the turn, or folds into a named mention of the same key."""
-    named = {i.memory_key for i in items if i.memory_key and i.memory_key.startswith(("user.pet.", "user.relationship.")) and i.value}
+    people = [i for i in items if (i.memory_key or "").startswith(("user.pet.", "user.relationship."))]
+    named = {i.memory_key for i in people if i.value}
+    unnamed = sum(1 for i in people if not i.value)
+    if not people:
+        return items
+    # What the turn says of a name or an age is the same for every item: read it once.
+    text = turn.content
+    later = _LATER_NAME.search(text)
+    later_name = later and (later.group("en") or later.group("en2") or later.group("en3") or later.group("en4") or later.group("zh"))
+    later_age = _LATER_AGE.search(text, later.start()) if later else None
+    several = _LATER_NAMES.search(text) if unnamed == 1 else None
+    # Several names only for a mention that counted several ("two kids", "twins"), never for "a son".
+    if several and not re.search(r"(?i)\b(?:two|three|four|five|[2-5]|twins|triplets|a\s+couple\s+of)\b", text[:several.start()]):
+        several = None
+    both = re.match(r"(?i)\s*,?\s*(?:both|each)\s+(?P<n>\d{1,2}|[a-z]+)\b", text[several.end():]) if several else None
+    aged = _SENTENCE_AGE.search(text) if len(people) == 1 else None
     out = []
     for item in items:
         key = item.memory_key or ""
@@ -240,36 +255,27 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
                 continue
             # A person takes a later name only when the turn introduces one unnamed person or pet, so
             # "I've got a younger brother. His name is Arjun" cannot hand the name to someone else.
-            alone = sum(1 for i in items if (i.memory_key or "").startswith(("user.pet.", "user.relationship.")) and not i.value) == 1
-            later = _LATER_NAME.search(turn.content) if key.startswith("user.pet.") or alone else None
-            several = _LATER_NAMES.search(turn.content) if alone else None
-            # Several names only for a mention that counted several ("two kids", "twins"), never for "a son".
-            if several and re.search(r"(?i)\b(?:two|three|four|five|[2-5]|twins|triplets|a\s+couple\s+of)\b", turn.content[:several.start()]):
+            name = later_name if key.startswith("user.pet.") or unnamed == 1 else None
+            if several:
                 # "I have two kids. They're called Leo and Max, both 3.": one memory per name, the shared age on each.
                 attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
-                both = re.match(r"(?i)\s*,?\s*(?:both|each)\s+(?P<n>\d{1,2}|[a-z]+)\b", turn.content[several.end():])
                 if both and "age" not in attributes and (years := A.plausible_age(A.en_int(both.group("n")))) is not None:
                     attributes["age"] = years
-                for name in re.split(r"\s*(?:,|\band\b|&)\s*", several.group("names")):
-                    if name:
-                        out.append(_item(Candidate(key, name, item.confidence, attributes), seq=item.source_turn_seq, clause=turn.content))
+                for each in re.split(r"\s*(?:,|\band\b|&)\s*", several.group("names")):
+                    if each:
+                        out.append(_item(Candidate(key, each, item.confidence, attributes), seq=item.source_turn_seq, clause=text))
                 continue
-            if later:
-                name = later.group("en") or later.group("en2") or later.group("en3") or later.group("en4") or later.group("zh")
+            if name:
                 attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
                 # "…called Biscuit and he's 4." / "Named him Clover, he's two.": the age said with the name.
-                age = _LATER_AGE.search(turn.content, later.start())
-                if age and "age" not in attributes and (years := A.plausible_age(A.en_int(age.group("n")))) is not None:
+                if later_age and "age" not in attributes and (years := A.plausible_age(A.en_int(later_age.group("n")))) is not None:
                     attributes["age"] = years
-                candidate = Candidate(key, name, item.confidence, attributes)
-                item = _item(candidate, seq=item.source_turn_seq, clause=turn.content)
+                item = _item(Candidate(key, name, item.confidence, attributes), seq=item.source_turn_seq, clause=text)
         # "Talked to my mum today. She's 71 and …": the one person or pet of the turn, aged in a sentence of its own.
-        if key.startswith(("user.pet.", "user.relationship.")) and "age" not in item.attributes and sum(
-                1 for i in items if (i.memory_key or "").startswith(("user.pet.", "user.relationship."))) == 1:
-            aged = _SENTENCE_AGE.search(turn.content)
-            if aged and (years := A.plausible_age(A.en_int(aged.group("n")))) is not None:
-                attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
-                item = _item(Candidate(key, item.value, item.confidence, {**attributes, "age": years}), seq=item.source_turn_seq, clause=turn.content)
+        if aged and key.startswith(("user.pet.", "user.relationship.")) and "age" not in item.attributes \
+                and (years := A.plausible_age(A.en_int(aged.group("n")))) is not None:
+            attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
+            item = _item(Candidate(key, item.value, item.confidence, {**attributes, "age": years}), seq=item.source_turn_seq, clause=text)
         out.append(item)
     return out
 
