@@ -13,6 +13,7 @@ reading of a span wins.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en import (
@@ -84,8 +85,6 @@ def match_clause(clause: str) -> list[Candidate]:
         return found
     for part in expand_shared_subject(clause):
         found.extend(match_rules(part, _RULES))
-    # "I've just moved to ITV as a producer": a move to a job, not a town.
-    found = [c for c in found if not (c.memory_key == "user.home_city" and re.search(rf"{re.escape(c.value)}\s+as\s+an?\b", clause))]
     if not found:
         plan = plan_candidate(clause)
         if plan:
@@ -109,8 +108,10 @@ _SAID_IN_QUOTES = re.compile(
     r"opens\s+with|(?:song|film|movie|book|show|title|album|lyric|poem|sign|shirt|mug)(?:\s+(?:called|titled|that\s+says))?|told|asked|singing|sings|sang|saying|shouting|yelling|keeps\s+saying)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
 
 
-def _quoted_spans(clause: str) -> list[tuple[int, int]]:
-    return [m.span("q") for m in _SAID_IN_QUOTES.finditer(clause)]
+@lru_cache(maxsize=256)
+def _quoted_spans(clause: str) -> tuple[tuple[int, int], ...]:
+    # Cached: match_clause and en_fact_candidates both ask it of the same clause.
+    return tuple(m.span("q") for m in _SAID_IN_QUOTES.finditer(clause))
 
 
 def en_fact_candidates(clause: str) -> list[Candidate]:
@@ -156,11 +157,11 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
     # a habit needs the user as its doer (not "nobody likes Mondays", not "my parrot says hello").
     someone_else = re.search(r"(?i)^(?:my|our)\s+\w+|\b(?:nobody|everyone|everybody|people|he|she|they|guy|girl|man|woman|lady|bloke|"
                              r"friend|mate|buddy|coworker|colleague|neighbou?r)\b", clause)
-    if _is_habit_clause(clause) and not quoted and not someone_else:
+    habit = _is_habit_clause(clause) and not quoted and not someone_else
+    if habit:
         found = [c for c in found if c.memory_key != "user.plan" or A.frequency(clause) is None and not re.search(
             r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bday\s+(?:mornings|evenings|nights)\b|\band\s+\w+day\s+(?:mornings|evenings|nights)", clause)]
-    if _is_habit_clause(clause) and not quoted and not someone_else \
-            and not any(not c.memory_key.startswith(("user.relationship", "user.pet", "user.languages")) for c in found):
+    if habit and not any(not c.memory_key.startswith(("user.relationship", "user.pet", "user.languages")) for c in found):
         body = re.sub(r"(?i)^(?:i\s+)?", "", clause)
         if _user_said(clause, 0):
             found.extend(_b_habit(re.match(r"(?P<v>.*)", body), clause))

@@ -54,12 +54,24 @@ def _b_home(m, clause):
     return [_f(m.re.groupindex and m.groupdict().get("key") or "user.home_city", value)]
 
 
+_MOVED_TO_JOB = re.compile(r"(?i)\s+(?:as|to\s+work\s+as|to\s+be)\s+(?:an?|the|their|its|our|head\s+of|lead)\s+"
+                           r"(?!(?:\w+\s+)?(?:student|kid|child|teen|teenager|baby|toddler|refugee|family|couple|tourist|exchange|grad|adult)s?\b)")
+
+
+def _moved_home(match: re.Match) -> list:
+    """"I moved to Leeds" (a sentence rule): the home it names, marked as a correction of an older one;
+    "I moved to ITV as a producer" is the employer, as _b_place reads it."""
+    return [_f(c.memory_key, c.value, **({**c.attributes, "correction": True} if c.memory_key == "user.home_city" else c.attributes))
+            for c in _b_place("user.home_city")(match, match.string)]
+
+
 def _b_place(key):
     def build(m, clause):
         build.key = key
         raw = m.group("v")
-        # "I've just moved to ITV as a producer": a move to a job, not a town.
-        if re.match(r"(?i)\s+as\s+an?\s+", clause[m.end():]) and re.search(r"(?i)\bmoved\s+(?:over\s+)?to\s*$", clause[:m.start("v")]):
+        # "I've just moved to ITV as a producer", "relocated to Stripe to work as their PM": a move to a job,
+        # not a town (the one place this is decided, for the sentence rule too).
+        if _MOVED_TO_JOB.match(clause, m.end()) and re.search(r"(?i)\b(?:moved|moving|relocated|switched|jumped|went)\s+(?:over\s+|across\s+)?to\s*$", clause[:m.start("v")]):
             return [_f("user.employer", _proper(raw) or raw)]
         value = _proper(raw) if raw[:1].isupper() else tidy_value(raw)
         if not value or value in _NON_PLACES or value.split()[0].lower() in ("here", "there", "a", "the", "home", "my", "an") \
@@ -85,7 +97,6 @@ _b_office = _b_place("user.work_city")
 
 
 _legacy_home = value_rule("user.home_city", _proper)
-_legacy_moved = value_rule("user.home_city", _proper, correction=True)
 _legacy_hometown = value_rule("user.hometown", _proper)
 _legacy_work_city = value_rule("user.work_city", _work_place)
 
@@ -94,7 +105,7 @@ _legacy_work_city = value_rule("user.work_city", _work_place)
 SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_I}\s+{_ADV}(?i:live|reside)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:living|based|located|settled)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
-    (re.compile(rf"(?:{_I}|(?i:i've|i\s+have))\s+{_ADV}(?i:moved|relocated)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _legacy_moved),
+    (re.compile(rf"(?:{_I}|(?i:i've|i\s+have))\s+{_ADV}(?i:moved|relocated)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _moved_home),
     (re.compile(rf"(?:^|\b)(?i:my)\s+(?i:home|house|apartment|flat)\s+(?i:is)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
     (re.compile(rf"{_IM}\s+(?i:originally\s+)?(?i:from)\s+{_PLACE}"), _legacy_hometown),
     (re.compile(rf"{_I}\s+(?i:grew\s+up|was\s+born)\s+(?i:in)\s+{_PLACE}"), _legacy_hometown),
