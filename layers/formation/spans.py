@@ -22,6 +22,7 @@ from datetime import datetime
 from layers.formation.extractor.text import is_cjk
 from layers.formation.extractor.types import TranscriptTurn
 from memoryhub.providers.tokens import count_tokens
+from memoryhub.safety.injection import injection_reasons
 from memoryhub.safety.secrets import mentions_secret
 
 # The `extractor` every span memory records (the column tells spans from extracted memories).
@@ -110,12 +111,12 @@ def _chunks(text: str, limit: int) -> list[str]:
 
 
 def question_in(text: str) -> str | None:
-    """The last question sentence of an assistant turn, if it is short, holds no secret and asks more than
-    how the user is, else None."""
+    """The last question sentence of an assistant turn, if it is short, holds no secret or instruction and
+    asks more than how the user is, else None."""
     for sentence in reversed([s.strip() for s in _SENTENCE_END.split(text or "") if s.strip()]):
         if _QUESTION_END.search(sentence):
             if (count_tokens(sentence) > QUESTION_MAX_TOKENS or mentions_secret(sentence)
-                    or _PHATIC_QUESTION.search(sentence)):
+                    or _PHATIC_QUESTION.search(sentence) or injection_reasons(sentence)):
                 return None
             return sentence
     return None
@@ -128,23 +129,31 @@ def user_spans(turns: list[TranscriptTurn], *, said_at: dict[int, datetime] | No
     said_at = said_at or {}
     spans: list[Span] = []
     pending: list[TranscriptTurn] = []
-    questions: dict[int, str] = {}
+    # Assistant turns by seq; a turn's question is read only when a span starts right after it (most
+    # assistant turns precede no span, or one that joins an earlier turn), and at most once.
+    assistant: dict[int, str] = {}
+    questions: dict[int, str | None] = {}
+
+    def asked_before(seq: int) -> str | None:
+        if seq - 1 not in assistant:
+            return None
+        if seq - 1 not in questions:
+            questions[seq - 1] = question_in(assistant[seq - 1])
+        return questions[seq - 1]
 
     def flush():
         if pending:
             text = "".join((" " if index and not is_cjk(turn.content) else "") + turn.content.strip()
                            for index, turn in enumerate(pending))
             spans.append(Span(pending[0].seq, pending[-1].seq, text, said_at.get(pending[0].seq),
-                              questions.get(pending[0].seq - 1)))
+                              asked_before(pending[0].seq)))
             pending.clear()
 
     previous_seq = None
     for turn in turns:
         is_user = turn.role == "user"
         if turn.role == "assistant":
-            question = question_in(turn.content)
-            if question:
-                questions[turn.seq] = question
+            assistant[turn.seq] = turn.content
         if not is_user or is_small_talk(turn.content):
             flush()
             previous_seq = turn.seq if is_user else previous_seq
@@ -158,9 +167,9 @@ def user_spans(turns: list[TranscriptTurn], *, said_at: dict[int, datetime] | No
         if tokens > SPAN_MAX_TOKENS:
             for index, piece in enumerate(_chunks(text, SPAN_MAX_TOKENS)):
                 spans.append(Span(turn.seq, turn.seq, piece, said_at.get(turn.seq),
-                                  None if index else questions.get(turn.seq - 1)))
+                                  None if index else asked_before(turn.seq)))
         elif tokens > SHORT_TURN_TOKENS and not pending:
-            spans.append(Span(turn.seq, turn.seq, text, said_at.get(turn.seq), questions.get(turn.seq - 1)))
+            spans.append(Span(turn.seq, turn.seq, text, said_at.get(turn.seq), asked_before(turn.seq)))
         else:
             pending.append(turn)
         previous_seq = turn.seq
