@@ -96,6 +96,7 @@ _BARE_ALLERGY = re.compile(r"^(?:(?:医生|大夫)(?:说|讲)|查了|检查)?(?:
 _AVOIDED = re.compile(r"(?:避开|别给我开|不要开|别开|不能吃|不能用|不能碰|吃不了|用不了|碰不了)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[啊呀哦吧]|$)"
                       r"|^(?P<w>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服|这种药|这个药|这类药)?我?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)"
                       # "一吃芒果嘴就肿": the reaction to what was eaten or touched.
+                      r"|(?:千万)?(?:别|不要)(?:给我)?(?:放|加|用|开)(?P<y>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:[啊呀哦哈]|$)"
                       r"|^(?:我)?一(?:吃|喝|碰|用|摸|接触)(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:嘴巴?|脸|身上|皮肤|喉咙|嗓子|全身|浑身|眼睛|肚子)?就")
 
 
@@ -107,7 +108,7 @@ def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
             previous = re.sub(r"^(?:开药的时候|吃药的时候)?(?:记得|请|麻烦)?", "", segments[index - 1][0])
             found = _AVOIDED.search(previous)
             if found:
-                out.append(_zc("user.allergies", found.group("v") or found.group("w") or found.group("x")))
+                out.append(_zc("user.allergies", found.group("v") or found.group("w") or found.group("x") or found.group("y")))
     # "我过敏，不能吃花生和芝麻": the bare 过敏 first, what is avoided after it.
     for index in range(len(segments) - 1):
         segment, mine = segments[index]
@@ -238,6 +239,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             if field and not c.attributes.get("field") and field.group("f") not in c.value:
                 c.attributes["field"] = field.group("f")
     found = _settle_planned_move(found, clause)
+    # "我是过敏体质，海鲜一口都不敢碰": what a user who says they are allergic avoids is the allergen.
+    if re.search(r"过敏体质|容易过敏", clause) and not any(c.memory_key == "user.allergies" for c in found):
+        found = [_zc("user.allergies", c.value) if c.memory_key == "user.food_restrictions" else c for c in found]
     # "阿司匹林我不能吃，过敏": what the user avoids because of an allergy is the allergy, not a diet.
     allergens = {c.value for c in found if c.memory_key == "user.allergies"}
     found = [c for c in found if not (c.memory_key == "user.food_restrictions" and c.value in allergens)]
@@ -295,6 +299,8 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
 # A part that says the state just told has ended ("…，后来放弃了", "…，没坚持下来") makes the parts
 # before it past; a part that names the present ("现在", "目前") starts the present again.
 _ENDED = re.compile(r"^(?:但是?|不过|可)?(?:后来|没多久)?(?:就)?(?:放弃了|没坚持|坚持不下来|不[\u4e00-\u9fff]{1,3}了$|又不)")
+# "小时候就查出来对尘螨过敏，到现在也没好": a later part that says it still holds makes it present.
+_STILL = re.compile(r"到现在|至今|现在还|现在也|一直没好|还没好|还是这样|一直都")
 _NOW = re.compile(r"现在|目前|如今|这几年|这两年|最近|今年|眼下|当下|^(?:但是?|不过|可是)?(?:我)?(?:还|也|一直)")
 
 
@@ -315,6 +321,8 @@ def said_in_present(value: str, clause: str) -> bool:
         past.append(own or carried)
         if _ENDED.match(part.strip()):
             past = [True] * len(past)
+        elif _STILL.search(part):
+            past = [False] * len(past)
     for (start, part), was in zip(parts, past):
         if start <= at < start + len(part):
             return not was

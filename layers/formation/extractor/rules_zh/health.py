@@ -35,7 +35,11 @@ def _allergen_ok(part: str) -> bool:
 
 
 def _zb_allergy(m, clause):
-    raw = tidy_value(m.group("v"))
+    return _zb_allergy_said(m.group("v"), clause)
+
+
+def _zb_allergy_said(said: str, clause: str) -> list[Candidate]:
+    raw = tidy_value(said)
     # "医生说我是牛奶蛋白过敏", "医生说是羽绒过敏": who said it is no part of the allergen.
     raw = re.sub(r"^(?:医生|大夫)?(?:说|讲|查出来|检查出来?)(?:我)?", "", raw)
     raw = re.sub(r"^(?:对|是|有|吃|碰)", "", raw)
@@ -103,9 +107,12 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"对(?P<v>[^，,。.!！?？;；]+?)(?:都|也)?(?:严重|特别|非常|很|有点|有些|轻微|轻度|超级?)?过敏"), _zb_allergy),
-    (re.compile(r"(?:吃|喝|碰|用|接触)了?(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:就|会|都会|就会)(?:过敏|起疹子|起红疹|浑身痒|喉咙肿)"), _zb_allergy),
+    (re.compile(r"(?:吃|喝|碰|用|接触)了?(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:就|会|都会|就会)(?:过敏|起疹子|起红疹|浑身痒|喉咙肿|起荨麻疹|出荨麻疹|起疙瘩|长疹子|出疹子|全身痒|浑身起|红肿|喘不上气|呼吸困难|休克|嘴肿|脸肿|嗓子肿)"), _zb_allergy),
     (re.compile(r"(?:本人|我|是|有|说是|^)(?P<v>[\u4e00-\u9fffA-Za-z、和]{1,12}?)过敏(?!性|药|原|体质)"), _zb_allergy),
-    (re.compile(r"过敏原(?:是|有|为)(?P<v>[^，,。.!！?？;；]+)"), _zb_allergy),
+    (re.compile(r"过敏原(?:检测|测试)?(?:的)?(?:结果)?(?:是|有|为|显示是?)(?P<v>[^，,。.!！?？;；]+)"), _zb_allergy),
+    # "有青霉素过敏史", "对酒精有过敏反应".
+    (re.compile(r"有(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)过敏史|对(?P<w>[\u4e00-\u9fffA-Za-z、和]{2,10}?)有(?:严重的?|轻微的?)?过敏(?:反应|史)"),
+     lambda m, c: _zb_allergy_said(m.group("v") or m.group("w"), c)),
     (re.compile(r"有(?:严重的|轻微的)?(?P<v>[A-Za-z ]+?)\s*allergy"), _zb_allergy),
     (re.compile(r"(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服)?(?:我)?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)[^，。]*[，,]\s*(?:我)?(?:一[穿戴吃用碰]就[^，。]*[，,]\s*)?(?:医生说是[^，。]*)?过敏"), _zb_allergy),
     (re.compile(r"避开(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)[啊呀哦]?[，,]\s*我过敏"), _zb_allergy),
@@ -115,8 +122,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?P<adv>有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", m.group() if not m.group("adv") else {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
     (re.compile(r"(?:每天|每晚|一天)?喷(?:[一两三]次)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}喷雾)"), _zb_medication),
-    # "猫毛狗毛我都过敏": the allergens first, then 过敏.
+    # "猫毛狗毛我都过敏", "磺胺类的药我过敏": the allergens first, then 过敏.
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z、和]{2,10}?)我?(?:都|也)(?:会|有点)?过敏"), _zb_allergy),
+    (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)类?的?(?:药|药物|这种药|这类药|这个药)我(?:会|有点)?过敏"), _zb_allergy),
     # "芒果我吃了会过敏": the allergen first.
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:一)?(?:吃了?|碰了?|用了?|喝了?|接触)(?:就|会|都会|就会)?过敏"), _zb_allergy),
     (re.compile(r"医生(?:给我|给)?开了?(?:点)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
