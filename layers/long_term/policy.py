@@ -310,6 +310,9 @@ class Policy:
     taste_keys: list[str] = setting(default_factory=lambda: ["user.likes*", "user.dislikes*"])
     rerank_taste_fit_share: float = setting(0.3, low=0.0, high=1.0)
     rerank_taste_misfit_factor: float = setting(0.3, low=0.0, high=1.0)
+    # A keyed fact the query's topic did not ask for, matched by one query word only ("User works as a
+    # developer." for "where do I work?"), keeps this share of its relevance.
+    rerank_other_key_factor: float = setting(0.4, low=0.0, high=1.0)
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
     # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any
     # invalid reply, the offline stage is served.
