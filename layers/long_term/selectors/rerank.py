@@ -155,8 +155,24 @@ def _taste_scene(row: dict, policy: Policy) -> tuple[bool, str | None]:
     return True, text_scene(row.get("content") or "", policy)
 
 
+def _another_keys_fact(row: dict, reading, policy: Policy) -> bool:
+    """A keyed fact the query's question topic did not ask for, matched by one word only: "User works as a
+    developer." for "where do I work?" (the topic asks the employer), "User lives in Melbourne." for "what do
+    I do for a living?". A keyed fact states one typed thing; a question about the user or one of their
+    people (`self_topics`, `person_topics`) asks for the keys of that topic, and one shared word with a fact
+    of another key is a near-miss (RELEVANCE.md rule 4). Need topics (local, pets, plans, …) ask nothing."""
+    key = row.get("memory_key") or ""
+    asking = [name for name in (reading.topics if reading is not None else ())
+              if name in policy.self_topics or name in policy.person_topics]
+    if not key or not asking or not reading.key_weights:
+        return False
+    if int(row.get("matched_concepts") or 0) > 1:
+        return False
+    return not any(fnmatch.fnmatchcase(key, pattern) for pattern in reading.key_weights)
+
+
 def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, policy: Policy,
-               linked_names: list[str] = (), query_scene: str | None = None) -> dict:
+               linked_names: list[str] = (), query_scene: str | None = None, reading=None) -> dict:
     """The second stage's features, boost and relevance for one first-stage row (its explain part)."""
     subjects = subjects_of(row)
     content = row.get("content") or ""
@@ -178,11 +194,14 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     # a taste about another scene than the query's
     misfit = policy.rerank_taste_misfit_factor if taste and query_scene and memory_scene not in (None, query_scene) \
         else 1.0
+    other_key = _another_keys_fact(row, reading, policy)
+    if other_key:
+        misfit *= policy.rerank_other_key_factor
     relevance *= misfit
     return {"first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
             "subjects": subjects, "query_names": names, "linked_names": list(linked_names), "boost": boost,
-            "query_scene": query_scene, "memory_scene": memory_scene, "misfit_factor": misfit,
-            "relevance": relevance}
+            "query_scene": query_scene, "memory_scene": memory_scene, "other_key": other_key,
+            "misfit_factor": misfit, "relevance": relevance}
 
 
 def rerank(rows: list[dict], *, query: str, concept_count: int, policy: Policy, min_score: float,
@@ -190,11 +209,12 @@ def rerank(rows: list[dict], *, query: str, concept_count: int, policy: Policy, 
     """The rows re-scored (relevance and score replaced, the stage's details under `rerank`), cut at
     `min_score`, best first, at most `top_k`."""
     names = query_names(query)
-    query_scene = query_read(query, policy).scene if rows else None
+    reading = query_read(query, policy) if rows else None
+    query_scene = reading.scene if reading else None
     out = []
     for row in rows:
         stage = rerank_row(row, query=query, names=names, concept_count=concept_count, policy=policy,
-                           linked_names=linked_names, query_scene=query_scene)
+                           linked_names=linked_names, query_scene=query_scene, reading=reading)
         score = (stage["relevance"] * row["recency"] * row["scene"] * row["confidence_factor"]
                  * row["feedback_factor"])
         if score < min_score or stage["relevance"] <= 0:
