@@ -184,12 +184,11 @@ def _core_fact_fits_scene(memory, scene: str | None, policy) -> bool:
     return not claiming or scene in claiming
 
 
-def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list]:
+def _user_profile(tenant, user_id, query, task_type, top_k, policy, sources) -> tuple[Block, list]:
     """The query's best matches above the profile floor, then the user's core facts the query did not reach
-    (layers/context/policy.py)."""
+    (layers/context/policy.py). `policy` is the tenant's, read once: the search and the core profile use it."""
     if top_k == 0:
         return Block("user_profile"), []
-    policy = tenant_policy(tenant.pk)  # read once: the search and the core profile both use it
     own = context_policy(tenant.pk)
     limit = min(top_k, own.profile_candidates) if top_k is not None else own.profile_candidates
     results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=limit, task_type=task_type,
@@ -200,9 +199,10 @@ def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list
     core_limit = policy.core_profile_limit if top_k is None else min(policy.core_profile_limit, top_k)
     core = memory_core_profile(tenant=tenant, user_id=user_id, min_importance=policy.core_profile_min_importance,
                                limit=core_limit + CORE_GATED_SLACK if core_limit else 0,
-                               exclude_ids=[scored.memory.pk for scored in results])
-    scene = results[0].explain.get("scene_name") if results else query_read(query, policy, task_type).scene
-    core = [memory for memory in core if _core_fact_fits_scene(memory, scene, policy)][:core_limit]
+                               exclude_ids=[scored.memory.pk for scored in results]) if sources.core else []
+    if core:
+        scene = results[0].explain.get("scene_name") if results else query_read(query, policy, task_type).scene
+        core = [memory for memory in core if _core_fact_fits_scene(memory, scene, policy)][:core_limit]
     # A core fact ranks by how much it matters; it is dropped only after every match (see _next_to_drop).
     parts += [_memory_part(memory, core=True, reason="core") for memory in core]
     return Block("user_profile", parts), results
@@ -210,9 +210,11 @@ def _user_profile(tenant, user_id, query, task_type, top_k) -> tuple[Block, list
 
 @dataclass(frozen=True)
 class ProfileSources:
-    """Which of the profile's extra sources the user has anything in: current graph edges (the hot set), preferences
-    with variants (layers/long_term/conditions), active habits. Most users have none of some (every user of the
-    scale bench has none of the three), and each source's read costs an ORM query and a round trip."""
+    """Which of the profile's sources besides the search the user has anything in: core facts (importance at the
+    policy's core floor), current graph edges (the hot set), preferences with variants (layers/long_term/conditions),
+    active habits. Most users have none of some (every user of the scale bench has none of the four), and each
+    source's read costs an ORM query and a round trip."""
+    core: bool = True
     edges: bool = True
     variants: bool = True
     habits: bool = True
@@ -221,9 +223,11 @@ class ProfileSources:
 @functools.cache
 def _sources_sql() -> str:
     # Each EXISTS is as wide as its reader's filter or wider, so a source it says is empty is empty (the readers:
-    # graph_hot_edges, preference_variants, habits_active); each reads the owner indexes only.
+    # memory_core_profile, graph_hot_edges, preference_variants, habits_active); each reads the owner indexes only.
     memory, edge = Memory._meta.db_table, Edge._meta.db_table
-    return (f"SELECT EXISTS (SELECT 1 FROM {edge} e JOIN {memory} m ON m.id = e.memory_id"
+    return (f"SELECT EXISTS (SELECT 1 FROM {memory} m WHERE m.tenant_id = %(tenant)s AND m.user_id = %(user)s"
+            f" AND m.status = %(active)s AND m.kind = ANY(%(core_kinds)s) AND m.importance >= %(core_min)s),"
+            f" EXISTS (SELECT 1 FROM {edge} e JOIN {memory} m ON m.id = e.memory_id"
             f" WHERE e.tenant_id = %(tenant)s AND e.user_id = %(user)s AND e.valid_to IS NULL"
             f" AND m.status = %(active)s),"
             f" EXISTS (SELECT 1 FROM {memory} m WHERE m.tenant_id = %(tenant)s AND m.user_id = %(user)s"
@@ -233,14 +237,15 @@ def _sources_sql() -> str:
             f" AND m.status = %(active)s AND m.kind = %(habit)s)")
 
 
-def profile_sources(*, tenant_id: int, user_id: str) -> ProfileSources:
-    """One statement for the three presence checks; a source found empty is not read at all."""
+def profile_sources(*, tenant_id: int, user_id: str, core_min_importance: float) -> ProfileSources:
+    """One statement for the four presence checks; a source found empty is not read at all."""
     with connection.cursor() as cursor:
         cursor.execute(_sources_sql(), {"tenant": tenant_id, "user": user_id, "active": MemoryStatus.ACTIVE,
+                                      "core_kinds": [str(kind) for kind in CORE_KINDS], "core_min": core_min_importance,
                                       "prefix": PREFERENCE_PREFIX, "prefix_length": len(PREFERENCE_PREFIX),
                                       "habit": MemoryKind.HABIT})
-        edges, variants, habits = cursor.fetchone()
-    return ProfileSources(edges=edges, variants=variants, habits=habits)
+        core, edges, variants, habits = cursor.fetchone()
+    return ProfileSources(core=core, edges=edges, variants=variants, habits=habits)
 
 
 # The session's most recent entities whose names may call for an edge (working memory, layers/transient).
@@ -379,8 +384,11 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
         session = session_get(tenant=tenant, session_id=session_id)
         if session.user_id != user_id:
             raise Conflict(_("this session belongs to another user"), code="session_user_mismatch")
-    profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k)
-    sources = profile_sources(tenant_id=tenant.pk, user_id=user_id) if profile_top_k != 0 else ProfileSources()
+    policy = tenant_policy(tenant.pk)
+    sources = profile_sources(tenant_id=tenant.pk, user_id=user_id,
+                              core_min_importance=policy.core_profile_min_importance
+                              ) if profile_top_k != 0 else ProfileSources()
+    profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k, policy, sources)
     if profile_top_k != 0:
         # The hot set first (the module's docstring), then the matches and core facts, then the habits due.
         if sources.edges:

@@ -12,44 +12,48 @@ pytestmark = pytest.mark.django_db
 
 
 def sources(tenant, user_id="alice") -> ProfileSources:
-    return profile_sources(tenant_id=tenant.pk, user_id=user_id)
+    return profile_sources(tenant_id=tenant.pk, user_id=user_id, core_min_importance=0.9)
 
 
 def test_a_user_with_plain_memories_has_none(tenant, remember):
-    remember("Alice likes jazz", kind="preference")
-    assert sources(tenant) == ProfileSources(edges=False, variants=False, habits=False)
+    remember("Alice likes jazz", kind="preference", importance=0.5)
+    assert sources(tenant) == ProfileSources(core=False, edges=False, variants=False, habits=False)
 
 
 def test_each_source_is_seen(tenant, remember):
-    home = remember("用户住在上海", memory_key="user.home_city", entities=["上海"])
+    home = remember("用户住在上海", memory_key="user.home_city", entities=["上海"], importance=0.5)
     assert Edge.objects.filter(memory=home).exists()
-    assert sources(tenant) == ProfileSources(edges=True, variants=False, habits=False)
-    remember("用户靠窗坐", kind="preference", memory_key="user.preference.seat")
-    assert sources(tenant).variants
-    remember("Bob 出差时坐过道", user_id="bob", kind="preference", memory_key="travel.seat",
+    assert sources(tenant) == ProfileSources(core=False, edges=True, variants=False, habits=False)
+    remember("用户靠窗坐", kind="preference", memory_key="user.preference.seat", importance=0.5)
+    assert sources(tenant).variants and not sources(tenant).core
+    remember("Alice is allergic to peanuts", memory_key="user.allergies", importance=0.95)
+    assert sources(tenant).core and not sources(tenant, "dave").core
+    remember("Bob 出差时坐过道", user_id="bob", kind="preference", memory_key="travel.seat", importance=0.5,
              attributes={"condition": {"task_type": "book_flight"}})
-    assert sources(tenant, "bob") == ProfileSources(edges=False, variants=True, habits=False)
-    remember("用户习惯每天 21:40–22:20播放白噪音", user_id="carol", kind="habit", memory_key="habit.play.white_noise")
-    assert sources(tenant, "carol") == ProfileSources(edges=False, variants=False, habits=True)
+    assert sources(tenant, "bob") == ProfileSources(core=False, edges=False, variants=True, habits=False)
+    remember("用户习惯每天 21:40–22:20播放白噪音", user_id="carol", kind="habit", memory_key="habit.play.white_noise",
+             importance=0.5)
+    assert sources(tenant, "carol") == ProfileSources(core=False, edges=False, variants=False, habits=True)
 
 
 def test_other_users_and_tenants_do_not_count(tenant, other_tenant, remember):
-    remember("用户住在上海", user_id="bob", memory_key="user.home_city", entities=["上海"])
-    remember("用户靠窗坐", user_id="alice", kind="preference", memory_key="user.preference.seat",
+    remember("用户住在上海", user_id="bob", memory_key="user.home_city", entities=["上海"], importance=0.95)
+    remember("用户靠窗坐", user_id="alice", kind="preference", memory_key="user.preference.seat", importance=0.5,
              target_tenant=other_tenant)
     remember("用户习惯每天 21:40–22:20播放白噪音", user_id="alice", kind="habit", memory_key="habit.play.white_noise",
-             target_tenant=other_tenant)
-    assert sources(tenant) == ProfileSources(edges=False, variants=False, habits=False)
-    assert sources(other_tenant) == ProfileSources(edges=False, variants=True, habits=True)
+             importance=0.5, target_tenant=other_tenant)
+    assert sources(tenant) == ProfileSources(core=False, edges=False, variants=False, habits=False)
+    assert sources(other_tenant) == ProfileSources(core=False, edges=False, variants=True, habits=True)
+    assert sources(tenant, "bob").core
 
 
 def test_a_memory_no_longer_active_takes_its_sources_with_it(tenant, remember):
-    home = remember("用户住在上海", memory_key="user.home_city", entities=["上海"])
+    home = remember("用户住在上海", memory_key="user.home_city", entities=["上海"], importance=0.95)
     seat = remember("用户靠窗坐", kind="preference", memory_key="user.preference.seat")
     for memory in (home, seat):
         memory.status = MemoryStatus.ARCHIVED
         memory.save(update_fields=["status"])
-    assert sources(tenant) == ProfileSources(edges=False, variants=False, habits=False)
+    assert sources(tenant) == ProfileSources(core=False, edges=False, variants=False, habits=False)
 
 
 def test_the_context_still_serves_what_a_source_holds(tenant, remember):

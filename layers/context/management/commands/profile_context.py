@@ -86,6 +86,7 @@ class Command(BaseCommand):
                 assemble(request)
                 per_context.append((time.perf_counter() - t0) * 1000)
             total = time.perf_counter() - started
+            statements, seconds = sql["statements"], sql["seconds"]
             top = ""
             if options["top"]:
                 profiler = cProfile.Profile()
@@ -104,8 +105,7 @@ class Command(BaseCommand):
             "contexts": n,
             "ms": {"mean": round(total / n * 1000, 2), "p50": round(_percentile(per_context, 50), 2),
                    "p95": round(_percentile(per_context, 95), 2)},
-            "sql_per_context": {"statements": round(sql["statements"] / n, 2),
-                                "ms": round(sql["seconds"] / n * 1000, 2)},
+            "sql_per_context": {"statements": round(statements / n, 2), "ms": round(seconds / n * 1000, 2)},
         }, indent=2))
         if top:
             self.stdout.write(top)
