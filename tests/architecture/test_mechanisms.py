@@ -14,7 +14,10 @@ production code (ast), so a second lock helper, Redis client, back-off or policy
   audit and announces its changes by signal, in audit/receivers.py, which records them), and
   `audit_record` is never handed a bare string;
 - a public service that takes an `actor` uses it (an append annotator takes the one the append gives
-  every annotator: layers/short_term/services/turns.py).
+  every annotator: layers/short_term/services/turns.py);
+- a public service that writes names its acting actor: an `actor` parameter, or an `Actor` it makes (a
+  system job's, the proposing user's or key's). The ones that do not are listed in WRITES_WITHOUT_ACTOR
+  with the reason; a new one fails until it takes its actor or is listed with a reason a reviewer accepts.
 """
 from __future__ import annotations
 
@@ -34,6 +37,64 @@ PENDING = {
     "layers/long_term/selectors/large_owners.py: policy dataclass outside a policy.py":
         "move Policy (SECTION large_owners) to layers/long_term/policy.py beside the room's other numbers",
 }
+
+
+WRITE_CALLS = {"save", "create", "bulk_create", "update", "delete", "bulk_update", "get_or_create",
+               "update_or_create", "audit_record", "execute", "copy"}
+WRITES_WITHOUT_ACTOR = {
+    # infrastructure: the work a service enqueued (that service has its actor), not a change of the domain
+    "memoryhub/outbox/services.py:task_enqueue_on_commit": "enqueues for the calling service",
+    "memoryhub/outbox/services.py:outbox_flush": "publishes what services enqueued",
+    # statistics, not a change of anyone's data (not audited by design)
+    "memoryhub/tenancy/services.py:api_key_authenticate": "last_used_at, at most once a minute",
+    "layers/long_term/graph/services.py:edges_access_record": "access counts of served edges",
+    "layers/long_term/services/access.py:memory_access_flush": "access counts buffered in Redis",
+    # steps of a caller's write, in its transaction and under its actor and audit event
+    "layers/formation/services/runs.py:session_state_ensure": "the run's cursor row, before the run",
+    "layers/formation/services/runs.py:session_writes_lock": "the run's lock",
+    "layers/long_term/graph/services.py:memory_edges_sync": "the edges of the memories the caller wrote",
+    "layers/long_term/services/bulk.py:copy_insert": "the rows of memory_import_batch",
+    "layers/short_term/services/sessions.py:session_touch": "a task write's session activity",
+    "layers/transient/services/task_states.py:resume_suspended": "a pop's parent task",
+    # the proposer is the actor: exactly one of proposer_user, proposer_api_key, system_job
+    "permanent/services/proposals.py:change_request_propose": "Actor made from the proposer (_origin)",
+    # pending: a tenant is created unaudited and without an actor (create_api_key, bootstrap_demo)
+    "memoryhub/tenancy/services.py:tenant_get_or_create": "PENDING: take an actor and record tenant.created",
+}
+
+
+def writes_without_actor() -> list[str]:
+    found = []
+    for path, tree in _modules():
+        rel = _rel(path)
+        if not ("services" in Path(rel).with_suffix("").parts[1:] or path.stem == "services"):
+            continue
+        for function in tree.body:
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.name.startswith("_"):
+                continue
+            arguments = {a.arg for a in function.args.args + function.args.kwonlyargs}
+            names = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
+            calls = {_called(call).rsplit(".", 1)[-1] for call in _calls(function)}
+            if calls & WRITE_CALLS and "actor" not in arguments and "Actor" not in names and not any(
+                    name.isupper() and name in _module_actors(tree) for name in names):
+                found.append(f"{rel}:{function.name}")
+    return found
+
+
+def _module_actors(tree: ast.Module) -> set[str]:
+    """Module constants that are actors (`DISPATCHER = Actor.system("reminders.dispatch")`)."""
+    return {target.id for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+            and _called(node.value).startswith("Actor.") for target in node.targets if isinstance(target, ast.Name)}
+
+
+def test_every_writing_service_names_its_actor():
+    assert sorted(set(writes_without_actor()) - set(WRITES_WITHOUT_ACTOR)) == []
+
+
+def test_the_list_of_writes_without_actor_is_current():
+    """A listed function that now takes its actor (or is gone) leaves the list."""
+    listed = {name for name in WRITES_WITHOUT_ACTOR if (ROOT / name.split(":")[0]).exists()}
+    assert sorted(listed - set(writes_without_actor())) == []
 
 
 @cache
