@@ -280,6 +280,22 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
     return out
 
 
+def _people_asked_about(question: str, *, seq: int) -> list[ExtractedItem]:
+    """A question asks nothing of the user, but the people and pets it names are theirs: "How do I tell
+    my roommate Theo to stop eating my yogurt?", "what should I feed my rabbit in winter?". Only a named
+    person counts ("should I get my kid a hamster?" says no more than that there is a kid), and only a pet
+    said to be the user's; a hypothetical question ("if my dog ate chocolate…") names no one."""
+    out = []
+    for clause in split_clauses(blank_quotes(question)):
+        core = strip_lead_in(clause)
+        if not core or starts_conditional(core) or is_hypothetical(core) or not re.search(r"(?i)\b(?:my|our|mine)\b", core):
+            continue
+        for candidate in _match(core):
+            if (candidate.memory_key.startswith("user.relationship.") and candidate.value) or candidate.memory_key.startswith("user.pet."):
+                out.append(_item(candidate, seq=seq, clause=core))
+    return out
+
+
 def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> list[ExtractedItem]:
     items: list[ExtractedItem] = []
     flagged: list[str] = []
@@ -302,7 +318,10 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
                 continue
         if starts_conditional(sentence) or is_sarcastic(sentence) or is_vague_wish(sentence):
             continue
-        sentence = drop_question_part(sentence)
+        kept = drop_question_part(sentence)
+        if kept != sentence and not is_cjk(sentence):
+            items.extend(_people_asked_about(sentence[len(kept):] if sentence.startswith(kept) else sentence, seq=turn.seq))
+        sentence = kept
         if not sentence:
             continue
         body, explicit = sentence, False
