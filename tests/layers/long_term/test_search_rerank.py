@@ -167,3 +167,19 @@ def test_a_taste_bears_on_the_scene_it_is_about(tenant, remember):
     film = memory_search(tenant=tenant, user_id="u1", query="pick a film for movie night", min_score=0, explain=True)
     fit = next(s for s in film if s.memory.pk == movies.pk).explain["rerank"]
     assert fit["features"]["taste_fit"] == 1.0 and fit["misfit_factor"] == 1.0
+
+
+def test_a_fact_of_another_key_is_a_near_miss_for_a_question_topic(tenant, remember):
+    job = remember("User works as a backend developer.", memory_key="user.occupation")
+    employer = remember("User works at Zalando.", memory_key="user.employer")
+    served = [s.memory.pk for s in memory_search(tenant=tenant, user_id="u1", query="where do I work?")]
+    assert served == [employer.pk]
+    everything = memory_search(tenant=tenant, user_id="u1", query="where do I work?", min_score=0, explain=True)
+    stage = next(s for s in everything if s.memory.pk == job.pk).explain
+    assert stage["rerank"]["other_key"] is True and stage["rerank"]["misfit_factor"] < 1
+    assert stage["relevance"] == pytest.approx(
+        (1 - (1 - stage["rerank"]["first_stage_relevance"]) * (1 - stage["rerank"]["boost"]))
+        * stage["rerank"]["misfit_factor"])
+    # the topic that asks for the occupation serves it
+    living = [s.memory.pk for s in memory_search(tenant=tenant, user_id="u1", query="what do I do for a living?")]
+    assert job.pk in living
