@@ -7,7 +7,7 @@ every room, the tests, the client and the examples:
   folder (`corpora/REMINDERS.md`), or, named bare, as exactly one file of the repository (`FACTS.md`, the
   formation corpus's notes);
 - a module, file or name it cites (`layers.short_term.signals`, `memoryhub/core/locks.py`,
-  `layers/formation/services/runs.session_writes_lock`) exists: the check of tests/support/citations.py;
+  `layers/formation/services/runs.session_writes_lock`, or within its room `services.common.transition`) exists: the check of tests/support/citations.py;
 - no comment cites the seed articles the project was specified from ("seed 002 §5.1", "the seeds'"):
   they are not in the repository, so what such a comment relied on belongs in the comment or in docs/.
 A data set passed on a command line (`--data ../shared/bench/…`) is an argument, not a citation.
@@ -76,6 +76,24 @@ def _is_code_reference(token: str) -> bool:
     return bool(PATH.match(token)) and (token.endswith("/") or re.search(r"\.(py|md|ya?ml|json|txt|html|po)\b", token))
 
 
+SHARED_NAMES = ("models", "services", "selectors", "apis", "serializers", "tasks", "schedule", "events",
+                "signals", "admin", "receivers")
+
+
+def room_relative_missing(token: str, citing: Path) -> bool:
+    """`services.common.transition` in a room's file names that room's module: whether it is missing
+    (the first floor's comments named `services.workflow._transition`, which never existed)."""
+    parts = token.split(".")
+    if len(parts) < 2 or parts[0] not in SHARED_NAMES or parts[-1] == "py":
+        return False
+    folder = citing.parent
+    while folder != ROOT and not ((folder / parts[0]).is_dir() or (folder / f"{parts[0]}.py").is_file()):
+        folder = folder.parent
+    if folder == ROOT:
+        return False
+    return missing(".".join(folder.relative_to(ROOT).parts + tuple(parts)))
+
+
 def dangling_citations() -> list[str]:
     problems = []
     for path in _python_files():
@@ -88,6 +106,9 @@ def dangling_citations() -> list[str]:
                 token = token.rstrip(".,:;")
                 if not token.endswith("*") and _is_code_reference(token) and missing(token):
                     problems.append(f"{where} cites {token}, which is not in the repository")
+            for token in re.findall(r"(?<![\w./])[\w.]+", text):
+                if room_relative_missing(token.rstrip("."), path):
+                    problems.append(f"{where} cites {token.rstrip('.')}, which is not in its room")
             seed = SEED_ARTICLE.search(text)
             if seed:
                 problems.append(f"{where} cites the seed articles ({seed.group(0)!r}), which are not in the repository")
@@ -108,7 +129,8 @@ def test_every_cited_document_is_in_the_repository():
     ("# README.md's quickstart", False),
     ("# FACTS.md: a work city is kept where it differs from home", False),
     ("# rng = random.Random(seed)  # seed 14, drawn once", False),
-    ("# the lock of services.workflow._transition", False),
+    ("# the lock of services.workflow._transition", True),
+    ("# the transition of services.common.transition", False),
     ("# run under layers.formation.services.workflow._transition", True),
     ("# see memoryhub/core/lock.py", True),
     ("# see memoryhub/core/locks.py, LOCK_ORDER", False),
@@ -118,5 +140,6 @@ def test_the_citation_check_itself(text, dangling):
     """The checker refuses what is not in the repository and lets through what is."""
     [(_, comment)] = comments_and_docstrings(text + "\n")
     cited = [c for c in DOCUMENT.findall(comment) if not document_exists(c, ROOT / "memoryhub" / "x.py")]
-    code = [t for t in re.findall(r"[\w./-]+", comment) if _is_code_reference(t.rstrip(".,:;")) and missing(t.rstrip(".,:;"))]
+    code = [t for t in re.findall(r"[\w./-]+", comment) if _is_code_reference(t.rstrip(".,:;")) and missing(t.rstrip(".,:;"))
+            or room_relative_missing(t.rstrip(".,:;"), ROOT / "permanent" / "models.py")]
     assert bool(cited or code or SEED_ARTICLE.search(comment)) is dangling
