@@ -64,6 +64,7 @@ def references_resolve_text(registry: Registry, utterance: str) -> list[Resoluti
         resolution = reference_resolve(scratch, ref, utterance, not_these={entity_key(m.name) for m in governed},
                                        named=names)
         resolution.entities = [originals.get(id(e), e) for e in resolution.entities]
+        resolution.candidates = [originals.get(id(e), e) for e in resolution.candidates]
         resolutions.append(resolution)
     return resolutions
 

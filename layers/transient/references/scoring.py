@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from layers.transient.references import lexicon as lx
 from layers.transient.references.agreement import (
@@ -34,6 +34,9 @@ class Resolution:
     end: int
     entities: list[Entity]
     confidence: float
+    # The compatible entities the choice was made among, best first (a single pick only): what a reviewer of a
+    # low-confidence choice may choose from (llm.py).
+    candidates: list[Entity] = field(default_factory=list)
 
     @property
     def resolved(self) -> bool:
@@ -282,7 +285,8 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
         elif ref.attribute in ("first", "第一个", "前面"):
             same = [e for e in candidates if type_family(e.type) == type_family(best.type)]
             best = min(same, key=lambda e: (e.first_turn, e.recency))
-    return Resolution(*span, [best], _confidence(best, candidates, ref))
+    ranked = [best, *(e for e in candidates if e is not best)]
+    return Resolution(*span, [best], _confidence(best, candidates, ref), candidates=ranked)
 
 
 def _is_area(entity: Entity) -> bool:
