@@ -20,6 +20,9 @@ class TransientPolicy:
     entity_registry_size: int = setting(50, low=5, high=500)
     # A resolution below this confidence is reported but not claimed (`resolved: false`).
     reference_min_confidence: float = setting(0.5, low=0.0, high=1.0)
+    # Low-confidence choices reviewed by the configured chat model (layers/transient/references/llm.py); off by
+    # default, and without an endpoint (OPENAI_BASE_URL / OPENAI_API_KEY) nothing is asked.
+    reference_llm: bool = setting(False)
 
 
 def transient_policy(tenant_id: int) -> TransientPolicy:
