@@ -13,6 +13,7 @@ from django.utils import timezone
 from layers.short_term.models import Session, Turn, TurnRole
 from layers.transient.models import EntityResolution, EntityType, SessionEntity
 from layers.transient.policy import transient_policy
+from layers.transient.references.llm import references_llm_review, review_client
 from layers.transient.references.resolve import (
     Entity,
     Registry,
@@ -70,12 +71,17 @@ def entity_registry_update(*, session: Session, turns: list[Turn], actor: Actor)
     rows = list(SessionEntity.objects.filter(session=session))
     registry = Registry([_to_entity(row) for row in rows], size=policy.entity_registry_size)
     pending: list[tuple[int, Turn, object]] = []
+    reviewer = None  # built on first use when policy.transient.reference_llm is on
     for index, turn in enumerate(turns):
         try:
             resolutions = references_resolve_text(registry, turn.content) if turn.role == TurnRole.USER else []
         except Exception:  # noqa: BLE001 - rules that trip on a text must not cost the user the append
             logger.exception("reference resolution failed on turn %s of session %s", turn.seq, session.pk)
             resolutions = []
+        if resolutions and policy.reference_llm:
+            reviewer = reviewer if reviewer is not None else (review_client() or False)
+            if reviewer:  # the model reviews low-confidence choices; any failure keeps the offline choice
+                references_llm_review(resolutions, turn.content, client=reviewer)
         if resolutions:
             for resolution in resolutions:
                 pending.append((index, turn, resolution))
