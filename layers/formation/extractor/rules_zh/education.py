@@ -84,6 +84,18 @@ def _zb_education(m, clause):
     return [_zc("user.education", school, degree=degree, field=field_, status=status)]
 
 
+_STUDY_SAID = re.compile(rf"{_DEGREES_ZH}|读研|读博|研[一二三]|博[一二三]|大[一二三四]|专业|学的|读书|念书|考上|毕业|上学|在读")
+
+
+def _zb_school_said_alone(m, clause):
+    """A school named in a part of its own: it must look like one (a school word or the 大/外 of a
+    short name) and the clause must be about studying ("读博第三年了，在中科大"), never "在北京"."""
+    school = tidy_value(m.group("v"))
+    if not (re.search(_SCHOOL_SUFFIX, school) or re.search(r"外$", school)) or not _STUDY_SAID.search(clause):
+        return []
+    return _zb_education(m, clause)
+
+
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我们学校是川大", "学校是南开": the school named after its kind.
@@ -100,7 +112,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:读|念)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的(?P<deg>{_DEGREES_ZH})"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH})?毕业于(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。]|(?P<field>[\u4e00-\u9fff]{{2,6}})系)"), _zb_education),
     (re.compile(r"(?:是|从)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:(?P<field>[\u4e00-\u9fff]{2,6})(?:系|专业))?毕业的"), _zb_education),
-    (re.compile(rf"考上了?(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的?(?:(?P<deg>{_DEGREES_ZH}))?(?:录取)?"), _zb_education),
+    (re.compile(rf"考上了?(?!研究生|研|博士|硕士|本科|大学(?:$|[，,]))(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的?(?:(?P<deg>{_DEGREES_ZH}))?(?:录取)?"), _zb_education),
     (re.compile(rf"被(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的?(?:(?P<deg>{_DEGREES_ZH}))?录取"), _zb_education),
     (re.compile(r"(?:正在|在)读(?P<v>(?P<deg>MBA|EMBA|MPA|博士|硕士|研究生|本科|大专))(?=$|[，,。!！])"), _zb_education),
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<field>[\u4e00-\u9fff]{2,5})系的(?=$|[，,。!！])"), _zb_education),
@@ -112,7 +124,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中|University|College))(?P<deg>{_DEGREES_ZH})?毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|高中|初中)(?:是|也是)?在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上)的?"), _zb_education),
     (re.compile(r"(?P<v>大专|本科|中专|高中|初中|小学)(?:毕业|学历)"), _zb_education),
-    # "我本科学的是会计，在江西财大": the school named alone after what was studied.
-    (re.compile(r"^在(?P<v>[\u4e00-\u9fff]{2,8}?(?:大学|学院|财大|师大|理工|科大|交大|工大|农大|医大))$"), _zb_education),
+    # "我本科学的是会计，在江西财大", "读博第三年了，在中科大": the school named alone after what was studied.
+    (re.compile(r"^在(?P<v>(?![读念上])[\u4e00-\u9fff]{1,8}?(?:大学|学院|财大|师大|理工|科大|交大|工大|农大|医大|外|大))$"), _zb_school_said_alone),
+    # "我本科在南大，研究生去了港大": a degree, then where it was (or is) taken.
+    (re.compile(rf"(?P<deg>{_DEGREES_ZH}|读研|读博)(?:是|也是)?(?:在|去了|去的|考到了?|考进了?|考去了?)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)(?=$|[，,。])"), _zb_school_said_alone),
     (re.compile(rf"(?:读的是|在读)(?P<deg>在职研究生|{_DEGREES_ZH})[，,]\s*(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的"), _zb_education),
 ]

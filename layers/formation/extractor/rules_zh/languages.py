@@ -46,6 +46,8 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
             level = "native"
         if re.search(r"没学过|不会|一句都", near):
             continue
+        if re.search(r"学的是$|专业是$", before) and re.match(r"专业", clause[match.end():]):
+            continue  # "学的是英语专业": a field of study, read by rules_zh.education
         out.append(_zc("user.languages", lang, level=level))
     # "我英语和法语都挺流利的": a level said after languages joined by 和/、 holds for each.
     for first, second in zip(out, out[1:]):
