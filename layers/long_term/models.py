@@ -7,7 +7,7 @@ from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Func, Q
 from django.utils.translation import gettext_lazy as _
-from pgvector.django import VectorField
+from pgvector.django import HalfVectorField
 from simple_history.models import HistoricalRecords
 
 from memoryhub.core.errors import Conflict
@@ -81,7 +81,8 @@ class Memory(models.Model):
                           verbose_name=_("entities"))
     attributes = models.JSONField(_("attributes"), default=dict, blank=True)
 
-    embedding = VectorField(_("embedding"), dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
+    # Half precision: the search's top 10 is the same as with float32 (migration 0009, docs/embedders.md).
+    embedding = HalfVectorField(_("embedding"), dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
     embedding_model = models.CharField(_("embedding model"), max_length=200, blank=True, default="")
     # Keyword path: the app's tokens (see memoryhub.providers.keywords) with their counts, which BM25 reads
     # (selectors/search.py), and the length in tokens. No token array or tsvector beside them: no query
