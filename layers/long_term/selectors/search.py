@@ -40,7 +40,8 @@ import numpy as np
 import psycopg
 from django.db import connection
 from django.utils.translation import gettext as _
-from pgvector.psycopg.vector import VectorBinaryDumper
+from pgvector import HalfVector
+from pgvector.psycopg.halfvec import HalfVectorBinaryDumper
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
@@ -132,8 +133,13 @@ def _kind_case(values: dict[str, float], default: float) -> tuple[str, list]:
 
 def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryReading | None = None, query_vector: np.ndarray | None,
                 model_name: str, mode: str, policy: Policy, task_type: str | None, min_score: float,
-                top_k: int) -> tuple[str, list]:
-    """One statement per mode: filtered scope, BM25 and cosine, fusion, context, factors, top k."""
+                top_k: int, abstaining_block: tuple[int, int] | None = None) -> tuple[str, list]:
+    """One statement per mode: filtered scope, BM25 and cosine, fusion, context, factors, top k.
+
+    `abstaining_block` (the provider's, memoryhub/providers/embeddings.py USEMiniLMEmbedder): a block of the
+    vector that is zero where its model could not read the text. Where exactly one side abstains, the
+    cosine is the other model's divided by √2, so it is multiplied back: the cosine stays the average over
+    the models that read both texts (USE alone for a Chinese query and an English memory)."""
     reading = reading or QueryReading()
     terms = [[term] if isinstance(term, str) else list(term) for term in terms]  # a bare term is its own concept
     use_keyword = mode in ("hybrid", "keyword") and bool(terms)
@@ -141,8 +147,14 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
 
     params: list = []
     # scope: the owner's filtered rows through the B-tree, with the exact cosine of same-model vectors.
-    if use_vector:
-        cosine_sql = "CASE WHEN m.embedding_model = %s THEN 1 - (m.embedding <=> %s::vector) END"
+    if use_vector and abstaining_block:
+        start, length = abstaining_block
+        query_reads = bool(np.any(query_vector[start - 1:start - 1 + length]))
+        cosine_sql = ("CASE WHEN m.embedding_model = %s THEN (1 - (m.embedding <=> %s::halfvec)) * CASE WHEN"
+                      " (l2_norm(subvector(m.embedding, %s, %s)) > 0) = %s THEN 1 ELSE sqrt(2) END END")
+        params += [model_name, query_vector, start, length, query_reads]
+    elif use_vector:
+        cosine_sql = "CASE WHEN m.embedding_model = %s THEN 1 - (m.embedding <=> %s::halfvec) END"
         params += [model_name, query_vector]
     else:
         cosine_sql = "NULL::float8"
@@ -287,9 +299,10 @@ def _fetch(sql: str, params: list) -> list[dict]:
 def _fetch_on(reader, sql: str, params: list) -> list[dict]:
     reader.ensure_connection()
     with psycopg.Cursor(reader.connection) as cursor:
-        # the query vector goes in pgvector's binary format, untyped (the statement's `::vector` casts it):
-        # formatting 512 floats as text cost more than the rest of building the statement
-        cursor.adapters.register_dumper(np.ndarray, VectorBinaryDumper)
+        # the query vector goes in pgvector's binary format, untyped (the statement's `::halfvec` casts it):
+        # formatting 896 floats as text cost more than the rest of building the statement
+        cursor.adapters.register_dumper(HalfVector, HalfVectorBinaryDumper)
+        params = [HalfVector(value) if isinstance(value, np.ndarray) else value for value in params]
         cursor.execute(sql, params, prepare=True)
         columns = [col.name for col in cursor.description]
         return [dict(zip(columns, row)) for row in cursor.fetchall()]
@@ -374,9 +387,10 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     linked_names: list[str] = []
     if terms:
         terms, linked_names = _with_person_names(terms, tenant.pk, user_id, reading, policy)
-    query_vector, model_name = None, ""
+    query_vector, model_name, abstaining_block = None, "", None
     if mode != "keyword":
         embedder = get_embedder()
+        abstaining_block = getattr(embedder, "abstaining_block", None)
         try:
             query_vector, model_name = embed_query(query, embedder), embedder.name
         except EmbeddingUnavailable:
@@ -397,7 +411,8 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     sql, params = _search_sql(where=where, where_params=where_params, terms=terms, reading=reading,
                               query_vector=query_vector, model_name=model_name, mode=mode, policy=policy, task_type=task_type,
                               min_score=0.0 if second_stage else float(min_score),
-                              top_k=max(int(top_k), policy.rerank_pool) if second_stage else int(top_k))
+                              top_k=max(int(top_k), policy.rerank_pool) if second_stage else int(top_k),
+                              abstaining_block=abstaining_block)
     rows = _fetch(sql, params)
     if second_stage and llm_rerank_wanted(policy):
         rows = rerank(rows, query=query, concept_count=len(terms), policy=policy, min_score=0.0,
