@@ -12,7 +12,7 @@ def check_embedding_provider(app_configs=None, **kwargs):
         build_embedder()
     except ImproperlyConfigured as exc:
         return [checks.Error(str(exc), id="long_term.E001",
-                             hint="Set EMBEDDING_PROVIDER / OPENAI_EMBEDDING_DIMENSIONS to a 512-dimension model.")]
+                             hint="Set EMBEDDING_PROVIDER / OPENAI_EMBEDDING_DIMENSIONS to a model of at most 896 dimensions.")]
     return []
 
 
