@@ -62,7 +62,7 @@ def test_import_writes_like_the_api_with_history_and_one_event_per_batch(tmp_pat
     assert lyon.status == MemoryStatus.SUPERSEDED and lyon.superseded_by_id == paris.pk and lyon.valid_to
     cello = rows["Bob plays the cello"]
     assert (cello.client_id, cello.source, cello.agent_id, cello.source_turn_from) == ("b-1", "imported", "tutor", 3)
-    assert len(cello.embedding) == 512 and cello.term_freqs and cello.doc_length and cello.embedding_model
+    assert len(cello.embedding) == 896 and cello.term_freqs and cello.doc_length and cello.embedding_model
     # every row has its first version, marked as imported
     for memory in rows.values():
         first = memory.history.order_by("history_id").first()
