@@ -79,6 +79,7 @@ def test_reembed_with_another_model_and_queries_compare_only_that_model(tenant, 
 
 def test_revert_restores_content_and_vector(remember, actor):
     memory = remember("My favourite colour is blue")
+    memory.refresh_from_db()  # the vector as stored (half precision)
     original_vector = np.array(memory.embedding)
     first = memory.history.order_by("history_id").first().history_id
     memory = memory_update(memory=memory, actor=actor, content="My favourite colour is red")
