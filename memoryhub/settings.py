@@ -281,8 +281,11 @@ HEALTH_WORKER_TIMEOUT = env_float("HEALTH_WORKER_TIMEOUT", 1.0)
 METRICS_TOKEN = env_str("METRICS_TOKEN", "")
 
 # Providers (filled in by the layers that use them).
+# local (= use-minilm: USE + MiniLM, 896-d), use (USE alone) or openai; memoryhub/providers/embeddings.py
 EMBEDDING_PROVIDER = env_str("EMBEDDING_PROVIDER", "local")
-EMBEDDING_DIMENSIONS = 512
+EMBEDDING_DIMENSIONS = 896  # the memory column, halfvec(896) (layers/long_term migration 0009)
+# what the openai provider asks the endpoint for (at most EMBEDDING_DIMENSIONS; zero-padded to the column)
+OPENAI_EMBEDDING_DIMENSIONS = env_int("OPENAI_EMBEDDING_DIMENSIONS", 512)
 OPENAI_BASE_URL = env_str("OPENAI_BASE_URL")
 OPENAI_API_KEY = env_str("OPENAI_API_KEY")
 OPENAI_EMBEDDING_MODEL = env_str("OPENAI_EMBEDDING_MODEL", "text-embedding-3-small")
