@@ -13,12 +13,15 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import unquote_to_bytes, urlencode
 
 from django.conf import settings
 from django.core.handlers.base import BaseHandler
 from django.core.handlers.wsgi import WSGIRequest
+
+if TYPE_CHECKING:
+    from memoryhub.tenancy.models import ApiKey
 
 _handler: BaseHandler | None = None
 
@@ -47,7 +50,7 @@ class Caller:
     accept_language: str = ""
     # HTTP: the key the MCP request itself authenticated, for what that request asks of it (tools/list).
     # stdio: None, and each message authenticates the presented key again (it may be revoked meanwhile).
-    api_key: Any = field(default=None, compare=False, repr=False)
+    api_key: ApiKey | None = field(default=None, compare=False, repr=False)
 
 
 def stdio_host() -> str:
