@@ -33,6 +33,8 @@ def _org_zh(raw: str) -> str | None:
     value = re.sub(r"^给", "", value)
     if re.match(r"个|一名|一位|名|位", value) or "退休" in value:
         return None  # "我是个退休的工程师": a description, no organisation
+    if re.search(r"住过|待过|呆过|待了|住了|生活过|读过|上过学", value):
+        return None  # "之前在杭州待过两年": a stay, no employer
     if "实习" in value:
         return None  # an internship is no job held (FACTS.md past_state when it is over)
     generic = re.sub(r"^(?:社区|区|市|县|乡镇|镇|私立|公立|附近的?|本地的?|一家|家)", "", value)
@@ -93,7 +95,7 @@ def _zb_job(m, clause):
 
 
 # Words that end the job just named, later in the same clause ("…，后来辞职了", "…，上个月离职了").
-_JOB_ENDED = re.compile(r"^[^。!！?？]*?(?:离职|辞职|辞了|不干了|被裁|裁员了我|被优化|被开除|跳槽|走人|退休)(?:了|啦)?(?:$|[，,。!！])")
+_JOB_ENDED = re.compile(r"^[^。!！?？]*?(?:离职|辞职|辞了|不干了|被裁|裁员了我|被优化|被开除|跳槽|跳到了?|跳去了?|换到了?|走人|退休)(?:了|啦)?(?:$|[，,。!！])")
 
 
 def _zb_former(m, clause):

@@ -33,7 +33,8 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               "宝贝女儿": "daughter", "宝贝闺女": "daughter", "宝贝儿子": "son",
               "孩子他爸": "husband", "孩子她爸": "husband", "孩子他妈": "wife", "孩子她妈": "wife", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
               "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law", "岳父": "father_in_law",
-              "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss"}
+              "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss",
+              "那位": "partner", "那口子": "partner", "另一半": "partner"}
 
 
 _PEOPLE_ZH_ALT = "|".join(sorted(_PEOPLE_ZH, key=len, reverse=True))
@@ -100,6 +101,11 @@ def _zb_person(m, clause):
                 flag.startswith("nr") or (len(word) == 2 and word[0] == word[1]) or word[0] in "小阿") \
                 and not is_time_word(word):
             name, rest = word, rest[len(word):]
+    if not name and rest[:1] in _SURNAMES:
+        # "我们领导王总人挺好的": a surname and a title, which jieba reads as two words.
+        titled = re.match(r".(?:总|经理|老师|工|主任|律师|医生|博士|老板|导|姐|哥)", rest)
+        if titled:
+            name, rest = titled.group(), rest[titled.end():]
     if not name:
         # "我们领导姓周": a surname is all the user gave.
         surname = re.match(r"姓(?P<n>[\u4e00-\u9fff])(?=$|[，,。]|人|的)", rest)

@@ -24,7 +24,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
         clause = clause.replace(split.group(), split.group("p") + split.group("n") + split.group("verb"), 1)
     freq = A.frequency(clause)
     days = A.weekdays(clause)
-    habitual = re.search(r"习惯|第一件事|头一件事|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|每|天天|都会|都要|都去|喜欢", context or clause) or (
+    habitual = re.search(r"习惯|第一件事|头一件事|经常|常常|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|每|天天|都会|都要|都去|喜欢", context or clause) or (
         # "我晚上睡前会刷一会儿手机": 会 with a time of day and no date is a habit, not a plan
         re.search(r"会(?=[\u4e00-\u9fff])", clause) and not A.zh_date(clause))
     # "工作日早上七点出门": several days and a time recur without a marker.
@@ -54,7 +54,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         # "喝下午茶", "吃夜宵": a time of day inside a noun stays.
         body = pattern.sub(lambda t: t.group() if re.match(r"茶|饭|餐|班", body[t.end():t.end() + 1]) else "", body)
-    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
+    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|经常|常常|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
     body = re.sub(r"^\s*(?:(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上|现在|目前|基本上?|差不多|大概|还|也|就|usually|normally|always)\s*)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
@@ -74,6 +74,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     if re.search(r"[\u4e00-\u9fff]\s+[\u4e00-\u9fff]", body) or (body and all(flag in ("m", "q", "mq") for _, flag in tags(body))):
         return []
     # A state of mind ("每天都在想放假的事") is no activity.
+    body = {"睡": "睡觉", "起": "起床"}.get(body, body)  # "我一般晚上十一点睡"
     # Advice, hearsay and people in general ("据说每天喝八杯水最健康", "医生建议…") are no routine of the user's.
     if not body or len(body) < 2 or len(body) > 14 or re.search(r"什么|吗|呢|不|没|干嘛|干啥|据说|听说|建议|最好|应该|的人", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []

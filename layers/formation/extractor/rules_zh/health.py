@@ -80,7 +80,7 @@ def _legacy_allergy_at(confidence: float, *, bare: bool = False):
         # "我女儿花粉过敏" without 对: a person word first means someone else's allergy.
         if bare and (re.search(r"[对有不没]", raw_text) or raw_text[:2] in _ROLES or raw_text[:1] in _ROLES):
             return []
-        return [_c("user.allergies", item, confidence) for item in _items(re.sub(r"^是", "", raw_text)) if _allergen_ok(item)]
+        return [_c("user.allergies", item, confidence) for item in _items(re.sub(r"^(?:是|有点|一点|点|有些)", "", raw_text)) if _allergen_ok(item)]
     return build
 
 

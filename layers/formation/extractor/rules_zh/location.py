@@ -102,12 +102,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我现在人在深圳", "base北京": where the user is based.
     (re.compile(rf"(?:人在|base\s*|坐标\s*)(?P<v>{_CITY_ALT}|[A-Z][A-Za-z]+)(?=$|[，,。!！]|了|呢|啦)"), _zb_place("user.home_city")),
     # "春节回老家哈尔滨过年": 老家 names the hometown wherever it is said.
-    (re.compile(rf"(?:回|从)?老家(?P<v>{_CITY_ALT})"), _zb_place("user.hometown")),
     (re.compile(r"(?:现居|现居住在|现住|常住|常驻)(?:在|于)?(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
     (re.compile(r"(?:搬到|搬去|搬家到|搬来|搬回|留在)(?:了)?(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
     (re.compile(rf"(?:单位在|公司在|办公室在|上班在)(?P<v>{_CITY_ALT})"), _zb_place("user.work_city")),
     (re.compile(rf"去(?P<v>{_CITY_ALT})(?:公司|总部|办公室)?(?:上班|坐班|打卡)"), _zb_place("user.work_city")),
     (re.compile(r"(?:老家是|老家在|来自|老家)(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.hometown")),
+    # "春节回老家哈尔滨过年": 老家 names the hometown wherever it is said (after the rule above, so
+    # "老家江西赣州的" reads the city, not the province).
+    (re.compile(rf"(?:回|从)?老家(?P<v>{_CITY_ALT})"), _zb_place("user.hometown")),
     (re.compile(r"(?:从小|小时候)?在(?P<v>[^，,。.!！?？;；]+?)长大"), _zb_place("user.hometown")),
     (re.compile(r"在(?P<v>[^，,。.!！?？;；的]{2,8}?)(?:出生|出世)"), _zb_place("user.hometown")),
     (re.compile(r"出生在(?P<v>[^，,。.!！?？;；的]{2,8})"), _zb_place("user.hometown")),

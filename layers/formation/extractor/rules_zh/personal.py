@@ -68,7 +68,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:马上就?|快要?|都|已经|刚满|满|奔)(?P<v>[二三四五六七八九]十|[1-9]\d)(?:岁|周岁)?(?=了|$|[，,。])"), _zb_age),
     (re.compile(r"(?:农历|阳历|公历)?(?:生日(?:那天)?是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),
     (re.compile(rf"(?P<v>{A.ZH_DATE.pattern})我?(?:要)?过(?:生日|农历生日)"), _zb_date("user.birthday")),
-    (re.compile(rf"是(?P<v>(?:{A.ZH_DATE.pattern})+)的生日"), _zb_date("user.birthday")),
+    (re.compile(rf"是(?P<v>(?:{A.ZH_DATE.pattern})+)的?生日"), _zb_date("user.birthday")),
     (re.compile(r"(?:结婚|恋爱|在一起)(?:[一二三四五六七八九十\d]+)?周年(?:纪念日)?(?:是|在|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"今天是我(?:的)?生日"), lambda m, c: [_zc("user.birthday", "今天")]),
     # "下周三是我生日", "我是农历腊月初八生的": the date first, then whose birthday it is.

@@ -56,7 +56,7 @@ def _zb_pet(m, clause):
     names = []
     listed = re.match(r"[：:]\s*(?P<l>[\u4e00-\u9fffA-Za-z、，, 和]+)", rest)
     counted = re.search(r"[两俩三四]只|[两三四]条", m.group())
-    several = re.findall(r"(?:一只|一条|另一只|另一条|老大|老二)(?:叫|名叫)(?P<n>[\u4e00-\u9fff]{1,3}?|[A-Z][a-z]+)(?=[，,、。]|一只|一条|另|$)", rest)
+    several = re.findall(r"(?:一只|一条|另一只|另一条|老大|老二|大的|小的|一个|另一个)(?:叫|名叫)(?P<n>[\u4e00-\u9fff]{1,3}?|[A-Z][a-z]+)(?=[，,、。]|一只|一条|另|大的|小的|$)", rest)
     if listed:
         names = [n for n in re.split(r"[、，, 和]+", listed.group("l")) if n]
     elif counted and len(several) > 1:
