@@ -21,7 +21,7 @@ _ADV = r"(?:(?:currently|now|still|also|actually|really|just|recently|mostly|bas
 _I = r"(?:^|(?<=[\s,;:]))(?i:i)"
 
 
-_IM = r"(?:^|(?<=[\s,;:]))(?i:i'm|i\s+am)"
+_IM = r"(?:^|(?<=[\s,;:]))(?i:i'm|i\s+am|im(?=\s+(?:an?|the|from|in|on|based|living|allergic|lactose|vegan|vegetarian|not|so|really|currently|now|still|also|just)\b))"
 
 
 _STOP_CAPS = {"I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",

@@ -20,6 +20,9 @@ _REFUSAL_NOUN = {"c": "calls", "r": "calls", "p": "calls", "t": "texts", "m": "m
 
 
 def _b_contact(m, clause):
+    # "whatsapp me, i don't use sms": a channel refused before the verb is none the user prefers.
+    if re.search(r"(?i)\b(?:don't|dont|do\s+not|never|rarely|hardly(?:\s+ever)?|no\s+longer|can't|cannot|won't|not)\s+(?:\w+\s+)?$", m.string[:m.start()]):
+        return []
     value = re.sub(r"(?i)\s+(?:please|pls|plz|thanks|thx)$", "", tidy_value(m.group("v")))
     refusal = _REFUSAL.match(value)
     if refusal:

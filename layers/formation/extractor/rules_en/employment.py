@@ -171,6 +171,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:resigned\s+from|left|quit|made\s+redundant\s+from|laid\s+off\s+from)\s+(?P<v>the\s+(?:council|civil\s+service|army|navy|police|nhs|air\s+force))\b"), _b_former),
     # "I've been a bus driver for 20 years": a role held up to now.
     (re.compile(rf"(?i:i've\s+been|ive\s+been|i\s+have\s+been)\s+(?i:an?)\s+{_OCC}(?![^.;!?]*\b(?i:before|until|till|back\s+then)\b)"), _b_occupation),
+    # "been a paralegal for 6 yrs now": the subject dropped, the role still held.
+    (re.compile(rf"^(?:(?i:i've|ive)\s+)?(?i:been)\s+(?i:an?)\s+{_OCC}(?=\s+(?i:for|since)\b)(?![^.;!?]*\b(?i:before|until|till|back\s+then|ago)\b)"), _b_occupation),
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
     # "I do QA for Nintendo", "I do the accounts for a charity": the work, then who it is for.
     (re.compile(rf"(?:^|(?<=\s))(?i:i\s+do|i've\s+been\s+doing|i'm\s+doing)\s+(?P<role>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|mostly|full|part)\b)"), _b_do_for),

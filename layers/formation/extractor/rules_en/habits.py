@@ -38,7 +38,8 @@ def _b_habit(m, clause):
     activity = re.sub(r"(?i)\b(?:my|our)\s+", "", activity).strip()
     # "every weekday I'm up at 5:30 to swim before work" -> "swim".
     activity = re.sub(r"(?i)^(?:weekdays?\s+|weekends?\s+)?(?:(?:i'm|im|i\s+am|i\s+get)\s+up\s+(?:early\s+)?)?(?:to\s+)?", "", activity).strip()
-    if re.fullmatch(r"(?i)ugh|lol|ok|okay|yay|meh|oh|hmm|nobody\s+\w+|everyone\s+\w+", activity):
+    # "I check it daily": the pronoun stands for something said before, no activity of its own.
+    if re.fullmatch(r"(?i)ugh|lol|ok|okay|yay|meh|oh|hmm|nobody\s+\w+|everyone\s+\w+|[a-z]+\s+(?:it|them|this|that|those|these)", activity):
         return []
     if not activity or len(activity.split()) > 6:
         return []
@@ -78,6 +79,9 @@ _HABIT_EN = re.compile(
 def _legacy_habit(match: re.Match) -> list[Candidate]:
     # "I usually order the pad thai": a taste shown by a habit, kept as a like with lower confidence.
     value = _object(match.group("v"))
+    # "I usually read before bed": when, not what.
+    if value and re.match(r"(?i)(?:before|after|at|in|on|every|each|during|when|while|with|for|until|till|around|first|late|early)\b", value):
+        return []
     return [_c("user.likes", value, 0.7, inferred="habit")] if value else []
 
 

@@ -25,6 +25,8 @@ def _b_like(key):
     def build(m, clause):
         # "I could eat tacos every single day": how often is not part of the thing.
         raw = re.split(r"(?i)\s+(?:every|all\s+the\s+time|daily|on\s+weekends|after\s+a|before\s+a|this\s+year|lately|these\s+days)\b", m.group("v"))[0]
+        # "love love love thunderstorms": the verb said again is emphasis.
+        raw = re.sub(r"(?i)^(?:(?:love|like|adore|hate)\s+)+", "", raw)
         value = _phrase(raw)
         if not value or re.match(r"(?i)(?:to\s+)?(?:know|ask|help|see|hear|get|have|try|go|be|do|make)\b", value) or re.fullmatch(r"(?i)[a-z]+ly", value):
             return []
@@ -54,6 +56,14 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_IM}\s+(?i:a\s+(?:big\s+|huge\s+)?fan\s+of)\s+{_OBJ}"), _legacy_like),
     (re.compile(rf"(?:^|\b)(?i:my\s+(?:favou?rite)\s+(?P<cat>[a-z ]{{2,20}}?)\s+is)\s+{_OBJ}"), _legacy_favourite),
 ]
+
+
+_PLURAL_KINDS = {"dog": "dogs", "cat": "cats", "beach": "beaches", "book": "books", "plant": "plants", "horse": "horses"}
+
+
+def _b_kind_of_person(m, clause):
+    word = m.group("v").lower()
+    return [_f("user.likes", _PLURAL_KINDS.get(word, m.group("v")))]
 
 
 def _b_headed_list(m, clause):
@@ -86,6 +96,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:huge|big|massive|die-hard|diehard|lifelong|total)\s+(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)?)\s+(?i:fan|supporter)\b"), _b_like("user.likes")),
     # "Huge board game nerd here", "a total coffee snob", "massive Star Wars geek": the thing one is a fan of.
     (re.compile(r"(?i:huge|big|massive|total|absolute|complete|real|proper|such\s+a|bit\s+of\s+a)\s+(?P<v>[A-Za-z][\w&'.-]*(?:\s+[A-Za-z][\w&'.-]*)?)\s+(?i:nerd|geek|buff|junkie|fanatic|addict|snob|fiend|enthusiast|lover|freak)\b"), _b_like("user.likes")),
+    # "I'm a dog person", "total beach person": a taste said as a kind of person ("a people person", "a morning
+    # person" are temperaments, not things).
+    (re.compile(r"(?:(?i:i'm|im|i\s+am)\s+(?:(?i:such|definitely|totally|really|very\s+much|100%)\s+)?(?i:an?)\s+(?:(?i:big|huge|total|real|massive)\s+)?)(?P<v>(?!(?i:people|morning|night|glass|half|details?|numbers|visual|big|huge|good|bad|private|simple|practical|creative)\b)[a-z][\w'-]*)\s+(?i:person|lover)\b"), _b_kind_of_person),
     # "I'm more of a metal guy", "more of a tea person": the preference said as a kind of person.
     (re.compile(r"(?i:more\s+of\s+an?|definitely\s+an?|totally\s+an?|always\s+been\s+an?)\s+(?P<v>[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*)?)\s+(?i:guy|girl|person|fan|kind\s+of\s+(?:guy|girl|person)|gal|dude)\b"), _b_like("user.likes")),
     # "jazz puts me to sleep": boredom is a dislike.

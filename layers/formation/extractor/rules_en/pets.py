@@ -74,9 +74,15 @@ def _b_pet(m, clause):
     after = clause[m.end():]
     if breed is None:
         # "My dog's name is Bruno, he's a beagle", "my rabbit Thumper is a Holland Lop".
-        said = re.search(rf"(?i)^[^.]{{0,30}}?\b(?:is|'s|he's|she's|hes|shes)\s+(?:an?\s+)?(?:(?:little|big|rescue|mini|miniature)\s+)?(?P<b>{_PET_WORD})\b", after)
+        # "my dog's a 4 year old lab called Bruno", "our new puppy, a cockapoo, is called Mochi".
+        said = re.search(rf"(?i)^[^.]{{0,30}}?(?:\b(?:is|he's|she's|hes|shes)\s+|'s\s+|^\s*,\s*)(?:an?\s+)?(?:(?P<a>\d{{1,2}})[- ](?:year|yr)s?[- ]old\s+)?(?:(?:little|big|rescue|mini|miniature)\s+)?(?P<b>{_PET_WORD})\b", after)
         if said and said.group("b").lower() in _BREEDS_EN:
             breed = said.group("b")
+            if said.group("a") and not m.groupdict().get("age"):
+                m_age = said.group("a")
+                age_said = A.plausible_age(A.en_int(m_age))
+                if age_said is not None:
+                    return [_f(f"user.pet.{species}", name, breed=breed, age=age_said)]
     age = m.groupdict().get("age")
     if not age:
         # "a lab named Maple, is 10 now", "a rescue greyhound, Pepper, she's 3".
@@ -118,8 +124,9 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 # Words that describe a pet without being its species or name: "a rescue greyhound", "my old dog Rex".
-_PET_MODIFIERS = (r"(?:(?i:rescue|rescued|adopted|new|little|old|senior|elderly|tiny|fat|lazy|black|white|ginger|"
-                  r"orange|grey|gray|brown|young|baby|sweet|big|fluffy|giant|mini|miniature)\s+){0,2}")
+_PET_MODIFIERS = (r"(?:(?:(?i:rescue|rescued|adopted|new|little|old|senior|elderly|tiny|fat|lazy|black|white|ginger|"
+                  r"orange|grey|gray|brown|young|baby|sweet|big|fluffy|giant|mini|miniature|one-eyed|blind|deaf|deaf|tabby|stray)|"
+                  r"(?:\d|one|two|three)[- ]legged)\s+){0,2}")
 
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
@@ -134,9 +141,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:there's|there\s+is|theres)\s+(?i:a|an)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?:(?i:living|that\s+lives|who\s+lives|asleep|sleeping)\s+)?(?i:in|on|at|under)\s+(?i:my|our)\b"), _b_pet),
     # "a cat, Smudge, and a dog, Rolo": a name in apposition.
     (re.compile(rf"(?i:a|an)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s*,\s*(?P<v>[A-Z][a-z]+)\b"), _b_pet),
+    # "I have two rabbits", "we've got three cats": an unnamed group is one fact (FACTS.md), after the named lists below.
     # "a cat mum to two ragdolls", "dog dad": the user keeps that species.
     (re.compile(r"(?P<sp>(?i:cat|dog|bunny|rabbit|bird|hamster|fish))\s+(?i:mum|mom|mama|dad|parent|lady|owner)\b"), _b_pet_keeper),
     # "I have a 2 year old husky named Storm": the age before the species.
     (re.compile(rf"(?i:have|got|adopted|my|our|with)\s+(?i:an?\s+)?(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+))?"), _b_pet),
     (re.compile(rf"(?:(?i:have|got|own|adopted|with|ive\s+got|i've\s+got|my|our)|^(?i:(?:my\s+|our\s+|the\s+)?(?:pets|animals|furbabies|zoo|menagerie))\s*[:=–-])\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+)(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
+    (re.compile(rf"(?i:have|got|own|adopted|rescued|with)\s+(?i:two|three|four|five|2|3|4|5|a\s+couple\s+of|several)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\b"), _b_pet),
 ]
