@@ -139,6 +139,18 @@ def _workplace_said_after(segments: list[tuple[str, bool]], found: list[Candidat
     return []
 
 
+def _said_in_own_part(segments: list[tuple[str, bool]], starts: list[int], at: int, *, modal: bool = False) -> bool:
+    """Whether position `at` of the clause lies in a part about the user with nobody else before it
+    in that part ("我有点猫毛过敏，但还是养了猫": the second part); `modal` lets a 想/要 stand before."""
+    index = bisect_right(starts, at) - 1
+    if index < 0 or not segments[index][1]:
+        return False
+    prefix = segments[index][0][:at - starts[index]]
+    if modal:
+        prefix = re.sub(r"(?:想|要|得|打算|准备|会|还要|也想)$", "", prefix)
+    return zh_user_said(prefix, len(prefix))
+
+
 def _segment_starts(clause: str, segments: list[tuple[str, bool]]) -> list[int]:
     """Where each part starts in `clause`, found left to right."""
     starts, at = [], 0
@@ -252,9 +264,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             candidate.attributes["type"] = {"领证": "结婚", "在一起": "恋爱"}.get(kind.group(), kind.group())
     for match in _PEOPLE_COUNT_RULE.finditer(clause):
         # "我跟我媳妇儿结婚八年了，有个儿子": a part of the user's own that opens with 有 counts too.
-        at = bisect_right(starts, match.start()) - 1 if starts and starts[0] <= match.start() else None
-        own_part = at is not None and segments[at][1] and zh_user_said(segments[at][0], match.start() - starts[at])
-        if (zh_user_said(clause, match.start()) or own_part) and not re.search(r"没", clause[:match.start()]):
+        if (zh_user_said(clause, match.start()) or _said_in_own_part(segments, starts, match.start())) and not re.search(r"没", clause[:match.start()]):
             role = _PEOPLE_ZH.get(match.group("role"), "child")
             if match.group("n") in ("一个", "个") and role != "child":
                 # "我有个弟弟叫李明": one person, read like any other (name, age, job after it).
@@ -281,14 +291,21 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(_zb_person(match, clause))
             last_end = match.end()
             continue
-        if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] == "我们" or (clause[start - 1] in "和跟带陪给替帮见送接看" and ("我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1))):
+        # "因为男朋友是波兰人", "想给老婆一个surprise": a role the user's own part of the clause opens
+        # with, or does something with, is the user's person.
+        with_user = clause[start - 1:start] in tuple("和跟带陪给替帮见送接看") and (
+            "我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1)
+            or _said_in_own_part(segments, starts, start - 1, modal=True))
+        if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] == "我们" or with_user \
+                or (_said_in_own_part(segments, starts, start) and start not in starts):
             if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):
                 continue
             found.extend(_zb_person(match, clause))
             last_end = match.end()
     species: set[str] = set()
     for match in _ZH_PET_RULE.finditer(clause):
-        if zh_user_said(clause, match.start()) or clause[:match.start()].endswith(("我", "我的", "我家")) or match.start() == 0 or species:
+        if zh_user_said(clause, match.start()) or clause[:match.start()].endswith(("我", "我的", "我家")) or match.start() == 0 or species \
+                or _said_in_own_part(segments, starts, match.start()):
             pets = [p for p in _zb_pet(match, clause) if p.memory_key not in species]
             found.extend(pets)
             # "我们家有两只猫一只狗": each species said once; the first mention of one carries its name.

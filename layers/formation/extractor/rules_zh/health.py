@@ -67,7 +67,8 @@ def _zb_medication(m, clause):
     if not drug or len(drug) > 10:
         return []
     dosed = re.search(r"[一二两三半\d]+(?:片|粒|颗|毫克|mg|支)$", m.string[:m.start("v")])
-    if not dosed and not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利德特韦克米酯因仑泮通剂]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
+    prescribed = re.match(r"医生|大夫", m.group())  # "医生给我开了propranolol": what is prescribed is a drug
+    if not dosed and not prescribed and not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利德特韦克米酯因仑泮通剂]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
         return []
     dose = re.search(r"[一二两三半\d]+(?:片|粒|颗|毫克|mg|ml|单位|支)", clause)
     schedule = re.search(r"每天(?:早上|晚上|睡前|中午)?|每晚|一天[一两二三四]次|一天[一两二三]片|一周[一两二三]次|睡前", clause)

@@ -46,7 +46,9 @@ def _place(raw: str) -> str | None:
         return known.group()
     value = re.sub(r"(?:了|啦|呀|去|住|这边|那边|附近|一带)+$", "", raw)
     value = re.sub(r"市$", "", value)
-    if not value or value in _PLACE_BLOCK or has_question_word_zh(value) or not (2 <= len(value) <= 8):
+    # A Latin name counts as one word ("Vancouver" is one place, not nine characters).
+    if not value or value in _PLACE_BLOCK or has_question_word_zh(value) or not (2 <= len(re.sub(r"[A-Za-z]+", "xx", value)) <= 8) \
+            or (value.isascii() and not re.fullmatch(r"[A-Za-z]+(?: [A-Za-z]+){0,2}", value)):
         return None
     if _NOT_A_CITY.search(value):
         return None

@@ -79,7 +79,7 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
         return []
     # A known place is the destination whatever follows it ("去澳洲读研"); another word only before a trip verb.
     dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一?趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH})", rest) or \
-        re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
+        re.search(rf"(?:去|到|飞|回|飞往|前往|在)\s*(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
     destination = None
     if dest:
         destination = dest.group("d")
