@@ -57,7 +57,7 @@ from layers.formation.extractor.rules_en.health import (
     _b_condition,
     _b_medication,
 )
-from layers.formation.extractor.rules_en.languages import _b_language
+from layers.formation.extractor.rules_en.languages import _b_exam, _b_language
 from layers.formation.extractor.rules_en.location import _b_office
 from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_together
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets
@@ -97,7 +97,7 @@ def match_clause(clause: str) -> list[Candidate]:
 _EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
 _EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
-             _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together}
+             _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together, _b_exam}
 
 
 # Someone's words in single quotes ("he texted me 'I'm moving to Leeds'", "my mum's line is 'I'm

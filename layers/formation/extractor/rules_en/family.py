@@ -208,7 +208,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?(?:\s*,?\s*(?:and|&)?\s*[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?)+)"), _b_named_group),
     (re.compile(r"(?i:my|our)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s+(?i:are|:)\s+"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
-    (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(-]?\s*"
+    (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(—–-]?\s*"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
     # "my 3 year old son", "our 16-year-old daughter Mia": the age before the role.
     (re.compile(rf"(?i:my|our)\s+(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PEOPLE_ROLE}\b(?:\s*,?\s*{_PERSON})?"), _b_person),

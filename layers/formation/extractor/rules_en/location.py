@@ -139,7 +139,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:live|living|based|renting\s+a\s+(?:place|flat|house|room)|bought\s+a\s+(?:place|flat|house)|from\s+home|home)\s+(?:[\w'-]+\s+){{0,5}}?(?i:in)\s+(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|with|since|for)\b)"), _b_place("user.home_city")),
     (re.compile(rf"{_IM}\s+(?i:an?\s+)?(?:(?i:proud|true|born\s+and\s+bred|real|total)\s+)?(?i:{_DEMONYM})\b"), _b_demonym),
     # "Just got the keys to my flat in Glasgow", "we bought a house in Leeds": a home of one's own.
-    (re.compile(rf"(?i:keys\s+to|moved\s+into|bought|closed\s+on|signed\s+(?:the\s+)?lease\s+on)\s+(?i:my|our|a)\s+(?:(?i:new|first|own|little)\s+)?(?i:flat|house|place|apartment|condo|home)\s+(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?:(?i:just|finally)\s+)?(?:(?i:got|get|picked\s+up|collected)\s+(?i:the)\s+)?(?i:keys\s+to|moved\s+into|bought|closed\s+on|signed\s+(?:the\s+)?lease\s+on)\s+(?i:my|our|a)\s+(?:(?i:new|first|own|little)\s+)?(?i:flat|house|place|apartment|condo|home)\s+(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
     # "originally from a tiny town called Bisbee": the town by its name.
     (re.compile(rf"(?i:from|grew\s+up\s+in)\s+(?i:a|an|this)\s+(?:(?i:tiny|small|little|sleepy|big|coastal|mining|farming)\s+)*(?i:town|village|city|island|place)\s+(?i:called|named)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(r"(?i:from)\s+(?P<v>[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*)?)\s+(?i:originally)\b"), _b_place("user.hometown")),

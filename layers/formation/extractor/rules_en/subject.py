@@ -11,7 +11,7 @@ _SUBJECT_TAIL = re.compile(
     r"(?:^|[:—–?!(]\s*|\b(?:i|i'm|im|i\s+am|i've|ive|i\s+have|i\s+had|i'll|i\s+will|i'd|me|my|our)\s+)"
     r"(?:(?:just|finally|recently|currently|now|still|also|actually|basically|officially|really|totally|literally|"
     r"already|even|mostly|usually|always|normally|generally|typically|sometimes|often|got|been|have|had|was|"
-    r"kinda|pretty\s+much|at\s+the\s+moment|these\s+days|right\s+now|honestly|tbh|ok|okay|yeah|well|plus|anyway|"
+    r"originally|kinda|pretty\s+much|at\s+the\s+moment|these\s+days|right\s+now|honestly|tbh|ok|okay|yeah|well|plus|anyway|"
     r"absolutely|definitely|seriously|super|so|quite|pretty|very|truly|a\s+bit|personally|i\s+think|i\s+guess|"
     r"since|then|\d+\s+yrs?|years|ago|currently|not\s+gonna\s+lie|lately|a\s+huge|a\s+big|huge|big|a|work|working|"
     r"started|start|starting|landed|accepted|took|take|do|did|went|go|wedding|dating|first\s+date|engagement|"
