@@ -38,6 +38,10 @@ def fits_predicate(entity: Entity, constraint: dict) -> bool:
     heads, types = constraint.get("heads"), constraint.get("types")
     if heads and any(h in names for h in heads):
         return True
+    # A noun the lexicon lacks, taken from how it was said ("my treadmill"), may be any kind; a capitalised word
+    # only guessed to be a name ("Sunny, with a high of 24°C") is no machine that turns on, whatever its guess.
+    if constraint.get("switched") and entity.weak and not entity.guess:
+        return False
     if types and (entity.type in types or entity.weak):
         return True
     return not heads and not types

@@ -121,9 +121,14 @@ def _coordinated_types(text: str, kept: list[Mention]) -> None:
     """"between Lisbon and Porto", "Tokyo 和 Osaka": a name of a guessed type joined to one of a known
     type is of that type."""
     for left, right in zip(kept, kept[1:]):
-        if left.weak == right.weak or not _COORDINATION.fullmatch(text[left.end:right.start]):
+        if left.weak == right.weak or not (_COORDINATION.fullmatch(text[left.end:right.start])
+                                           or re.fullmatch(r"\s+to\s+|\s*到\s*", text[left.end:right.start])):
             continue
         guessed, known = (left, right) if left.weak else (right, left)
+        if known.type in lx.PLACE_LIKE and re.fullmatch(r"\s+to\s+|\s*到\s*", text[left.end:right.start]) and (
+                re.search(r"\bfrom\s+$|从\s*$", text[max(0, left.start - 6):left.start])):
+            guessed.type, guessed.weak = lx.PLACE, False  # "from Denver to Moab", "从北京到大理": both are places
+            continue
         if _LOCATIVE_BEFORE.search(text[max(0, guessed.start - 8):guessed.start]):
             continue  # "ANA 7 lands at Haneda and JAL 5": where one lands, not a second flight
         if known.type != lx.PERSON or guessed.name[:1].isupper():
@@ -151,7 +156,7 @@ _DISTANCE_AFTER = re.compile(
     r"across\s+(?:the\s+)?(?:street|road)|(?:a\s+)?short\s+(?:walk|drive|ride)|(?:within\s+)?walking\s+distance|"
     r"not\s+far|steps\s+(?:from|away)|right\s+by|near\s+(?:here|you|the|your|my|our)))\b", re.I)
 _ZH_DISTANCE_AFTER = re.compile(r"(?:离|距离?)(?:这里|这儿|你|我们|酒店|公司|家)?(?:大概|大约|只有|就)?(?:步行|走路|开车|打车|骑车)?"
-                                r"(?:[\d一二两三四五六七八九十几]+(?:分钟|公里|米|站)|不远|很近)|就在(?:附近|旁边|楼下|对面)")
+                                r"(?:[\d.一二两三四五六七八九十几]+(?:分钟|公里|千米|米|站)|不远|很近)|就在(?:附近|旁边|楼下|对面)")
 
 
 _NOT_SOMEWHERE = (lx.PRODUCT, lx.DEVICE, lx.OTHER, lx.DOCUMENT)  # "Blue Bottle" is no bottle when it is minutes away
@@ -162,7 +167,8 @@ def _visited_types(text: str, kept: list[Mention]) -> None:
     that was gone to, or is some distance away, is a place."""
     for mention in kept:
         if mention.type in lx.PLACE_LIKE:
-            if mention.weak and mention.name[:1].isupper() and _DISTANCE_AFTER.match(text, mention.end):
+            if mention.weak and (mention.name[:1].isupper() and _DISTANCE_AFTER.match(text, mention.end)
+                                 or _ZH_DISTANCE_AFTER.match(text, mention.end)):
                 mention.weak = False  # guessed a place, and said to be some distance away: no longer a guess
             continue
         if mention.weak and _VISIT_BEFORE.search(text[:mention.start]):
@@ -284,6 +290,55 @@ def _members(text: str, kept: list[Mention]) -> list[Mention]:
     return sorted(rest + added, key=lambda m: m.start)
 
 
+_HAS_PART = re.compile(r"\b(?:has|have|had|comes\s+with|with)\s+(?:a|an|the|two|three|\d+)?\s*$", re.I)
+
+
+def _parts_dropped(text: str, kept: list[Mention]) -> list[Mention]:
+    """"The Kobo Libra has a 7-inch screen with page buttons": a noun the lexicon lacks said as what a thing
+    has is a part or a feature of it, no entity of its own."""
+    out = []
+    for index, mention in enumerate(kept):
+        owner = next((m for m in reversed(kept[:index]) if not m.guess), None)
+        between = text[owner.end:mention.start] if owner else ""
+        if (mention.guess or re.match(r"\d", mention.name)) and owner is not None \
+                and owner.type not in (lx.PERSON, *lx.PLACE_LIKE) \
+                and not re.search(r"[.;!?。；！？]", between) and _HAS_PART.search(between):
+            continue
+        out.append(mention)
+    return out
+
+
+_ZH_ENUMERATION = re.compile(r"(?P<items>[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:、[\u4e00-\u9fffA-Za-z0-9]{1,8})+"
+                             r"(?:(?:和|与|及|跟|以及)[\u4e00-\u9fffA-Za-z0-9]{1,8})?)")
+
+
+def _zh_enumeration(text: str, kept: list[Mention]) -> list[Mention]:
+    """"牙膏、洗发水和沐浴露": the items of a list, one of which is a known thing, are things of its kind, though the
+    lexicon may not know the others (the first item starts after the verb: "我想买牙膏")."""
+    added = []
+    for match in _ZH_ENUMERATION.finditer(text):
+        pieces, at = [], match.start()
+        for piece in re.split(r"、|和|与|及|跟|以及", match.group(0)):
+            start = text.find(piece, at)
+            pieces.append((piece, start))
+            at = start + len(piece)
+        known = [m for m in kept if match.start() <= m.start < match.end() and not m.weak and m.type != lx.PERSON]
+        if not known:
+            continue
+        kind = known[0].type
+        for index, (piece, start) in enumerate(pieces):
+            if index == 0:  # the first item runs back to the verb before it
+                cut = max((i + 1 for i, ch in enumerate(piece) if ch in _ZH_ITEM_STOP), default=0)
+                piece, start = piece[cut:], start + cut
+            if len(piece) < 2 or any(start < m.end and m.start < start + len(piece) for m in kept + added):
+                continue
+            added.append(Mention(name=piece, type=kind, start=start, end=start + len(piece)))
+    return sorted(kept + added, key=lambda m: m.start) if added else kept
+
+
+_ZH_ITEM_STOP = set("买要把给有是了和在用拿带订点看换选想还再")
+
+
 def _brands_alone(text: str, kept: list[Mention], context_type: str | None) -> list[Mention]:
     """"石头的2999元，科沃斯的1899元" after "看看扫地机": a brand said alone is one of the kind just talked about."""
     if context_type not in (lx.DEVICE, lx.PRODUCT):
@@ -316,6 +371,8 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
     kept = _described_names(text, kept)
     kept = _counted_members(text, kept)
     kept = _members(text, kept)
+    kept = _zh_enumeration(text, kept)
+    kept = _parts_dropped(text, kept)
     _coordinated_types(text, kept)
     _visited_types(text, kept)
     clauses = [(m.start(), m.end()) for m in _CLAUSE_SPLIT.finditer(text)]

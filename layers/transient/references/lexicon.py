@@ -134,7 +134,8 @@ EN_HEADS: dict[str, set[str]] = {
                "handbook", "manual", "invoice", "receipt", "lease", "draft", "memo", "proposal", "slides",
                "file", "presentation", "agenda", "resume", "cv", "pdf", "email", "letter", "notes",
                "form", "policy", "outline", "essay", "chapter", "statement"},
-    ORDER: {"order", "ticket", "claim", "refund", "return", "shipment", "package", "parcel",
+    ORDER: {"order", "ticket", "claim", "refund", "return", "shipment", "package", "parcel", "request", "replacement",
+            "exchange",
             "subscription", "booking", "reservation"},
     PLACE: {"hotel", "inn", "motel", "hostel", "cabin", "cabins", "resort", "airbnb", "rental", "park", "museum",
             "aquarium", "zoo", "mall", "store", "shop", "market", "supermarket", "hospital", "clinic", "dentist",
@@ -262,14 +263,16 @@ COMPARATIVES: list[tuple[tuple[str, ...], str | None, str]] = [
     (("later", "late", "更晚", "晚一点", "晚的", "后买", "后订", "后来"), "time", "max"),
     (("faster", "fastest", "quicker", "quickest", "sooner", "快"), "duration", "min"),
     (("slower", "slowest"), "duration", "max"),
+    # How far: "5 minutes away", "离你300米", "1.2 miles".
+    (("closer", "closest", "nearer", "nearest", "近"), "distance", "min"),
+    (("farther", "farthest", "further", "furthest", "远"), "distance", "max"),
     (("older", "oldest", "longer", "longest", "more powerful", "more experienced", "higher", "highest", "长"), None,
      "max"),
     (("younger", "youngest", "shorter", "shortest", "lower", "lowest", "短"), None, "min"),
 ]
 # Comparatives with no measure read from what was said; like the measured ones, "the quieter hotel" is a
 # definite that picks among things already named.
-EN_COMPARATIVES_UNMEASURED = ("newer", "newest", "closer", "closest", "nearer", "nearest", "nicer", "nicest",
-                              "quieter", "quietest", "busier", "busiest")
+EN_COMPARATIVES_UNMEASURED = ("newer", "newest", "nicer", "nicest", "quieter", "quietest", "busier", "busiest")
 EN_COMPARATIVE_WORDS = tuple(sorted(
     {cue for cues, _, _ in COMPARATIVES for cue in cues
      if cue.isascii() and " " not in cue and cue.endswith(("er", "est"))} | set(EN_COMPARATIVES_UNMEASURED),

@@ -166,7 +166,9 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
     for match in re.finditer(rf"(?:在|去)\s*([{HAN}]{{2,5}}?|[{HAN}]{{2,4}}的[{HAN}]{{2,6}}|[A-Z][\w'&]*(?:\s[A-Z][\w'&]*){{0,3}})"
                              rf"\s*(?:吃|喝)", text):
         if match.group(1)[:2] not in _ZH_STOP_WORDS and match.group(1) not in ("哪儿", "哪里", "外面", "家里"):
-            _add(found, match.group(1), lx.RESTAURANT, match.start(1))
+            # "在南京西路吃的那家": a street or a square is where, the restaurant is the one eaten at there
+            street = re.search(r"[路街道巷]$|广场$|大道$", match.group(1))
+            _add(found, match.group(1), lx.PLACE if street else lx.RESTAURANT, match.start(1))
     # "在万象城的优衣库买了件外套", "在Costco买的": where something was bought, seen or done is a place.
     for match in re.finditer(rf"在\s*([{HAN}A-Za-z][{HAN}A-Za-z0-9 '&的]{{1,12}}?)\s*(?:买|逛|看的|剪|修|办|做的|拍的|玩|订|点)", text):
         place = match.group(1).strip()
@@ -187,6 +189,13 @@ def _zh_mentions(text: str, role: str) -> list[Mention]:
                 start -= 1
             _add(found, text[start:match.end()], lx.PERSON, start, gender=gender,
                  plural=word in ("父母", "爸妈", "家人", "孩子们"))
+    # "我儿子小宇", "女儿朵朵", "我老婆王丽": a kinship word and the given name after it are one person.
+    surnames = "".join(sorted(lx.ZH_SURNAMES))
+    for match in re.finditer(rf"(?:我)?(?P<kin>{'|'.join(sorted((w for w in lx.ZH_PEOPLE if lx.ZH_PEOPLE[w]), key=len, reverse=True))})"
+                             rf"(?P<name>[小阿][{HAN}]|([{HAN}])\3|[{surnames}][{HAN}])", text):
+        if match.group("name")[-1] in _ZH_STOP or match.group("name")[-1] in "说和跟":
+            continue
+        _add(found, match.group(0), lx.PERSON, match.start(), gender=lx.ZH_PEOPLE[match.group("kin")])
     if any(word in text for word in lx.ZH_PEOPLE):
         # "两个侄子，大的叫小宇，小的叫小航": names given to people just mentioned.
         for match in re.finditer(rf"叫([小阿老]?[{HAN}]{{1,2}})(?=[，,。；;、和]|$)", text):

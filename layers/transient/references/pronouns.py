@@ -75,6 +75,9 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("delayed", "take off", "boarding", "land", "depart"), {"types": ("vehicle",)}),
     (("water it", "water the", "water them", "repot", "feed"), {"types": ("other",)}),
     (("charge it", "recharge", "reboot", "restart", "firmware", "pair"), {"types": ("device", "product")}),
+    # Switched on or off: a machine, something playing, a timer or an alarm.
+    (("turn it on", "turn it off", "switch it on", "switch it off", "turn them on", "turn them off"),
+     {"types": ("device", "product", "media", "other"), "switched": True}),
     (("water tank", "filter", "battery", "screen", "warranty", "noise level"), {"types": ("device", "product")}),
     # Only someone (a person, a shop, a restaurant) writes, calls or answers: "Did they email me a receipt?"
     (("email me", "emailed me", "text me", "texted me", "call me back", "called me", "replied", "reply to me",
@@ -89,6 +92,9 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
       "vegetarian options", "get a table", "a table", "happy hour", "menu", "takeout", "take-out"),
      {"types": ("place", "restaurant"), "venue": True}),
     (("how far",), {"types": ("place", "restaurant")}),
+    # How long a process takes: a request, an order, a trip, a machine's cycle; not the goods it is about.
+    (("how long will it take", "how long does it take", "how long will that take"),
+     {"types": ("order", "event", "vehicle", "device")}),
     (("move it", "reschedule", "postpone", "push it", "cancel it", "push back"), {"types": ("event", "vehicle",
                                                                                          "order")}),
     (("close it", "open it", "shut it", "close them", "open them", "shut them"),
@@ -96,6 +102,6 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("book ", "stay at", "stay there", "reserve", "has rooms", "have rooms", "vacancy", "vacancies", "check-in",
       "check in"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",
                                                                "rental", "hostel"), "types": ("restaurant",)}),
-    (("weather", "forecast", "rain there", "snow there", "time zone", "timezone", "humid", "how cold", "how hot"),
-     {"area": True}),
+    (("weather", "forecast", "rain there", "snow there", "time zone", "timezone", "humid", "how cold", "how hot",
+      "hot there", "cold there", "warm there", "it hot", "it cold"), {"area": True}),
 ]

@@ -191,7 +191,8 @@ def _en_refs(text: str) -> list[Reference]:
         if match.group("pro"):
             word = match.group("pro").lower()
             after = text[match.end():match.end() + 12].lower()
-            if word in ("it", "its") and re.match(r"\s*(rain|snow|is (raining|cold|hot|sunny)|\'s (raining|cold))", after):
+            if word in ("it", "its") and re.match(r"\s*(rain|snow|is (raining|cold|hot|sunny)|\'s (raining|cold)|(hot|cold|warm|"
+                                                  r"sunny|windy|humid|raining|snowing|going to rain)\b)", after):
                 continue
             if word == "there" and re.match(r"\s*(is|are|was|were)\b", after) and \
                     not re.search(r"\b(get|go|drive|fly|stay|there\?)", text.lower()):
@@ -226,8 +227,9 @@ def _en_refs(text: str) -> list[Reference]:
                 ref.ordinal, ref.attribute = _EN_ORDINALS[ref.attribute], ""
             if match.group("with") and not ref.attribute:
                 # "the one with the kettle" has the kettle; "the one by the window" is where it was said to be,
-                # an attribute like any other.
-                ref.attribute = match.group("with").lower()
+                # an attribute like any other. "the one with soccer first": the adverb is no part of it.
+                ref.attribute = re.sub(r"\s+(?:first|please|now|today|tonight|instead|again|too|later|then)$", "",
+                                       match.group("with").lower())
                 ref.with_attribute = match.group("prep").lower() in ("with", "from")
             if match.group("that") and not ref.attribute:
                 # "the one that takes reservations": what was said of it, in its clauses.

@@ -130,8 +130,10 @@ class Registry:
                     # The sentence that answers is its clause: "你上次去的是点都德" says it was visited.
                     low = max(text.rfind(mark, 0, start) for mark in "。！？!?\n") + 1
                     high = min([i for i in (text.find(mark, end) for mark in "。！？!?\n") if i >= 0] or [len(text)])
+                    # The question is part of what the answer says of it ("上个月…那家本帮菜叫什么" → "是老吉士酒家").
+                    asked = getattr(self, "asked_text", "")
                     mentions.append(Mention(name=match.group(group), type=min(asked_before), start=start, end=end,
-                                            clause=text[low:high]))
+                                            clause=f"{asked} {text[low:high]}".strip()))
             # "附近有什么火锅店" → "有两家：小龙坎是麻辣锅底…；捞王是猪肚鸡锅，不辣…": each item of the list.
             starts = [m.start(1) if m.group(1) else m.start(2) for m in listed] + [len(text)]
             for index, match in enumerate(listed if len(listed) >= 2 else ()):
@@ -156,10 +158,14 @@ class Registry:
             if asked_for:  # "the name of the taco place we went to in Austin": the taco place is asked for
                 self.asked_types = {asked_for[0].type}
             self.asked_name = bool(_ZH_ASK.search(text)) or bool(re.search(r"\b(what|which)\b", text, re.I))
+            self.asked_text = text[:300] if self.asked_name else ""
             # "What trains go to Boston tomorrow?": the kind asked for, named right after the question word.
             question = _ASKED_KIND.search(text)
             self.asked_kind = next((m.type for m in mentions if question and not m.weak and m.type != lx.PERSON
                                     and question.end() <= m.start <= question.end() + 12), None)
+        # What was asked for types every name of the answer ("Manner离你300米，Seesaw离你1.2公里"), though only
+        # the first renames the description asked for.
+        answered = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
         for mention in mentions:
             asked = getattr(self, "asked_types", set()) & lx.PLACE_LIKE
             if role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE, lx.PERSON) and \
@@ -168,20 +174,21 @@ class Registry:
                 # "What trains go to Boston?" → "the Acela at 7:05 am and a Northeast Regional…": trains, not
                 # the place also named in the question.
                 mention.type = self.asked_kind
-            elif role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE) and len(asked) == 1:
+            elif role != "user" and mention.weak and mention.type in (lx.OTHER, lx.PLACE) and len(answered) == 1:
                 # "Find a coffee shop" → "Blue Bottle …": the name answers what was asked for.
-                mention.type = next(iter(asked))
+                mention.type = next(iter(answered))
             if role != "user" and asked and mention.type in lx.PLACE_LIKE and (
                     mention.name[:1].isupper() or not has_head_name(mention.name)):
                 # The description asked for ("a Thai restaurant") is this name from now on.
                 described = [e for e in self.entities if e.type in lx.PLACE_LIKE and e.first_turn == turn - 1
-                             and e.mentions == 1 and (has_head(e) or e.name.islower()) and not _landmark(e)]
+                             and e.mentions == 1 and (has_head(e) or e.name.islower()) and not _landmark(e)
+                             and not e.plural]  # "hotels" answered by a list is not renamed to its first member
                 if described:
                     # The thing asked for comes first ("Find a coffee shop near the office").
                     entity = min(described, key=lambda e: e.last_pos)
                     entity.aliases.append(entity.name)
                     entity.name, entity.key = mention.name, entity_key(mention.name)
-                    entity.type = mention.type
+                    entity.type = entity.type if mention.weak else mention.type  # a guess does not retype it
                     self.asked_types = set()
             pos = len(text) + 1 if mention.acted else mention.end
             if _ORIGIN_BEFORE.search(text[max(0, mention.start - 8):mention.start]):

@@ -55,8 +55,12 @@ _MEASURES = {
     # A day of the month: "3号", "5月2日", "May 2", "June 1st" (month × 31 + day, so months order too).
     "date": re.compile(r"(?:(\d{1,2})月)?(\d{1,2})[号日]|\b(" + "|".join(m[:3] for m in lx.EN_MONTHS) + r")[a-z]*\.?\s+"
                        r"(\d{1,2})(?:st|nd|rd|th)?\b", re.I),
-    # How long it takes: "in 30 minutes", "about an hour", "40分钟".
-    "duration": re.compile(r"(\d+)\s?(?:minutes?|mins?\b|分钟)|(\d+)\s?(?:hours?|小时)|\b(an|one|half an)\s+hour\b", re.I),
+    # How long it takes: "in 30 minutes", "about an hour", "1 hour 35 minutes", "40分钟".
+    "duration": re.compile(r"(\d+)\s?(?:minutes?|mins?\b|分钟)|(\d+)\s?(?:hours?|小时)(?:\s*(?:and\s+)?(\d+)\s?(?:minutes?|mins?\b|分钟?))?"
+                           r"|\b(an|one|half an)\s+hour\b", re.I),
+    # How far: meters ("300米", "1.2公里", "half a mile" not read) or, said as time, minutes ("5 minutes away").
+    "distance": re.compile(r"(\d+(?:\.\d+)?)\s?(公里|千米|km\b|kilomet(?:er|re)s?|miles?|mi\b|米|m\b|met(?:er|re)s?|blocks?)"
+                           r"|(\d+)\s?(?:minutes?|mins?|分钟)\s*(?:away|walk|drive|步行|车程)?", re.I),
     "time": re.compile(r"(\d{1,2})(?:[:：点](\d{2})?)?\s?(am|pm|a\.m\.|p\.m\.)?(?=\s|[,，。.、)]|$|出发|开|到|的|场|班|点)", re.I),
 }
 
@@ -82,8 +86,15 @@ def _measure(entity: Entity, kind: str) -> float | None:
             if match.group(1):
                 return float(match.group(1))
             if match.group(2):
-                return float(match.group(2)) * 60
-            return 30.0 if match.group(3).lower() == "half an" else 60.0
+                return float(match.group(2)) * 60 + float(match.group(3) or 0)
+            return 30.0 if match.group(4).lower() == "half an" else 60.0
+        if kind == "distance":
+            if match.group(3):
+                return float(match.group(3)) * 80  # minutes said for a distance: a walking pace, in meters
+            unit = match.group(2).lower()
+            scale = 1000 if unit in ("公里", "千米", "km") or unit.startswith("kilomet") else 1609 if unit.startswith(
+                "mi") else 80 if unit.startswith("block") else 1
+            return float(match.group(1)) * scale
         if kind == "time":
             hour, minute, half = int(match.group(1)), int(match.group(2) or 0), (match.group(3) or "").lower()
             if not half and not re.search(r"[:：点]", match.group(0)):
@@ -254,8 +265,9 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
     if constraint and not ref.plural:
         fits = [e for e in candidates if fits_predicate(e, constraint)]
         fits = [e for e in fits if not e.weak] or fits  # a known kind fits better than a guessed one ("App")
-        if fits or ref.zero:
-            # A predicate with no object at all ("调到24度") names nothing else: it must fit.
+        if fits or ref.zero or constraint.get("switched"):
+            # A predicate with no object at all ("调到24度") names nothing else, and only something that switches
+            # is turned on ("Sunny, with a high of 24°C" → "Turn it on at 7" means nothing said): it must fit.
             candidates = fits
     elif constraint and constraint.get("agent"):
         # "Did they email me?": someone who can; a bag of coffee beans cannot, and then nothing is meant.
@@ -291,14 +303,16 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
 
 def _is_area(entity: Entity) -> bool:
     """A city, a region or a district (somewhere with weather), not a venue: a name the lexicon lists as one,
-    a zh name ending in 市/省/县/区, or a name said after "in" ("ramen in Shinjuku")."""
+    a zh name ending in 市/省/县/区, or a name said after "in", "to" or "from" ("ramen in Shinjuku", "driving from
+    Denver to Moab")."""
     if entity.type != lx.PLACE:
         return False
     for surface in entity.surfaces():
         low = surface.lower()
         if low in lx.EN_CITIES or surface in lx.ZH_AREAS or re.search(r"[\u4e00-\u9fff][市省县区]$", surface):
             return True
-        if surface[:1].isupper() and any(re.search(r"\bin\s+" + re.escape(surface) + r"\b", c) for c in entity.clauses):
+        if surface[:1].isupper() and any(re.search(r"\b(?:in|to|from)\s+" + re.escape(surface) + r"\b", c)
+                                         for c in entity.clauses):
             return True
     return False
 
@@ -354,11 +368,15 @@ def _topical(candidates: list[Entity], utterance: str, ref: Reference, not_these
     words -= set().union(set(), *(_content_words(name) for name in named))
     if not words:
         return None
+    def said(entity: Entity) -> set[str]:
+        # its clauses and what was said with it, which runs on over clauses naming nothing ("; it should ship Friday")
+        return set().union(*(_content_words(c) for c in [*entity.clauses, *entity.attributes]))
+
     latest = candidates[0]
-    if words & set().union(*(_content_words(c) for c in latest.clauses)):
+    if words & said(latest):
         return None
     for entity in candidates[1:4]:
-        if words & set().union(*(_content_words(c) for c in entity.clauses)):
+        if words & said(entity):
             return entity
     return None
 
