@@ -222,6 +222,119 @@ class Run:
                 {"role": "user", "content": "Somewhere quiet, not too far from home.", "client_id": "t3"}]})
             self.sessions[user_id] = session_id
 
+    # ---- one large owner (issue 16 item 4) -----------------------------------------------------------
+    def large_owner_id(self) -> str:
+        return f"scale-{self.run_id}-large"
+
+    def ingest_large_owner(self, total: int, clients: int) -> dict:
+        """One owner with `total` memories (a team's shared knowledge: many people, one user id), in batches of
+        100; with --reuse an owner that already has memories is taken as complete."""
+        user_id = self.large_owner_id()
+        body, _ = self.client.request("GET", f"/api/v1/memories?user_id={user_id}&limit=1")
+        if body["results"]:
+            print(f"   large owner {user_id} exists: not ingested again", flush=True)
+            return {"memories": 0, "seconds": 0.0, "reused": True}
+        rng = random.Random(f"{self.run_id}-large")
+        batches = []
+        for offset in range(0, total, BATCH):
+            texts = [text for _ in range(BATCH // 10) for text in user_memories(rng, 10)][:min(BATCH, total - offset)]
+            batches.append([{"user_id": user_id, "content": f"{text.removesuffix(')')}.{offset + j})",
+                             "kind": ("preference", "fact", "event")[j % 3], "importance": 0.6,
+                             "client_id": f"{user_id}-{offset + j}"} for j, text in enumerate(texts)])
+        started, errors, written = time.perf_counter(), 0, 0
+
+        def send(items):
+            for _attempt in range(3):
+                try:
+                    return len(self.client.post("/api/v1/memories", {"memories": items})[0]["results"])
+                except OSError:
+                    continue
+                except ApiError as exc:
+                    print(f"  large-owner ingest error: {exc}", file=sys.stderr)
+                    return 0
+            return 0
+
+        with ThreadPoolExecutor(max_workers=max(1, clients)) as pool:
+            for n in pool.map(send, batches):
+                written += n
+                errors += n == 0
+        seconds = time.perf_counter() - started
+        return {"memories": written, "seconds": round(seconds, 2), "errors": errors,
+                "memories_per_s": round(written / seconds, 1) if seconds else None, "loadavg_1m_end": _loadavg()}
+
+    def large_owner_searches(self, queries: list[str], clients: int) -> tuple[list[dict], dict]:
+        """Each query's result ids and path (explain), and the latency figures."""
+        user_id = self.large_owner_id()
+        answers: list[dict | None] = [None] * len(queries)
+        latencies: list[float] = []
+        lock = threading.Lock()
+
+        def one(index):
+            try:
+                body, elapsed = self.client.post("/api/v1/memories/search", {
+                    "user_id": user_id, "query": queries[index], "top_k": 10, "explain": True})
+            except (ApiError, OSError) as exc:
+                answers[index] = {"error": type(exc).__name__}
+                return
+            results = body["results"]
+            answers[index] = {"ids": [r["id"] for r in results],
+                              "paths": sorted({(r.get("explain") or {}).get("path") or "?" for r in results})}
+            with lock:
+                latencies.append(elapsed)
+
+        load_before = _loadavg()
+        started = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=clients) as pool:
+            list(pool.map(one, range(len(queries))))
+        seconds = time.perf_counter() - started
+        return answers, {"clients": clients, "requests": len(queries), "ok": len(latencies),
+                         "errors": len(queries) - len(latencies), "loadavg_1m": [load_before, _loadavg()],
+                         "p50_ms": _r(percentile(latencies, 50)), "p95_ms": _r(percentile(latencies, 95)),
+                         "throughput_per_s": round(len(latencies) / seconds, 1) if seconds else None}
+
+    def large_owner_path(self) -> str:
+        answers, _ = self.large_owner_searches(["what does the team know?"], 1)
+        paths = (answers[0] or {}).get("paths") or ["?"]
+        return paths[0]
+
+    def measure_large_owner(self, total: int, clients: int, requests: int, wait_s: float) -> dict:
+        """The exact scan first (the owner has no indexes yet), then, once the large-owner job built them
+        (`manage.py large_owner_indexes`, or the beat's run), the same queries on the approximate path:
+        p50/p95 on both, and recall@10 of the approximate answers against the exact ones."""
+        ingest = self.ingest_large_owner(total, clients)
+        print(f"   large owner ingest {json.dumps(ingest)}", flush=True)
+        rng = random.Random(f"{self.run_id}-{self.seed}-large")
+        queries = list(dict.fromkeys(random_query(rng) for _ in range(requests * 2)))[:requests]
+        report: dict = {"memories": total, "ingest": ingest}
+        path = self.large_owner_path()
+        if path == "exact":
+            exact, report["exact"] = self.large_owner_searches(queries, 1)
+            print(f"   large owner exact {json.dumps(report['exact'])}", flush=True)
+            print(f"   waiting up to {wait_s:.0f} s for the approximate path: run manage.py large_owner_indexes",
+                  flush=True)
+            deadline = time.monotonic() + wait_s
+            while path != "approximate" and time.monotonic() < deadline:
+                time.sleep(5)
+                path = self.large_owner_path()
+        else:
+            exact = None
+            print(f"   the large owner is already on the {path} path: no exact figures, no recall", flush=True)
+        if path != "approximate":
+            report["approximate"] = None
+            print("   the approximate path never came: not measured", flush=True)
+            return report
+        approximate, report["approximate"] = self.large_owner_searches(queries, 1)
+        _, report["approximate_clients"] = self.large_owner_searches(queries, max(1, min(clients * 5, 10)))
+        if exact is not None:
+            shares = [len(set(a["ids"]) & set(e["ids"])) / len(e["ids"]) for a, e in zip(approximate, exact)
+                      if e and a and e.get("ids") and "ids" in a]
+            report["recall_at_10"] = round(sum(shares) / len(shares), 4) if shares else None
+            report["recall_queries"] = len(shares)
+            report["approximate_paths"] = sorted({p for a in approximate if a for p in a.get("paths", [])})
+        print(f"   large owner approximate {json.dumps({k: v for k, v in report.items() if k != 'ingest'})}",
+              flush=True)
+        return report
+
     # ---- load ---------------------------------------------------------------------------------------
     def jobs(self, kind: str, rng: random.Random, count: int) -> list[tuple[str, dict]]:
         pool_users = list(self.sessions) if kind == "context" else self.users
@@ -312,6 +425,12 @@ def main(argv=None) -> int:
     parser.add_argument("--reuse", metavar="RUN_ID",
                         help="measure on the users an earlier run (this RUN_ID, printed at its start) already "
                              "wrote, ingesting only what is missing to reach each size")
+    parser.add_argument("--large-owner", type=int, default=0, metavar="N",
+                        help="also measure one owner with N memories: the exact scan, then (once the large-owner "
+                             "indexes are built) the approximate path, with recall@10 against the exact answers")
+    parser.add_argument("--large-owner-wait", type=float, default=1800.0,
+                        help="seconds to wait for the large owner's approximate path")
+    parser.add_argument("--large-owner-only", action="store_true", help="skip the sizes; measure the large owner")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=120.0)
     args = parser.parse_args(argv)
@@ -329,7 +448,7 @@ def main(argv=None) -> int:
     print(f"run {run_id}", flush=True)
     report: dict = {"run_id": run_id, "per_user": PER_USER, "sizes": {}}
     failed = False
-    for size in sizes:
+    for size in [] if args.large_owner_only else sizes:
         print(f"== size {size}: ingesting ...", flush=True)
         ingest = run.ingest_to(size, args.ingest_clients)
         print(f"   ingest {json.dumps(ingest)}", flush=True)
@@ -358,6 +477,11 @@ def main(argv=None) -> int:
                 entry["context"].append(result)
         failed |= ingest["errors"] > 0 or any(r["errors"] for r in entry["search"] + entry["context"])
         report["sizes"][str(size)] = entry
+    if args.large_owner:
+        print(f"== large owner: {args.large_owner} memories", flush=True)
+        report["large_owner"] = run.measure_large_owner(args.large_owner, args.ingest_clients,
+                                                        args.requests or 100, args.large_owner_wait)
+        failed |= not report["large_owner"].get("approximate")
     if args.smoke:
         for user_id in run.users:
             try:

@@ -45,6 +45,7 @@ from pgvector.psycopg.halfvec import HalfVectorBinaryDumper
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
+from layers.long_term.selectors.large_owners import large_owner_candidates
 from layers.long_term.selectors.rerank import rerank
 from layers.long_term.selectors.rerank_llm import llm_rerank, llm_rerank_wanted
 from layers.long_term.selectors.scenes import QueryReading, key_patterns_sql, query_read
@@ -404,6 +405,13 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     filters = SearchFilters(kinds=kinds, statuses=statuses, entities=entities, memory_key=memory_key,
                             min_confidence=min_confidence, max_confidence=max_confidence,
                             created_after=created_after, created_before=created_before, memory_ids=memory_ids)
+    path = "exact"
+    if memory_ids is None and list(statuses or [MemoryStatus.ACTIVE]) == [MemoryStatus.ACTIVE]:
+        # a large owner's rows are narrowed to its approximate candidates (selectors/large_owners.py)
+        candidates = large_owner_candidates(tenant_id=tenant.pk, user_id=user_id, query_vector=query_vector,
+                                            model_name=model_name, terms=terms)
+        if candidates is not None:
+            filters.memory_ids, path = candidates, "approximate"
     where, where_params = _where(tenant.pk, user_id, filters)
     # With the second stage on, the first stage hands over its best `rerank_pool` uncut: the second stage
     # may lift a candidate over min_score, and cuts itself (layers/long_term/selectors/rerank.py).
@@ -429,7 +437,7 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
         details = {}
         if explain:
             details = {
-                "mode": mode,
+                "mode": mode, "path": path,
                 "relevance": row["relevance"], "recency": row["recency"], "scene": row["scene"],
                 "own_relevance": row["own_relevance"], "neighbour_relevance": row["neighbour_relevance"],
                 "text_relevance": row["text_relevance"], "key_relevance": row["key_relevance"],
