@@ -334,7 +334,7 @@ class Policy:
     # A query no cue word names takes the scene of its nearest prototype sentence (by the embedder's cosine)
     # when that prototype is a scene's and at least this close; `scene_prototype_min_cosine` 1 turns it off.
     scene_prototypes: dict[str, list[str]] = setting(default_factory=_default_scene_prototypes, merge=True)
-    scene_prototype_min_cosine: float = setting(0.55, low=0.0, high=1.0)
+    scene_prototype_min_cosine: float = setting(0.5, low=0.0, high=1.0)
     scene_content_cues: dict[str, list[str]] = setting(default_factory=_default_scene_content_cues, merge=True)
     scene_content_weights: dict[str, float] = setting(default_factory=_default_scene_content_weights, low=0.0,
                                                       high=1.0, merge=True)
