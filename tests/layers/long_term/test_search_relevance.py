@@ -19,7 +19,7 @@ from tests.layers.long_term import relevance
 pytestmark = pytest.mark.django_db
 DEV_FLOOR = {"precision": 0.75, "recall": 0.825}
 # the dev batch written after the cue words were fitted (relevance.BLIND_DEV_BATCH): how the rules generalise
-BLIND_DEV_FLOOR = {"precision": 0.73, "recall": 0.70}
+BLIND_DEV_FLOOR = {"precision": 0.72, "recall": 0.70}
 TEST_FLOOR = {"precision": 0.73, "recall": 0.69}
 
 
