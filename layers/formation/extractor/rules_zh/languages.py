@@ -27,20 +27,23 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
         lang = match.group()
         before = clause[spans[i - 1].end() if i else 0:match.start()]
         after = clause[match.end():spans[i + 1].start() if i + 1 < len(spans) else len(clause)]
-        after = re.split(r"[，,。]", after)[0]
+        # "英语还行，日常交流没问题": the level may be said in the next part when that part names no
+        # language of its own.
+        pieces = re.split(r"[，,。]", after)
+        after = pieces[0] + ("|" + pieces[1] if len(pieces) > 1 else "")
         before = re.split(r"[，,。]", before)[-1]
         near = before + "|" + after
         level = None
         # Said before the language ("我正在自学德语") or after it ("意大利语刚入门").
         learning = re.search(r"在学|学习|报了|课|班|零基础|备考|Duolingo|duolingo|多邻国|在上|能力考|目标|准备|在考|[ABC][12]", near) or \
             re.search(r"学$", before) or re.match(r"^刚?开始学", after)
-        if re.search(r"母语|native|从小说|长大", near) or (re.search(r"都是母语", clause) and i + 1 < len(spans)):
+        if re.search(r"母语|native|从小说|从小讲|长大|老家话|家乡话|本地人", near) or (re.search(r"都是母语", clause) and i + 1 < len(spans)):
             level = "native"
         elif learning:
             level = "learning"  # "在准备日语能力考，目标N1": the N1 is the aim, not the level
-        elif re.search(r"流利|溜|N1|fluent|精通|熟练|交流没问题|沟通没问题|无障碍|工作语言|[C][12]", near):
+        elif re.search(r"流利|溜|N1|fluent|精通|熟练|交流没问题|沟通没问题|无障碍|工作语言|[C][12]|不用字幕|专八|同声传译|同传|双语|bilingual|跟母语一样|地道", near):
             level = "fluent"
-        elif re.search(r"几句|一点|点儿|一些|入门|皮毛|basic|基础|只会|能听懂|听得懂|看得懂|能看懂|不太会|不太好|不怎么好|能听不会说|[A][12]", near):
+        elif re.search(r"几句|一点|点儿|一些|入门|皮毛|basic|基础|只会|能听懂|听得懂|看得懂|能看懂|不太会|不太好|不怎么好|能听不会说|[A][12]|一般般|说得一般|半吊子|生疏|忘得差不多|很烂|不咋地|蹩脚|马马虎虎", near):
             level = "basic"
         if re.search(r"都是母语", clause):
             level = "native"
