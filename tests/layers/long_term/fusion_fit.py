@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""Fit the search's fusion weights and candidate pool on the LoCoMo dev split, in-process, with
+"""(In-process, so it lives with the tests, not in bench/, whose scripts only speak HTTP.) Fit the search's fusion weights and candidate pool on the LoCoMo dev split, in-process, with
 leave-one-conversation-out, and check each setting on the relevance dev part (the labelled cutoff corpus).
 
 Loads the five dev conversations as five users of a fresh tenant (the same memories, provenance and
@@ -11,7 +10,7 @@ fitted setting is expected to give on conversations it was not fitted on, and it
 defaults measured the same way. The relevance dev part is measured at the default min_score for each
 setting (precision, recall), since the cutoff's meaning must not move.
 
-    DATABASE_URL=... EMBEDDING_PROVIDER=local .venv/bin/python bench/fusion_fit.py \\
+    DATABASE_URL=... EMBEDDING_PROVIDER=local .venv/bin/python tests/layers/long_term/fusion_fit.py \\
         --data ../shared/bench/locomo/locomo_dev.json --json /tmp/fusion.json
 
 Never give it the test part of either corpus: they are only measured.
@@ -29,7 +28,7 @@ import uuid
 from collections import defaultdict
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")

@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""Does storing vectors at half precision (pgvector halfvec) change what the vector path returns?
+"""(In-process, beside the tests: bench/ scripts only speak HTTP.) Does storing vectors at half precision (pgvector halfvec) change what the vector path returns?
 
 Embeds every LoCoMo dev turn and question with the configured provider (memoryhub/providers/embeddings.py)
 and ranks each question's conversation by cosine twice: with the float32 vectors, and with query and
@@ -7,7 +6,7 @@ memory vectors rounded to float16 as halfvec stores them (pgvector computes the 
 half values, as numpy does here). Reports the share of questions whose top 10 is the same list (same ids in
 the same order) and the same set, the largest cosine difference, and vector-only Recall@10 both ways.
 
-    EMBEDDING_PROVIDER=local .venv/bin/python bench/halfvec_check.py --data ../shared/bench/locomo/locomo_dev.json
+    EMBEDDING_PROVIDER=local .venv/bin/python tests/layers/long_term/halfvec_check.py --data ../shared/bench/locomo/locomo_dev.json
 """
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
