@@ -59,7 +59,9 @@ def is_cjk(text: str) -> bool:
 
 
 def split_sentences(text: str) -> list[str]:
-    folded = fold_text(text)
+    # A typographic apostrophe inside a word ("I’m", "dog’s", "I’ve") is the ASCII one the rules read;
+    # quotation marks around words (‘…’) stay as they are.
+    folded = re.sub(r"(?<=\w)[’‘](?=\w)", "'", fold_text(text))
     return [part.strip() for part in _SENTENCE_END.split(folded) if part and part.strip()]
 
 
