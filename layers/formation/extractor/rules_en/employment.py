@@ -79,6 +79,19 @@ def _b_employer(m, clause):
     return out
 
 
+_AGENT = {"drive": "driver", "write": "writer", "deliver": "courier", "cook": "cook", "teach": "teacher", "design": "designer",
+          "edit": "editor", "report": "reporter", "model": "model", "photograph": "photographer", "tutor": "tutor",
+          "nanny": "nanny", "clean": "cleaner", "code": "developer", "develop": "developer", "consult": "consultant",
+          "freelance": "freelancer", "illustrate": "illustrator", "translate": "translator"}
+
+
+def _b_verb_for(m, clause):
+    org = _clean_org(m.group("v"))
+    if not org or org in _NON_PLACES:
+        return []
+    return [_f("user.employer", org), _f("user.occupation", _AGENT[m.group("verb").lower()])]
+
+
 def _b_do_for(m, clause):
     """"I do QA for Nintendo": the organisation is the employer, what is done the occupation (a bare
     "I do stuff for Amazon" is neither)."""
@@ -152,7 +165,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:work(?:ing)?|been)\s+(?:(?i:full[- ]time|part[- ]time|remotely|remote|nights|days|shifts|weekends|mornings)\s+)?(?i:at|for)\s+{_ORG}"), _b_employer),
     (re.compile(r"(?i:work|working|job|intern(?:ing)?)\s+(?i:at|for|in)\s+(?P<v>[\u4e00-\u9fff]{2,8})"), _b_employer),
     # "i work nights at the royal infirmary": a lower-case workplace named by its kind.
-    (re.compile(r"(?i:work|working|job)\s+(?:(?i:nights|days|shifts|weekends|full[- ]time|part[- ]time)\s+)?(?i:at|for)\s+(?:the\s+)?(?P<v>(?:[a-z.'&-]+\s+){1,3}(?:hospital|infirmary|council|university|college|library|museum|bank|clinic|surgery))\b"), _b_employer),
+    (re.compile(r"(?i:work|working|job)\s+(?:(?i:nights|days|shifts|weekends|full[- ]time|part[- ]time)\s+)?(?i:at|for)\s+(?:the\s+)?(?P<v>(?!(?i:a|an|my|our|this|that|some|one|another)\s)(?:[a-z.'&-]+\s+){1,3}(?:hospital|infirmary|council|university|college|library|museum|bank|clinic|surgery))\b"), _b_employer),
     (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
                 rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at|with)|signed\s+with|signed\s+(?:my|the|an?)\s+(?:job\s+)?offer\s+(?:with|from|at)|now\s+at|employed\s+(?:at|by))\s+{_ORG}"
                 rf"(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}[A-Za-z-]+))?"), _b_employer),
@@ -174,6 +187,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "been a paralegal for 6 yrs now": the subject dropped, the role still held.
     (re.compile(rf"^(?:(?i:i've|ive)\s+)?(?i:been)\s+(?i:an?)\s+{_OCC}(?=\s+(?i:for|since)\b)(?![^.;!?]*\b(?i:before|until|till|back\s+then|ago)\b)"), _b_occupation),
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
+    # "I drive for Uber", "I write for the Guardian": the work named by its verb, then who it is for.
+    (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still)\s+)?(?P<verb>(?i:drive|write|deliver|cook|teach|design|edit|report|model|photograph|tutor|nanny|clean|code|develop|consult|freelance|illustrate|translate))\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|part|full)\b)"), _b_verb_for),
+    # "work's at Deloitte", "work is at the BBC": where the user works, the subject dropped.
+    (re.compile(rf"^(?i:work's|work\s+is|my\s+work\s+is|job's|my\s+job\s+is|job\s+is)\s+(?i:at|with|for)\s+{_ORG}"), _b_employer),
     # "I do QA for Nintendo", "I do the accounts for a charity": the work, then who it is for.
     (re.compile(rf"(?:^|(?<=\s))(?i:i\s+do|i've\s+been\s+doing|i'm\s+doing)\s+(?P<role>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|mostly|full|part)\b)"), _b_do_for),
     # "started at google on monday as a SWE": a role said with "as", after the job it belongs to.

@@ -45,6 +45,13 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              "oldest": "child", "little one": "child", "middle child": "child", "firstborn": "child", "best mate": "best_friend",
              "best pal": "best_friend", "roomie": "roommate", "housemate": "roommate", "other half": "partner",
              "better half": "partner", "little boy": "son", "little girl": "daughter", "baby boy": "son", "baby girl": "daughter",
+             "elder sister": "older_sister", "elder brother": "older_brother", "eldest sister": "older_sister",
+             "eldest brother": "older_brother", "oldest sister": "older_sister", "oldest brother": "older_brother",
+             "youngest sister": "younger_sister", "youngest brother": "younger_brother",
+             # FACTS.md: a coworker mentioned in passing is someone else ("my coworker Dan just adopted…"); a colleague is kept.
+             "work colleague": "colleague",
+             "supervisor": "boss", "line manager": "boss", "stepson": "son", "step-son": "son", "stepdaughter": "daughter",
+             "step-daughter": "daughter", "spouse": "partner", "significant other": "partner", "twins": "child",
              "sis": "sister", "bro": "brother", "little sis": "younger_sister", "lil sis": "younger_sister",
              "baby sister": "younger_sister", "kid sister": "younger_sister", "big sis": "older_sister",
              "little bro": "younger_brother", "lil bro": "younger_brother", "baby brother": "younger_brother",

@@ -29,7 +29,11 @@ _LSTOP = (r"(?:last|next|this|for|with|and|but|now|since|because|so|the|a|an|to|
 _LPLACE = rf"(?P<v>(?!{_LSTOP}\b)[a-z][\w'.-]*(?:\s+(?!{_LSTOP}\b)[a-z][\w'.-]*){{0,2}})(?=\s+{_LSTOP}\b|\s*$|\s*[,.;!?])"
 
 
-_NOT_LPLACES = {"here", "there", "home", "town", "city", "the city", "a flat", "an apartment", "a house", "the suburbs",
+_NOT_LPLACES = {"finance", "marketing", "sales", "tech", "it", "hr", "retail", "healthcare", "education", "hospitality",
+                "construction", "insurance", "banking", "law", "media", "publishing", "fashion", "advertising", "consulting",
+                "logistics", "pharma", "engineering", "government", "admin", "accounts", "research", "design", "product",
+                "operations", "ops", "events", "property", "real estate", "tech support", "customer service", "audit", "tax",
+                "here", "there", "home", "town", "city", "the city", "a flat", "an apartment", "a house", "the suburbs",
                 "the area", "the countryside", "hotel", "a hotel", "dorm", "a dorm", "school", "work", "bed", "office"}
 
 
