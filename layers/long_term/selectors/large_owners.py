@@ -6,8 +6,9 @@ hundreds most users have, ~0.4 s at 50k. An owner past `policy.large_owners.min_
 (services/large_owners.py): HNSW over its embeddings and GIN over its term-frequency maps, each with the owner's
 `WHERE tenant_id = … AND user_id = … AND status = 'active'`, so no other row pays for them and their size follows
 the owner's. Its searches then score a bounded candidate set instead of every row: the HNSW index's nearest
-`vector_candidates` (pgvector 0.8 iterative scan, so the model filter cannot starve the list) and the newest
-`keyword_candidates` rows that hold a query term (through the GIN index), both in one statement; the usual
+`vector_candidates` (pgvector 0.8 iterative scan, so the model filter cannot starve the list) and up to
+`keyword_candidates` rows holding a query concept (an equal share per concept, through the GIN index), in one
+statement; the usual
 statement then scores those candidates exactly as it scores a small owner's rows. What the bounds give up is
 measured as recall against the exact scan (bench/scale.py --large-owner, docs/benchmarks.md).
 
@@ -45,8 +46,8 @@ class Policy:
     # nearest rows by the HNSW index, and the search list it keeps (hnsw.ef_search)
     vector_candidates: int = setting(400, low=10, high=5000)
     ef_search: int = setting(400, low=10, high=1000)
-    # newest rows holding a query term, through the owner's GIN index
-    keyword_candidates: int = setting(200, low=0, high=5000)
+    # rows holding a query concept (a share per concept), through the owner's GIN index
+    keyword_candidates: int = setting(300, low=0, high=5000)
 
 
 def large_owner_policy(tenant_id: int) -> Policy:
@@ -115,7 +116,7 @@ def large_owner_candidates(*, tenant_id: int, user_id: str, query_vector, model_
         return None
     policy = policy or large_owner_policy(tenant_id)
     table = Memory._meta.db_table
-    flat = sorted({term for concept in terms for term in concept})
+    concepts = [sorted(set(concept)) for concept in terms if concept]
     arms, params = [], []
     if query_vector is not None:
         # literals for the owner, so the planner proves the partial index's predicate (a generic plan cannot)
@@ -123,10 +124,15 @@ def large_owner_candidates(*, tenant_id: int, user_id: str, query_vector, model_
                     f" AND embedding_model = %s ORDER BY embedding <=> %s::{embedding_column_type()} LIMIT %s)")
         params += [tenant_id, user_id, MemoryStatus.ACTIVE, model_name, _vector_text(query_vector),
                    policy.vector_candidates]
-    if flat and policy.keyword_candidates:
-        arms.append(f"(SELECT id FROM {table} WHERE tenant_id = %s AND user_id = %s AND status = %s"
-                    f" AND term_freqs ?| %s::text[] ORDER BY id DESC LIMIT %s)")
-        params += [tenant_id, user_id, MemoryStatus.ACTIVE, flat, policy.keyword_candidates]
+    if concepts and policy.keyword_candidates:
+        # each concept's share of the bound, through the GIN index's bitmap, unordered: the heap scan stops at the
+        # share, so a term in every memory (the team's name) costs its share of rows, not all of them, and the rows
+        # of a rare term (an allergen) are all there
+        share = -(-policy.keyword_candidates // len(concepts))
+        for concept in concepts:
+            arms.append(f"(SELECT id FROM {table} WHERE tenant_id = %s AND user_id = %s AND status = %s"
+                        f" AND term_freqs ?| %s::text[] LIMIT %s)")
+            params += [tenant_id, user_id, MemoryStatus.ACTIVE, concept, share]
     if not arms:
         return []
 

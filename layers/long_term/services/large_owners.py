@@ -130,6 +130,11 @@ def large_owner_indexes_sync(*, dry_run: bool = False) -> dict:
         if not dry_run:
             _drop(name)
             changed.setdefault(("dropped", catalogue[name].owner), []).append(name)
+    if changed and not dry_run:
+        # the planner picks the owner's GIN index over the owner B-tree only when the statistics know the owner's
+        # size (a new large owner's rows are usually newer than the last auto-analyze)
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(Memory._meta.db_table)}")
     if not dry_run:
         for (action, owner), names in changed.items():
             # an owner with no active memory left (erased, archived) gets no event: the drop changes nothing of
