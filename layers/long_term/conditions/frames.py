@@ -35,8 +35,17 @@ _PREDICTION = re.compile(r"\b(?:i'll|i will|i'm going to|we'll|we will)\s+(?:be|
 # What asks the assistant for something (a request or a stated preference), in the clauses of the frame.
 _ASKS = re.compile(r"\b(?:for\s+me|give\s+me|make\s+it|book|reply|answer|respond|use|i'd\s+rather|i\s+would\s+rather|"
                    r"i\s+(?:prefer|want|like|love|need)|i'd\s+like|should|my\s+usual|by\s+default|"
-                   r"(?:are|is)\s+(?:fine|ok(?:ay)?)|please|set|turn|order|send|get\s+me|take\s+me|put|keep|always|usually)\b"
-                   r"|要|给我|帮我|订|用|调|开|刷|别|不要|就行|尽量|默认|一般|坐|骑|打车|推送|放|换成|改成|改用|来一?[杯份碗]", re.I)
+                   r"(?:are|is)\s+(?:fine|ok(?:ay)?)|please|set|turn|order|send|get\s+me|take\s+me|put|keep|always|usually|"
+                   r"make\s+them|let\s+me|wake\s+me|show|display|pick|choose|play|tip)\b"
+                   r"|要|给我|帮我|订|用|调|开|刷|别|不要|就行|尽量|默认|一般|坐|骑|打车|推送|放|换成|改成|改用|来一?[杯份碗]"
+                   r"|推荐|选|叫|留|剪|买|点|可以", re.I)
+# "I always run in the morning": what the user does, not what the assistant is asked to do
+_HABIT = re.compile(r"^\s*i\s+(?:always|usually|often|normally|generally)\s+(?!want|like|prefer|need|tip|take\s+my)"
+                    r"|^\s*我(?:都|每天|经常|一般都)(?:去|会)", re.I)
+# A condition said at the end of a clause ("Wake me at 7 on weekdays", "closed after sunset"): times and seasons.
+_TRAILING_WHEN = re.compile(r"\s(?P<cond>(?:on|in|at|during|after|before)\s+(?:the\s+)?(?:weekdays?|weekends?|mornings?|"
+                            r"afternoons?|evenings?|nights?|sunset|sunrise|dark|winter|summer|spring|autumn|fall|"
+                            r"holidays?|workdays?|\d{1,2}\s*(?:am|pm)))\s*$", re.I)
 
 _ZH_EXCEPT = re.compile(r"^(?:但是|但|不过|可是)?(?:除非是?|除了)")
 _ZH_ONLY = re.compile(r"^(?:但是|但|不过|可是)?(?:只有|只在|仅在|仅当)")
@@ -47,7 +56,7 @@ _ZH_BUT = re.compile(r"^(?:但是|但|不过|可是)")
 _EN_EXCEPT = re.compile(r"^(?:but\s+)?(?:unless|except(?:\s+(?:when|if|for|on|during|in|at))?|other\s+than|apart\s+from)\b",
                         re.I)
 _EN_ONLY = re.compile(r"^(?:but\s+)?only\s+(?:when|if|on|for|during|in|at|after|before)\b", re.I)
-_EN_IF = re.compile(r"^(?:but\s+|and\s+)?(?:if|when(?:ever)?|while|during|after|before|on|in)\b", re.I)
+_EN_IF = re.compile(r"^(?:but\s+|and\s+)?(?:if|when(?:ever)?|while|during|after|before|on|in)\b|^but\s+for\b", re.I)
 _EN_OTHERWISE = re.compile(r"^(?:otherwise|other\s+times|the\s+rest\s+of\s+the\s+time|any\s+other\s+time|else)\b", re.I)
 _EN_BUT = re.compile(r"^(?:but|though|however)\b\s*", re.I)
 _EN_MID = re.compile(r"\s(?P<marker>unless|except(?:\s+(?:when|if|for|on))?|only\s+(?:when|if)|if|when(?:ever)?)\s", re.I)
@@ -56,7 +65,7 @@ _EN_SPLIT = re.compile(r"\s(?:where|then|in\s+which\s+case|so)\s|\s(?=(?:make|gi
                        r"order|put|set|turn|switch|i'd|i\s+would|i\s+want|i\s+prefer|please)\b)", re.I)
 _EN_THEN = re.compile(r"^(?:then|so|and)\b\s*", re.I)
 
-_EN_FILLER = re.compile(r"\b(?:my\s+usual\s+is|my|i\s+(?:like|love|need|always|usually)|should(?:\s+be)?|always|usually|"
+_EN_FILLER = re.compile(r"\b(?:my\s+usual\s+is|let\s+me|wake\s+me|me|my|i\s+(?:like|love|need|always|usually)|should(?:\s+be)?|always|usually|"
                         r"then|so|i'd\s+rather(?:\s+have)?|i\s+would\s+rather(?:\s+have)?|i\s+prefer|i\s+want|"
                         r"give\s+me|make\s+it|book(?:\s+me)?|answer|reply|respond|for\s+me|for\s+my\s+\S+|"
                         r"by\s+default|(?:are|is)\s+(?:fine|ok(?:ay)?)|please|the|an?|one|use|get|order|it's|it\s+is|"
@@ -93,7 +102,7 @@ def _piece(text: str) -> tuple[str, str, str] | list[tuple[str, str, str]]:
             if kind == WHEN:
                 # "if I write to you in Chinese": the marker goes; "after 3pm", "on weekends": it is the condition
                 rest = re.sub(r"^(?:but|and)\s+", "", text, flags=re.I)
-                rest = re.sub(r"^(?:if|when(?:ever)?|while)\s+", "", rest, flags=re.I)
+                rest = re.sub(r"^(?:if|when(?:ever)?|while|for)\s+", "", rest, flags=re.I)
             else:
                 rest = text[found.end():].strip()
             if kind == OTHERWISE:
@@ -112,7 +121,7 @@ def _piece(text: str) -> tuple[str, str, str] | list[tuple[str, str, str]]:
     return GENERAL, "", bare
 
 
-_ZH_ASK_VERB = re.compile(r"调到|调成|换成|改成|要|用|订|开|刷|坐|选|是")
+_ZH_ASK_VERB = re.compile(r"调到|调成|换成|改成|推荐|要|用|订|开|刷|坐|选|叫|买|点|留|剪|是")
 _ZH_EDGE = re.compile(r"^(?:我|一般|平时|默认|尽量|给我|帮我|都|就|也|还是)+|(?:就行|就好|就可以|吧|了|的|呢)+$")
 
 
@@ -175,10 +184,12 @@ def _condition(text: str, topic_words: re.Pattern | None) -> dict | None:
 
 def _topic(sentence: str, general: str) -> tuple[str | None, re.Pattern | None]:
     # The topic's own noun first ("Aisle seat", "空调"), then what it is about ("坐高铁…靠窗", "骑车…地铁").
+    # The general clause's topic before one named only in an exception ("早餐一般要豆浆油条…周末要咖啡").
     for table in (GENERIC_TOPIC_NAMES, GENERIC_TOPIC_SAID):
-        for slug, pattern in table.items():
-            if pattern.search(sentence):
-                return f"user.preference.{slug}", GENERIC_TOPIC_NAMES[slug]
+        for text in (general, sentence):
+            for slug, pattern in table.items():
+                if pattern.search(text):
+                    return f"user.preference.{slug}", GENERIC_TOPIC_NAMES[slug]
     subject = re.match(r"\s*(?:my\s+|the\s+)?([a-z][a-z-]{2,})\s+(?:should|are|is|must)\b", general, re.I)
     liked = re.search(r"\b(?:like|love|want|need|prefer)\s+(?:my|the|a|an)\s+([a-z][a-z-]{2,})\b", general, re.I)
     words = [w for w in re.findall(r"[a-z][a-z-]{2,}", general.lower()) if not _EN_FILLER.fullmatch(w)]
@@ -188,9 +199,13 @@ def _topic(sentence: str, general: str) -> tuple[str | None, re.Pattern | None]:
         slug = re.sub(r"(?<=[a-z]{3})s$", "", slug)
         return f"user.preference.{slug}", re.compile(rf"\b{re.escape(noun)}\b", re.I)
     # zh: the topic said first ("我喝茶一般要绿茶", "牛排我一般要…")
-    topical = re.match(r"^(?:我(?:喝|吃|用|坐|听|看|穿))?([\u4e00-\u9fff]{1,3}?)(?:我|平时|一般|默认|都|尽量)", general)
-    if topical:
+    topical = re.match(r"^(?:我(?:喝|吃|用|坐|听|看|穿))?([^给帮请让把我你他她\W\d]{1,3}?)(?:我|平时|一般|默认|都|尽量)", general)
+    if topical and re.fullmatch(r"[\u4e00-\u9fff]+", topical.group(1)):
         return f"user.preference.{topical.group(1)}", re.compile(re.escape(topical.group(1)))
+    # zh: the object of the clause's verb, its last two characters the head noun ("推荐电影" → 电影, "订五星级酒店" → 酒店)
+    obj = re.search(r"(?:推荐|买|订|要|用|叫|选|喝|吃|看|听|穿)([\u4e00-\u9fff]{2,6}?)(?=[，,。；;的]|一般|$)", sentence)
+    if obj:
+        return f"user.preference.{obj.group(1)[-2:]}", re.compile(re.escape(obj.group(1)[-2:]) + "$")
     return None, None  # no noun to name it: left to the LLM extractor
 
 
@@ -204,6 +219,11 @@ def frame_variants(sentence: str) -> list[tuple[str, str, dict | None]]:
         if part and part.strip():
             read = _piece(part)
             pieces += read if isinstance(read, list) else [read]
+    if len(pieces) >= 2:
+        for index, (kind, cond, value) in enumerate(pieces):
+            trailing = _TRAILING_WHEN.search(" " + value) if kind == GENERAL else None
+            if trailing:  # "Wake me at 7 on weekdays, but let me sleep until 9 on weekends"
+                pieces[index] = (WHEN, trailing.group("cond"), (" " + value)[:trailing.start()].strip())
     if not any(kind != GENERAL and cond.strip() for kind, cond, _ in pieces):
         return []
     general_text = ""
@@ -231,7 +251,7 @@ def frame_variants(sentence: str) -> list[tuple[str, str, dict | None]]:
     # Each exception asks for something itself ("给我订靠过道的", "make it decaf"), follows "then" / 就, or
     # allows what the general rule forbids; "我开车的时候多" asks nothing.
     conditional = [c for c in conditional if _ASKS.search(c[2]) or c[3:] == [True]
-                   or (c[0] == EXCEPT and not c[2].strip() and general_text)]
+                   or (c[0] == EXCEPT and not c[2].strip() and general_text and not _HABIT.search(general_text))]
     # A preference with an exception, or two conditions set against each other ("三公里以内就骑车，再远的话坐地铁");
     # one "when" alone ("开药的时候记得避开头孢") is an instruction, not a conditional preference.
     if not conditional or (not general_text and len(conditional) < 2 and conditional[0][0] != ONLY):

@@ -25,6 +25,11 @@ def _read(text: str) -> set[tuple]:
     ("Reply in English by default, but if I write to you in Japanese, answer in Japanese.",
      {("user.preference.reply_language", "en", ()),
       ("user.preference.reply_language", "ja", (("input_language", ("ja",)),))}),
+    ("Wake me at 7 on weekdays, but let me sleep until 9 on weekends.",
+     {("user.preference.wake", "at 7", (("context", ("weekdays",)),)),
+      ("user.preference.wake", "sleep until 9", (("time", ("weekend",)),))}),
+    ("打车默认叫快车，下雨的时候叫专车。",
+     {("user.preference.transport", "快车", ()), ("user.preference.transport", "专车", (("weather", ("rain",)),))}),
     ("外卖一般放门口，下雨的时候让骑手送上楼。",
      {("user.preference.delivery", "放门口", ()), ("user.preference.delivery", "让骑手送上楼", (("weather", ("rain",)),))}),
 ])
@@ -33,8 +38,8 @@ def test_a_frame_reads_any_topic(text, expected):
 
 
 def test_an_exception_to_a_rule_that_asks_for_something_is_its_negation():
-    variants = conditional_preferences_parse("I always take the stairs unless it's above the 5th floor.")
-    assert [(v.value, bool(v.condition)) for v in variants] == [("take stairs", False), ("not take stairs", True)]
+    variants = conditional_preferences_parse("Show prices in euros unless I'm shopping on a US site.")
+    assert [(v.value, bool(v.condition)) for v in variants] == [("show prices", False), ("not show prices", True)]
 
 
 @pytest.mark.parametrize("text", [
@@ -47,6 +52,10 @@ def test_an_exception_to_a_rule_that_asks_for_something_is_its_negation():
     "I use a salbutamol inhaler when I run",
     "我青霉素过敏，开药的时候要注意",                          # a reason and an instruction
     "假如我是老板，我就天天放假",
+    "I always take the stairs unless it's above the 5th floor.",  # what the user does, asked of no one
+    "I always run in the morning unless it rains.",
+    "Remind me to buy milk unless it's the weekend.",             # a reminder, not a preference
+    "you can call me Theo, nobody uses Theodore except my gran",
 ])
 def test_what_is_not_a_conditional_preference_makes_none(text):
     assert conditional_preferences_parse(text) == []
@@ -55,3 +64,44 @@ def test_what_is_not_a_conditional_preference_makes_none(text):
 def test_a_frame_variant_reads_as_content():
     variants = conditional_preferences_parse("I like my steak medium rare, but when it's fish, make it well done.")
     assert variants[1].content == "User's preference (steak) when context=fish: well done."
+
+
+# Probes of the frame on topics outside the topic table, written while working and scored before the rules were
+# changed for them (12/22 first): (statement, general variants, conditional variants), whatever they are named.
+FRAME_PROBES = [
+    ("I like my eggs scrambled, except on Sundays when I want them poached.", 1, 1),
+    ("Use Celsius for the weather unless I'm asking about the US.", 1, 1),
+    ("Wake me at 7 on weekdays, but let me sleep until 9 on weekends.", 0, 2),
+    ("Keep my emails short, but when it's to a client, make them formal.", 1, 1),
+    ("I prefer window blinds open in the morning, closed after sunset.", 0, 2),
+    ("Order oat milk for my latte unless they're out, then almond is fine.", 1, 1),
+    ("Book economy for short flights, but for anything over six hours I want premium economy.", 1, 1),
+    ("I usually tip 15 percent, but if the service is great, make it 20.", 1, 1),
+    ("Text me instead of calling if I'm in a meeting.", 0, 0),
+    ("Show prices in euros unless I'm shopping on a US site.", 1, 1),
+    ("给我推荐电影一般要喜剧，周末晚上的时候可以推荐恐怖片。", 1, 1),
+    ("早餐一般要豆浆油条，除非是周末，周末要咖啡和面包。", 1, 1),
+    ("理发一般剪短一点，过年的时候留长一点。", 1, 1),
+    ("打车默认叫快车，下雨的时候叫专车。", 1, 1),
+    ("除了工作日早上，闹钟都别响。", 1, 1),
+    ("如果是给长辈买礼物，就选实用的；给朋友的话选有趣的。", 0, 2),
+    ("只有出差的时候才订五星级酒店。", 1, 1),
+    ("I always run in the morning unless it rains.", 0, 0),   # a habit, nothing asked
+    ("If my boss calls, tell him I'm out.", 0, 0),           # a one-time instruction
+    ("My wife likes her tea strong unless it's late.", 0, 0), # someone else's
+    ("除非下雨，不然我们周六去爬山。", 0, 0),                   # a plan
+    ("要是明天还这么热，我就不出门了。", 0, 0),                  # a plan
+]
+
+
+def test_frame_probes_have_the_labelled_shape(capsys):
+    right, misses = 0, []
+    for text, general, conditional in FRAME_PROBES:
+        variants = conditional_preferences_parse(text)
+        shape = (sum(not v.condition for v in variants), sum(bool(v.condition) for v in variants))
+        right += shape == (general, conditional)
+        if shape != (general, conditional):
+            misses.append((text, shape))
+    with capsys.disabled():
+        print(f"\nframe probes: {right}/{len(FRAME_PROBES)} of the labelled shape; misses: {misses}")
+    assert right >= len(FRAME_PROBES) - 1  # "…blinds open in the morning, closed after sunset": no frame marker
