@@ -310,6 +310,16 @@ class Policy:
     taste_keys: list[str] = setting(default_factory=lambda: ["user.likes*", "user.dislikes*"])
     rerank_taste_fit_share: float = setting(0.3, low=0.0, high=1.0)
     rerank_taste_misfit_factor: float = setting(0.3, low=0.0, high=1.0)
+    # An allergy bears on the scenes its allergen belongs to: one naming a medicine or something in the air
+    # (`allergen_medical_cues`) is medical's, any other (a food) dining's. Between those two scenes, one about
+    # the other keeps `rerank_taste_misfit_factor` of its relevance, unless a topic of the query asks for
+    # allergies ("what am I allergic to?"); other scenes (a gift, a visit) leave it alone.
+    allergy_keys: list[str] = setting(default_factory=lambda: ["user.allergies*"])
+    allergen_medical_cues: list[str] = setting(default_factory=lambda: [
+        "drug", "medicine", "medication", "penicillin", "sulfa", "sulpha", "aspirin", "ibuprofen", "codeine",
+        "antibiotic", "amoxicillin", "latex", "pollen", "dust", "mite", "mould", "mold", "bee sting", "wasp",
+        "hay fever", "cat", "dog", "fur", "药", "青霉素", "头孢", "阿司匹林", "磺胺", "抗生素", "布洛芬", "乳胶",
+        "花粉", "尘螨", "螨", "霉菌", "猫毛", "狗毛", "动物毛", "蜂"])
     # A keyed fact the query's topic did not ask for, matched by one query word only ("User works as a
     # developer." for "where do I work?"), keeps this share of its relevance.
     rerank_other_key_factor: float = setting(0.4, low=0.0, high=1.0)
