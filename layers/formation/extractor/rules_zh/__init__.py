@@ -93,7 +93,7 @@ def _settle_planned_move(found: list[Candidate], clause: str) -> list[Candidate]
 
 # "阿司匹林我不能吃，过敏", "避开头孢啊，我过敏": the allergen is the object of the part before a bare 过敏.
 _BARE_ALLERGY = re.compile(r"^(?:(?:医生|大夫)(?:说|讲)|查了|检查)?(?:我)?(?:应该|好像|可能|估计)?(?:是)?(?:我|本人)?(?:也|都|会|对它|对这个)?过敏(?:的|了|啊|呀|吧)?$")
-_AVOIDED = re.compile(r"(?:避开|别给我开|不要开|别开|不能吃|不能用|不能碰|吃不了|用不了|碰不了)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[啊呀哦吧]|$)"
+_AVOIDED = re.compile(r"(?:避开|别给我开|不要开|别开|不能吃|不能用|不能碰|吃不了|用不了|碰不了|不碰|不吃|不喝|不用)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[啊呀哦吧]|$)"
                       r"|^(?P<w>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服|这种药|这个药|这类药)?我?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)"
                       # "一吃芒果嘴就肿": the reaction to what was eaten or touched.
                       r"|(?:千万)?(?:别|不要)(?:给我)?(?:放|加|用|开)(?P<y>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:[啊呀哦哈]|$)"
@@ -208,8 +208,14 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 same.attributes["level"] = language.attributes["level"]  # "我会说英语和日语，日语是N1"
         # "我挺爱喝酒的，尤其是精酿": the part after a like names one more of the same family.
         especially = re.fullmatch(r"(?:尤其是|特别是)(?P<v>[^，,。!！?？]{1,10})|(?P<w>(?!一点|一口|一滴|一丁点|什么|啥)[\u4e00-\u9fff]{1,6}?)(?:也|都)不行", segment)
-        if especially and especially.group("w") and not (found and found[-1].memory_key == "user.food_restrictions"):
+        if especially and especially.group("w") and not (found and found[-1].memory_key in ("user.food_restrictions", "user.diet")):
             especially = None
+        if especially and especially.group("w") and found and found[-1].memory_key == "user.diet":
+            # "本人清真，猪肉相关的都不行": what a diet rules out is a restriction.
+            food = re.sub(r"(?:相关的?|类的?|做的|的东西|的)$", "", especially.group("w"))
+            if food:
+                found.append(_zc("user.food_restrictions", food))
+            continue
         if especially and index and found and found[-1].memory_key in ("user.likes", "user.dislikes", "user.allergies", "user.food_restrictions"):
             more = re.sub(r"[，,。！!~～啊呀]+$", "", especially.group("v") or especially.group("w"))
             # "我吃不了辣，微辣都不行": a degree of the same food is no second one.

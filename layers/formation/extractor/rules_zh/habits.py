@@ -50,7 +50,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     if joined and time and time in joined.group():
         time = joined.group()
     clause = re.sub(r"一?会儿", "", clause)  # "刷一会儿手机": a while is no part of the activity
-    body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?![次天回趟遍])(?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?周末|工作日", "", clause)
+    body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?![次天回趟遍])(?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?(?:周末|工作日)", "", clause)
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         # "喝下午茶", "吃夜宵": a time of day inside a noun stays.
         body = pattern.sub(lambda t: t.group() if re.match(r"茶|饭|餐|班", body[t.end():t.end() + 1]) else "", body)

@@ -67,6 +67,8 @@ def _zb_medication(m, clause):
     if not drug or len(drug) > 10:
         return []
     dosed = re.search(r"[一二两三半\d]+(?:片|粒|颗|毫克|mg|支)$", m.string[:m.start("v")])
+    if re.search(r"生酮|素食|^素|清真|断食|减肥|减脂|控糖|饭|菜|零食|外卖", drug):
+        return []  # "我在吃生酮": a diet, not a drug
     prescribed = re.match(r"医生|大夫", m.group())  # "医生给我开了propranolol": what is prescribed is a drug
     if not dosed and not prescribed and not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利德特韦克米酯因仑泮通剂]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
         return []

@@ -54,6 +54,8 @@ def split_compound(text: str) -> list[str]:
     """"海鲜啤酒", "米饭面条", "猫毛狗毛": nouns said one after another with no 和 or 、 between them."""
     if len(text) < 4:
         return [text]
+    if re.fullmatch(r"[葱姜蒜辣醋糖盐油酒肉蛋奶虾蟹鱼葱韭]{2,4}", text):
+        return list(text)  # "葱姜蒜": single-character foods said in a row
     if len(text) == 4 and text[1] == text[3]:
         return [text[:2], text[2:]]  # 猫毛狗毛: two words sharing their second character
     pairs = tags(text)
