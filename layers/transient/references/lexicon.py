@@ -125,7 +125,7 @@ EN_HEADS: dict[str, set[str]] = {
              "earbuds", "headphones", "watch", "charger", "adapter", "printer", "kettle", "toaster", "oven",
              "microwave", "dishwasher", "washer", "dryer", "fridge", "refrigerator", "purifier", "humidifier",
              "sprinkler", "garage", "mouse", "keyboard", "console", "projector", "e-reader", "kindle", "ipad",
-             "iphone", "macbook", "pixel"},
+             "iphone", "macbook", "pixel", "machine"},
     PRODUCT: {"backpack", "jacket", "coat", "shirt", "shoes", "sneakers", "dress", "bag", "mat", "rug", "sofa",
               "couch", "chair", "table", "desk", "mattress", "pillow", "mug", "bottle", "cup", "book", "gift",
               "item", "items", "battery", "batteries", "paper", "case", "bike", "stroller", "toy", "perfume",
@@ -150,7 +150,7 @@ EN_HEADS: dict[str, set[str]] = {
     VEHICLE: {"car", "truck", "suv", "van", "flight", "train", "bus", "ferry", "motorcycle", "scooter"},
     EVENT: {"meeting", "appointment", "call", "interview", "party", "reunion", "wedding", "class", "lesson",
             "session", "dinner", "lunch", "conference", "webinar", "standup", "review", "birthday", "trip",
-            "concert", "game", "exam", "checkup", "haircut", "massage", "cleaning", "visit"},
+            "concert", "game", "exam", "checkup", "haircut", "massage", "cleaning", "visit", "repair", "fitting"},
     OTHER: {"plant", "cat", "dog", "puppy", "kitten", "pet", "timer", "alarm", "fish"},
 }
 _EN_MORE = {

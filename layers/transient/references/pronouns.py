@@ -88,7 +88,7 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("drive",), {"types": ("vehicle",)}),
     # Said of a venue (a business with hours, tables, an address), not of a city or a district.
     (("pet friendly", "pet-friendly", "open late", "does it close", "it close", "closes", "open on", "opens at",
-      "is it open", "parking", "reservations", "book it for", "wifi", "wait time", "address", "dress code",
+      "is it open", "parking", "reservations", "wifi", "wait time", "address", "dress code",
       "vegetarian options", "get a table", "a table", "happy hour", "menu", "takeout", "take-out"),
      {"types": ("place", "restaurant"), "venue": True}),
     (("how far",), {"types": ("place", "restaurant")}),
@@ -101,7 +101,9 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
      {"heads": ("door", "blind", "curtain", "window", "garage", "gate", "shade", "valve"), "types": ("document",)}),
     (("book ", "stay at", "stay there", "reserve", "has rooms", "have rooms", "vacancy", "vacancies", "check-in",
       "check in"), {"heads": ("hotel", "inn", "cabin", "resort", "motel", "airbnb",
-                                                               "rental", "hostel"), "types": ("restaurant",)}),
+                                                               "rental", "hostel"),
+                    # a table, an appointment or a repair, a flight or a train is booked too; a shop is not
+                    "types": ("restaurant", "event", "vehicle")}),
     (("weather", "forecast", "rain there", "snow there", "time zone", "timezone", "humid", "how cold", "how hot",
       "hot there", "cold there", "warm there", "it hot", "it cold"), {"area": True}),
 ]

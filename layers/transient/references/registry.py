@@ -72,6 +72,7 @@ _ASKED_KIND = re.compile(r"\b(?:what|which|any|find|show me|look for|looking for
                          r"|有哪些|有什么|有没有|推荐|找一?[个家款]?", re.I)
 _AT_PLACE = re.compile(r"\b(?:at|in|near|into|to|from)\s+$", re.I)  # "lands at Haneda": where, not what was asked
 _ORIGIN_BEFORE = re.compile(r"(?:\bfrom|\baway from|距离|离|从)\s*(?:the\s+)?$", re.I)
+_ANSWER_PRONOUNS = {"her", "him", "she", "he", "她", "他"}
 _THING_PRONOUN = re.compile(r"\b(it|its|them)\b|它", re.I)
 
 
@@ -115,6 +116,8 @@ class Registry:
         # A long turn (a pasted document, a tool's output) is read at its end, where the latest mentions
         # are: the work stays bounded on the append path whatever the turn's size.
         text = text[-MAX_TURN_CHARS:]
+        if role != "user":
+            self._answer_pronouns(turn, text)
         latest = next((e for e in self.ranked() if e.type != lx.PERSON and not e.weak), None)
         # Nouns this session introduced that the lexicon lacks are heads from now on ("按摩椅").
         learned = {min(e.surfaces(), key=len): e.type for e in self.entities if e.guess}
@@ -239,6 +242,18 @@ class Registry:
         if len(self.entities) > self.size:
             del self.entities[: len(self.entities) - self.size]
         return touched
+
+    def _answer_pronouns(self, turn: int, text: str) -> None:
+        """"My mom is flying in" → "Should I book a ride for her? Your sister Amy offered to help": the answer's
+        personal pronouns keep what they mean current (said again in this turn, where the pronoun is), so the
+        user's topic still outranks what the answer adds. Only confident, single choices count."""
+        from layers.transient.references.resolve import references_resolve_text  # noqa: PLC0415 - resolve imports this module
+
+        for resolution in references_resolve_text(self, text[:MAX_TURN_CHARS]):
+            if resolution.text.lower() in _ANSWER_PRONOUNS and len(resolution.entities) == 1 \
+                    and resolution.confidence >= 0.8 and resolution.entities[0].user_turn:
+                entity = resolution.entities[0]
+                entity.last_turn, entity.last_pos = turn, resolution.end
 
     def ranked(self) -> list[Entity]:
         # Latest turn first; within an answer, what the user's request named comes before what the answer
