@@ -147,12 +147,29 @@ def mentions(name: str, text: str) -> bool:
     return name in text
 
 
-def _taste_scene(row: dict, policy: Policy) -> tuple[bool, str | None]:
-    """Whether the row is a taste (its key in `taste_keys`), and the scene its own words name."""
+ALLERGY_SCENES = ("dining", "medical")
+
+
+def _taste_scene(row: dict, policy: Policy) -> tuple[str | None, str | None]:
+    """Which scene-bound family the row is ("taste" for `taste_keys`, "allergy" for `allergy_keys`, else None)
+    and the scene its own words name: a taste's by the scenes' cue words, an allergy's by its allergen."""
     key = row.get("memory_key") or ""
-    if not key or not any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.taste_keys):
-        return False, None
-    return True, text_scene(row.get("content") or "", policy)
+    if not key:
+        return None, None
+    if any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.taste_keys):
+        return "taste", text_scene(row.get("content") or "", policy)
+    if any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.allergy_keys):
+        content = (row.get("content") or "").lower()
+        medical = any(mentions(cue, content) if cue.isascii() else cue in content
+                      for cue in policy.allergen_medical_cues)
+        return "allergy", "medical" if medical else "dining"
+    return None, None
+
+
+def _topic_asks_for(row: dict, reading, policy: Policy) -> bool:
+    key = row.get("memory_key") or ""
+    return reading is not None and any(fnmatch.fnmatchcase(key, pattern) for topic in reading.topics
+                                       for pattern in policy.topic_keys.get(topic, {}))
 
 
 def _another_keys_fact(row: dict, reading, policy: Policy) -> bool:
@@ -176,7 +193,8 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     """The second stage's features, boost and relevance for one first-stage row (its explain part)."""
     subjects = subjects_of(row)
     content = row.get("content") or ""
-    taste, memory_scene = _taste_scene(row, policy)
+    family, memory_scene = _taste_scene(row, policy)
+    taste = family == "taste"
     features = {
         "subject": 1.0 if names_subject(query, names, subjects) else 0.0,
         "person": 1.0 if any(mentions(name, content) for name in linked_names) else 0.0,
@@ -194,13 +212,17 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     # a taste about another scene than the query's
     misfit = policy.rerank_taste_misfit_factor if taste and query_scene and memory_scene not in (None, query_scene) \
         else 1.0
+    # an allergy about the other one of dining and medical, unless the query asks for allergies by topic
+    if family == "allergy" and query_scene in ALLERGY_SCENES and memory_scene != query_scene \
+            and not _topic_asks_for(row, reading, policy):
+        misfit = policy.rerank_taste_misfit_factor
     other_key = _another_keys_fact(row, reading, policy)
     if other_key:
         misfit *= policy.rerank_other_key_factor
     relevance *= misfit
     return {"first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
             "subjects": subjects, "query_names": names, "linked_names": list(linked_names), "boost": boost,
-            "query_scene": query_scene, "memory_scene": memory_scene, "other_key": other_key,
+            "query_scene": query_scene, "memory_scene": memory_scene, "scene_bound": family, "other_key": other_key,
             "misfit_factor": misfit, "relevance": relevance}
 
 
