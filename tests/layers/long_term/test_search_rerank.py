@@ -183,3 +183,16 @@ def test_a_fact_of_another_key_is_a_near_miss_for_a_question_topic(tenant, remem
     # the topic that asks for the occupation serves it
     living = [s.memory.pk for s in memory_search(tenant=tenant, user_id="u1", query="what do I do for a living?")]
     assert job.pk in living
+
+
+def test_an_allergy_bears_on_the_scene_of_its_allergen(tenant, remember):
+    peanuts = remember("User is allergic to peanuts.", memory_key="user.allergies")
+    sulfa = remember("User is allergic to sulfa drugs.", memory_key="user.allergies")
+    dinner = {s.memory.pk for s in memory_search(tenant=tenant, user_id="u1", query="dinner ideas")}
+    assert peanuts.pk in dinner and sulfa.pk not in dinner
+    # a question that asks for allergies by topic gets both
+    asked = {s.memory.pk for s in memory_search(tenant=tenant, user_id="u1", query="what am I allergic to?")}
+    assert {peanuts.pk, sulfa.pk} <= asked
+    stage = next(s for s in memory_search(tenant=tenant, user_id="u1", query="dinner ideas", min_score=0,
+                                          explain=True) if s.memory.pk == sulfa.pk).explain["rerank"]
+    assert (stage["scene_bound"], stage["memory_scene"], stage["query_scene"]) == ("allergy", "medical", "dining")
