@@ -240,7 +240,8 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     # "我现在读高一，在杭州二中": a grade gives way to the school named beside it.
     if any(c.memory_key == "user.education" and not re.fullmatch(r"[高初][一二三]", c.value) for c in found):
         found = [c for c in found if not (c.memory_key == "user.education" and re.fullmatch(r"[高初][一二三]", c.value))]
-    for c in found:
+    schools = [c for c in found if c.memory_key == "user.education"]
+    for c in schools if len(schools) == 1 else []:
         if c.memory_key == "user.education":
             if re.search(r"毕业(?:好几年|[一二两三四五六七八九十几\d]+年|很久)了|已经毕业", clause):
                 c.attributes["status"] = "graduated"

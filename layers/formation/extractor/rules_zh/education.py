@@ -50,8 +50,10 @@ def _zb_education(m, clause):
               "书": None, "研": "研究生", "博": "博士", "在读": None}.get(groups.get("deg") or "", groups.get("deg"))
     if degree and re.match(r"[大研][一二三四]", degree):
         degree = None  # a year of study ("大四学生"), not a degree
+    # "本科在复旦读的，硕士去了港大": with several schools in the clause, each takes what its own part says.
+    own = m.string if len(re.findall(rf"{_DEGREES_ZH}|读博|读研", clause)) > 1 else clause
     if not degree:
-        found = re.search(rf"({_DEGREES_ZH}|读博|读研|研[一二三]|博[一二三])", clause)
+        found = re.search(rf"({_DEGREES_ZH}|读博|读研|研[一二三]|博[一二三])", own)
         degree = ({"读博": "博士", "读研": "研究生"}.get(found.group(1)) or
                   ("研究生" if found.group(1)[0] == "研" and len(found.group(1)) == 2 else
                    "博士" if found.group(1)[0] == "博" and len(found.group(1)) == 2 and found.group(1) != "博士" else found.group(1))) if found else None
@@ -74,9 +76,9 @@ def _zb_education(m, clause):
             found = re.search(r"读(?P<f>[A-Za-z][A-Za-z ]+)", clause)
             field_ = found.group("f").strip() if found and not re.match(_DEGREES_ZH, found.group("f")) else None
     # "本科在武汉大学读的", "是在复旦念的": a finished course is told with 的 at the end.
-    status = "graduated" if (re.search(r"毕业|(?:读|念|上)的(?:$|[，,。])|读完|念完", clause)
-                             and not re.search(r"明年毕业|快毕业|今年毕业|要毕业|在读|正在", clause)) else \
-        "studying" if re.search(r"在读|读|上学|学生|研究生|硕士生|博士生|本科生|大[一二三四]|研[一二三]|高[一二三]|在上", clause) else None
+    status = "graduated" if (re.search(r"毕业|(?:读|念|上)的(?:$|[，,。])|读完|念完", own)
+                             and not re.search(r"明年毕业|快毕业|今年毕业|要毕业|在读|正在", own)) else \
+        "studying" if re.search(r"在读|读|上学|学生|研究生|硕士生|博士生|本科生|大[一二三四]|研[一二三]|高[一二三]|在上", own) else None
     if re.search(r"考上|录取", clause):
         status = None
     if field_:
