@@ -80,7 +80,7 @@ _SOMEONE_ELSES = re.compile(r"(?i)(?:[- ]in[- ]law)?'s\s+(?:best\s+|old\s+|new\s
                             r"neighbou?r|cousin|uncle|aunt|classmate|teacher|flatmate|roommate|ex|landlord|client)s?\b")
 
 
-_PERSON = r"(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)"
+_PERSON = r"(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?|[\u4e00-\u9fff]{2,3}(?![\u4e00-\u9fff]))"
 
 
 def _person_attrs(rest: str) -> dict:

@@ -11,7 +11,9 @@ _LANGS = ("English|Mandarin|Chinese|Cantonese|Spanish|French|German|Italian|Port
           "Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish|Hebrew|Persian|Farsi|Swahili|Ukrainian|"
           "Romanian|Hungarian|Catalan|Basque|Irish|Welsh|Latin|ASL|sign\\s+language|Yoruba|Igbo|Hausa|Amharic|Zulu|"
           "Afrikaans|Serbian|Croatian|Bulgarian|Slovak|Lithuanian|Latvian|Estonian|Icelandic|Nepali|Sinhala|Khmer|"
-          "Lao|Burmese|Mongolian|Tibetan|Uyghur|Hokkien|Hakka|Taiwanese|Shanghainese")
+          "Lao|Burmese|Mongolian|Tibetan|Uyghur|Hokkien|Hakka|Taiwanese|Shanghainese|"
+          # code-switched turns name the language in Chinese ("I'm learning 中文", "my 粤语 is rusty")
+          "中文|汉语|普通话|粤语|英语|英文|日语|日文|韩语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|阿拉伯语|泰语|越南语")
 
 
 _LANG = rf"(?P<v>(?i:{_LANGS}))"

@@ -101,6 +101,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:i'm|im|i\s+am)\s+(?P<v>{A.EN_NUMBER})(?=\s*(?:,|$|\.|!|\s+and\b|\s+(?i:years?|yrs?|y/o|yo)\b|\s+(?i:now|this\s+year|today)\b))"), _b_age),
     (re.compile(rf"(?:^|,\s*)(?P<v>\d{{1,2}}|(?i:{A.EN_NUMBER}))\s+(?i:years?\s+(?:old|young)|yrs?\s+old|y/o)"), _b_age),
     (re.compile(r"(?i:birthday|b-day|bday)(?:'s|\s+is|\s*:)?\s*(?:(?i:on)\s+)?(?P<v>(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
+    # "my birthday是10月3号": a code-switched copula before a Chinese date.
+    (re.compile(r"(?i:my\s+(?:birthday|bday|b-day))\s*(?:是|在)\s*(?P<v>(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})(?:号|日)|农历[^，。,.]{2,8})"), lambda m, c: [_f("user.birthday", m.group("v"))]),
     (re.compile(r"(?i:my\s+birthday)\s+(?P<v>(?i:today|tomorrow))|(?i:it's\s+(?:actually\s+)?my\s+birthday)\s+(?P<w>(?i:today))"), lambda m, c: [_f("user.birthday", (m.group("v") or m.group("w")).lower())]),
     (re.compile(r"(?:(?i:our|my)\s+(?:\d+(?:st|nd|rd|th)\s+)?(?:(?i:wedding|dating|engagement)\s+)?)?(?i:anniversary)\s+(?i:is|'s|:)\s+(?:(?i:on)\s+)?(?P<v>[^,.;!?]+?)(?=\s*(?:,|$|\.|!|\s+(?:so|and|dont|don't|if)\b))"), _b_anniversary),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)(?=\s*,\s*\d)"), _b_name),

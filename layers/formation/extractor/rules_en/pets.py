@@ -24,11 +24,14 @@ _SPECIES_EN = {"dog": "dog", "dogs": "dog", "puppy": "dog", "pup": "dog", "cat":
                "kitty": "cat", "rabbit": "rabbit", "bunny": "rabbit", "parrot": "parrot", "bird": "bird",
                "hamster": "hamster", "fish": "fish", "goldfish": "fish", "turtle": "turtle", "tortoise": "turtle",
                "gecko": "gecko", "chinchilla": "chinchilla", "guinea pig": "guinea_pig", "snake": "snake",
-               "ferret": "ferret", "horse": "horse", "lizard": "lizard"}
+               "ferret": "ferret", "horse": "horse", "lizard": "lizard",
+               # code-switched turns ("we have a 猫 named Mimi")
+               "猫": "cat", "猫咪": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog", "兔子": "rabbit", "仓鼠": "hamster",
+               "鹦鹉": "parrot", "乌龟": "turtle", "金鱼": "fish"}
 
 
 # Plurals: "two rabbits, Peanut and Butter".
-_SPECIES_EN.update({f"{word}s": species for word, species in list(_SPECIES_EN.items()) if not word.endswith(("s", "sh"))})
+_SPECIES_EN.update({f"{word}s": species for word, species in list(_SPECIES_EN.items()) if not word.endswith(("s", "sh")) and word.isascii()})
 _SPECIES_EN.update({"bunnies": "rabbit", "puppies": "dog", "kitties": "cat", "budgies": "bird", "fishes": "fish"})
 
 
@@ -53,6 +56,8 @@ _BREEDS_EN = {"shiba": "dog", "shiba inu": "dog", "golden retriever": "dog", "re
 
 
 _PET_WORD = "|".join(sorted(list(_SPECIES_EN) + list(_BREEDS_EN), key=len, reverse=True))
+# The Chinese species words are rules_zh's to read in a Chinese sentence; in one, only an English word is ours.
+_PET_WORD_ASCII = "|".join(sorted((w for w in list(_SPECIES_EN) + list(_BREEDS_EN) if w.isascii()), key=len, reverse=True))
 
 
 # Species words that also say the kind ("two goldfish"): the kind is kept as the breed (FACTS.md).
@@ -139,6 +144,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"^(?:(?i:the|our|my)\s+)?(?:(?i:new|little|old)\s+)?(?P<sp>(?i:{_PET_WORD}))(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s+is\s+named)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
     # "There's a leopard gecko living on my desk", "there's a rabbit in our flat now": the pet lives with the user.
     (re.compile(rf"(?i:there's|there\s+is|theres)\s+(?i:a|an)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?:(?i:living|that\s+lives|who\s+lives|asleep|sleeping)\s+)?(?i:in|on|at|under)\s+(?i:my|our)\b"), _b_pet),
+    # "我的dog叫Max", "我家cat叫Luna": an English species in a Chinese sentence, named with 叫.
+    (re.compile(rf"(?:我的|我家|my\s+)(?P<sp>(?i:{_PET_WORD_ASCII}))\s*(?:叫|名叫|名字叫|的名字是)\s*(?P<v>[A-Z][a-z]+)"), _b_pet),
     # "a cat, Smudge, and a dog, Rolo": a name in apposition.
     (re.compile(rf"(?i:a|an)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s*,\s*(?P<v>[A-Z][a-z]+)\b"), _b_pet),
     # "I have two rabbits", "we've got three cats": an unnamed group is one fact (FACTS.md), after the named lists below.
