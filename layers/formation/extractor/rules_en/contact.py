@@ -41,7 +41,11 @@ def _b_channel_verb(m, clause):
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'd rather you emailed me than called": the past-tense verb names the channel.
-    (re.compile(r"(?i:rather|prefer\s+it\s+if|prefer\s+that)\s+(?i:you|people|they)\s+(?P<v>(?i:emailed|texted|called|rang|messaged|phoned|whatsapped|dmed|dm'd))\s+(?i:me)\b"), _b_channel_verb),
+    (re.compile(r"(?i:rather|prefer\s+it\s+if|prefer\s+that)\s+(?i:you|people|they)\s+(?P<v>(?i:emailed|texted|called|rang|messaged|phoned|whatsapped|dmed|dm'd))(?:\s+(?i:me))?\b"), _b_channel_verb),
+    # "I can't do phone calls", "I don't do calls": a channel refused outright.
+    (re.compile(r"(?i:can't|cant|cannot|don't|dont)\s+(?i:do|handle|stand)\s+(?:(?i:phone|voice)\s+)?(?i:calls)\b"), lambda m, c: [_f("user.contact_preference", "no calls")]),
+    # "…, text me instead", "email me instead": the channel asked for after another refused.
+    (re.compile(r"(?:^|(?<=,)\s*|(?<=;)\s*)(?P<v>(?i:text|email|e-mail|message|dm|whatsapp|ping))\s+(?i:me)\s+(?i:instead|please|pls)\b"), _b_contact),
     # "drop me a text", "shoot me an email", "give me a call": the channel asked for.
     (re.compile(rf"(?i:drop|shoot|send|give|flick|fire)\s+(?i:me)\s+(?i:a|an)\s+(?:(?i:quick)\s+)?(?P<v>(?i:{_CHANNELS}|line|message|dm|ring|buzz))\b"), _b_contact),
     (re.compile(rf"(?i:contacted|reached|reachable|contactable|available)\s+(?i:by|via|on|through|over)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),

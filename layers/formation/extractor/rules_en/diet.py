@@ -78,6 +78,8 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:i'm|im|i\s+am|went|gone|go|going|been|doing|eat|eating|do|strictly|mostly|fully)\s+(?:(?i:a|an|mostly|fully|strictly|now)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
+    # "I'm a lifelong vegetarian", "I'm a strict vegan": how long or how strictly, then the diet.
+    (re.compile(rf"(?i:i'm|im|i\s+am|been)\s+(?i:an?)\s+(?:(?i:lifelong|life-long|strict|proud|long-time|longtime|committed|devout|part-time|full-time|recovering|practising|practicing|lapsed-ish)\s+)(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
     (re.compile(rf"^(?:(?i:strict|strictly|lifelong|proud|full[- ]time|mostly|fully)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),
     (re.compile(rf"(?i:on\s+an?|follow\s+an?|following\s+an?|stick\s+to\s+an?|doing\s+an?|trying\s+an?)\s+(?P<v>(?i:{_DIETS_EN}))\s+(?i:diet|thing|lifestyle|plan|regime|eating\s+plan)"), _b_diet),
     (re.compile(rf"(?i:as\s+an?|being\s+an?|i've\s+been|ive\s+been|been)\s+(?:(?i:strict|lifelong|long-time|mostly)\s+)?(?P<v>(?i:{_DIETS_EN}))\b"), _b_diet),

@@ -29,7 +29,7 @@ def _b_habit(m, clause):
     activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
     activity = tidy_value(re.sub(r"\s+", " ", activity))
-    activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+)", "", activity)  # "Tuesdays I have pottery"
+    activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+|we\s+do\s+(?:an?\s+)?|we\s+have\s+(?:an?\s+)?|we\s+)", "", activity)  # "Tuesdays I have pottery"
     activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
     activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&))+$", "", activity).strip()
     # "call my mum", "go for a run": the activity in the corpus's words, without possessives or light verbs.

@@ -42,7 +42,8 @@ _COND_NORMAL = {"type 2": "type 2 diabetes", "type 1": "type 1 diabetes", "type 
 
 
 _DRUG_SUFFIX = re.compile(
-    r"(?:in|ol|ide|pam|ine|one|ate|statin|pril|sartan|mab|xib|vir|zole|pine|lam|fen|rin|lin|tan|done|ex|il|ium|"
+    r"(?:in|ol|ide|pam|ine|one|ate|statin|pril|sartan|mab|xib|vir|zole|pine|lam|fen|rin|lin|tan|done|ex|il|ium|pram|xetine|"
+    r"azepam|olol|prazole|mycin|cillin|cycline|floxacin|triptan|tidine|afil|gliptin|formin|xaban|parin|"
     r"pills?|tablets?|inhaler|insulin|aspirin|vitamin\s+\w+|antidepressants?|antihistamines?|hrt|prep|meds|medication|medicine)$", re.I)
 
 
@@ -161,6 +162,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>[A-Za-z][a-z]+(?:\s[a-z]+)?)\s+(?i:gives\s+me\s+(?:hives|a\s+rash|an\s+allergic\s+reaction)|makes?\s+me\s+(?:break\s+out|swell\s+up|itch|sneeze|wheeze)|makes?\s+my\s+(?:throat|lips|face|skin|tongue)\s+(?:swell|itch|close))"), _b_allergy),
     (re.compile(rf"(?:(?<='ve\s)|(?<=have\s))(?i:had)\s+(?:(?i:a|an|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
+    # "I get really bad hayfever in spring", "I have pretty severe asthma": a degree before the condition.
+    (re.compile(rf"(?i:have|has|got|get|getting|suffer\s+from|suffer\s+with)\s+(?:(?i:really|pretty|quite|very|super|so|such)\s+)?(?:(?i:bad|severe|terrible|awful|horrible|mild|chronic|seasonal|crippling|debilitating)\s+)(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
     # "20 weeks pregnant and craving sushi", "T1 diabetic here": the state opens the clause.
