@@ -74,6 +74,12 @@ def _overlaps(a: Candidate, b: Candidate) -> bool:
     return a.memory_key == b.memory_key and (x in y or y in x)
 
 
+def _other_script_name(a: Candidate, b: Candidate) -> bool:
+    """"my name is Kevin, 中文名叫李凯": an English and a Chinese name are two facts (FACTS.md), not two
+    readings of one."""
+    return a.memory_key == b.memory_key == "user.name" and is_cjk(a.value) != is_cjk(b.value)
+
+
 def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     """The fact families first (they carry attributes), then the older sentence rules for what the
     families did not already say. In a past-state clause ("以前在百度干了四年", "used to live in
@@ -82,7 +88,7 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     found = rules_en.en_fact_candidates(clause) + rules_zh.zh_fact_candidates(clause)
     for candidate in rules_en.match_clause(clause) + rules_zh.match_clause(clause):
         if not any(_overlaps(candidate, other) or (candidate.memory_key == other.memory_key
-                   and candidate.memory_key in _ONE_PER_CLAUSE) for other in found):
+                   and candidate.memory_key in _ONE_PER_CLAUSE and not _other_script_name(candidate, other)) for other in found):
             found.append(candidate)
     found = _merge_people(found)
     # "I prefer texts" / "我比较喜欢打电话沟通" is how to reach the user, not a taste; "I quit my job
