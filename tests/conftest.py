@@ -49,7 +49,7 @@ class KeyedClient(APIClient):
 @pytest.fixture
 def make_tenant(db):
     def make(slug: str | None = None):
-        tenant, _ = tenant_get_or_create(slug=slug or f"t-{uuid.uuid4().hex[:8]}")
+        tenant, _ = tenant_get_or_create(slug=slug or f"t-{uuid.uuid4().hex[:8]}", actor=Actor.system("test"))
         return tenant
     return make
 

@@ -27,7 +27,7 @@ def _quickstart_block() -> str:
 
 
 def test_the_readme_quickstart_runs_as_written(live_server):
-    tenant, _ = tenant_get_or_create(slug="readme")
+    tenant, _ = tenant_get_or_create(slug="readme", actor=Actor.system("test"))
     key = api_key_create(tenant=tenant, name="readme", scopes=["read", "write", "propose", "admin"],
                          actor=Actor.system("tests")).plaintext
     block = _quickstart_block()

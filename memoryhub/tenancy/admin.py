@@ -27,9 +27,15 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Tenant)
 class TenantAdmin(admin.ModelAdmin):
-    list_display = ("slug", "name", "redact_secrets_in_turns", "created_at")
+    list_display = ("slug", "name", "redact_secrets_in_turns", "created_at", "created_by")
     search_fields = ("slug", "name")
+    readonly_fields = ("created_at", "created_by")
     inlines = [MembershipInline]
+
+    def save_model(self, request, obj, form, change):
+        if not change:  # who created it, as tenant_get_or_create records for the commands
+            obj.created_by = Actor.for_user(request.user).label[:Tenant.ACTOR_MAX_LENGTH]
+        super().save_model(request, obj, form, change)
 
     def get_queryset(self, request):
         return restrict_to_member_tenants(super().get_queryset(request), request.user, field="id")

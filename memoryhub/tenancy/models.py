@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 class Tenant(models.Model):
     SLUG_MAX_LENGTH = 64
     TIME_ZONE_MAX_LENGTH = 64
+    ACTOR_MAX_LENGTH = 200
 
     slug = models.SlugField(_("slug"), max_length=SLUG_MAX_LENGTH, unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -23,6 +24,9 @@ class Tenant(models.Model):
     # times in it, habits their time of day (memoryhub/tenancy/selectors.tenant_time_zone).
     time_zone = models.CharField(_("time zone"), max_length=TIME_ZONE_MAX_LENGTH, default="UTC")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # Who created the tenant (the acting actor's label). Not an audit event: a tenant's hash chain begins
+    # with the first change made inside it, so its creation is recorded on its own row.
+    created_by = models.CharField(_("created by"), max_length=ACTOR_MAX_LENGTH, blank=True, default="")
 
     class Meta:
         verbose_name = _("tenant")

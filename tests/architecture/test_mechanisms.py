@@ -58,8 +58,6 @@ WRITES_WITHOUT_ACTOR = {
     "layers/transient/services/task_states.py:resume_suspended": "a pop's parent task",
     # the proposer is the actor: exactly one of proposer_user, proposer_api_key, system_job
     "permanent/services/proposals.py:change_request_propose": "Actor made from the proposer (_origin)",
-    # pending: a tenant is created unaudited and without an actor (create_api_key, bootstrap_demo)
-    "memoryhub/tenancy/services.py:tenant_get_or_create": "PENDING: take an actor and record tenant.created",
 }
 
 

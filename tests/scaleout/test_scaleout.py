@@ -51,7 +51,7 @@ from memoryhub.core.actors import Actor
 from memoryhub.tenancy.services import api_key_create, tenant_get_or_create
 from permanent.services import change_request_approve, change_request_propose
 
-tenant, _ = tenant_get_or_create(slug="scaleout")
+tenant, _ = tenant_get_or_create(slug="scaleout", actor=Actor.system("test"))
 keys = {name: api_key_create(tenant=tenant, name=name, scopes=["read", "write", "propose", "admin"],
                              actor=Actor.system("scaleout test")) for name in ("writer", "reader")}
 call_command("create_staff", "rita", "--tenant", "scaleout", "--role", "reviewer", "--password", "pw-Rita-12345",

@@ -41,8 +41,8 @@ def web(tmp_path):
 
 @pytest.fixture
 def keys(db):
-    acme, _ = tenant_get_or_create(slug="acme")
-    globex, _ = tenant_get_or_create(slug="globex")
+    acme, _ = tenant_get_or_create(slug="acme", actor=Actor.system("test"))
+    globex, _ = tenant_get_or_create(slug="globex", actor=Actor.system("test"))
     system = Actor.system("tests")
     task_type_create(tenant=acme, name="book_restaurant", required_slots=["city", "date"], actor=system)
 

@@ -93,3 +93,16 @@ def test_create_api_key_command_prints_working_key(db, capsys):
     response = client.get("/api/v1/whoami")
     assert response.status_code == 200
     assert response.json()["tenant"] == "newco" and response.json()["scopes"] == ["read"]
+
+
+def test_a_new_tenant_records_who_created_it(db, capsys):
+    from django.core.management import call_command
+
+    from memoryhub.core.actors import Actor
+    from memoryhub.tenancy.models import Tenant
+    from memoryhub.tenancy.services import tenant_get_or_create
+
+    call_command("create_api_key", "cli-co", "--scopes", "read", "--quiet")
+    assert Tenant.objects.get(slug="cli-co").created_by == "cli.create_api_key"
+    tenant, created = tenant_get_or_create(slug="cli-co", actor=Actor.system("someone else"))
+    assert not created and tenant.created_by == "cli.create_api_key", "an existing tenant keeps its creator"

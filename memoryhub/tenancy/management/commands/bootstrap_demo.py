@@ -16,7 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("--port", default="8000")
 
     def handle(self, *args, **options):
-        tenant, _ = tenant_get_or_create(slug="demo", name="Demo tenant")
+        tenant, _ = tenant_get_or_create(slug="demo", name="Demo tenant", actor=Actor.system("make.run"))
         User = get_user_model()
         password_file = DATA_DIR / "admin-password"
         admin = User.objects.filter(username="admin").first()

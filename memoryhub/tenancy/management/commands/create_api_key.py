@@ -25,11 +25,12 @@ class Command(BaseCommand):
             if created_by is None:
                 raise CommandError(f"no user {options['created_by']!r}")
         try:
-            tenant, created = tenant_get_or_create(slug=options["tenant"])
+            actor = Actor.for_user(created_by) if created_by else Actor.system("cli.create_api_key")
+            tenant, created = tenant_get_or_create(slug=options["tenant"], actor=actor)
             issued = api_key_create(
                 tenant=tenant, name=options["name"],
                 scopes=[s.strip() for s in options["scopes"].split(",") if s.strip()],
-                actor=Actor.for_user(created_by) if created_by else Actor.system("cli.create_api_key"),
+                actor=actor,
                 created_by=created_by,
             )
         except DomainError as exc:
