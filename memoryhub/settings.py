@@ -97,7 +97,7 @@ if not DATABASE_URL:
         "DATABASE_URL is not set and no embedded server is running; start one with `make run`"
     )
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
-# Lets a worker started by the tests point at the test database of the same server.
+# Names another database on DATABASE_URL's server (the tests' workers use it to reach the test database).
 if env_str("DATABASE_NAME"):
     DATABASES["default"]["NAME"] = env_str("DATABASE_NAME")
 DATABASES["default"].setdefault("OPTIONS", {})
@@ -281,7 +281,7 @@ HEALTH_WORKER_TIMEOUT = env_float("HEALTH_WORKER_TIMEOUT", 1.0)
 METRICS_TOKEN = env_str("METRICS_TOKEN", "")
 
 # Providers (filled in by the layers that use them).
-# local (= use-minilm: USE + MiniLM, 896-d), use (USE alone) or openai; memoryhub/providers/embeddings.py
+# local (= use: multilingual USE), use-minilm (USE + MiniLM, 896-d) or openai; memoryhub/providers/embeddings.py
 EMBEDDING_PROVIDER = env_str("EMBEDDING_PROVIDER", "local")
 EMBEDDING_DIMENSIONS = 896  # the memory column, halfvec(896) (layers/long_term migration 0009)
 # what the openai provider asks the endpoint for (at most EMBEDDING_DIMENSIONS; zero-padded to the column)
