@@ -33,6 +33,17 @@ def predicate_of(text: str) -> dict:
     return {}
 
 
+_AREA_CUES = [cues for cues, constraint in _PREDICATES if constraint.get("area")]
+
+
+@functools.lru_cache(maxsize=256)
+def said_of_area(text: str) -> bool:
+    """Whether the text says something of an area (its weather, where to stay in it), whatever other predicate
+    it says first."""
+    low = text.lower()
+    return any(cue in low and (boundary is None or boundary.search(low)) for cues in _AREA_CUES for cue, boundary in cues)
+
+
 def fits_predicate(entity: Entity, constraint: dict) -> bool:
     names = " ".join(entity.surfaces()).lower()
     heads, types = constraint.get("heads"), constraint.get("types")

@@ -16,7 +16,7 @@ import re
 
 from layers.transient.references import lexicon as lx
 from layers.transient.references.guessed import _guessed_nouns, _learned_nouns
-from layers.transient.references.mention import Mention
+from layers.transient.references.mention import Mention, _han
 from layers.transient.references.mentions_en import _en_mentions
 from layers.transient.references.mentions_zh import _CLASSIFIER, _zh_mentions
 
@@ -339,6 +339,25 @@ def _zh_enumeration(text: str, kept: list[Mention]) -> list[Mention]:
 _ZH_ITEM_STOP = set("买要把给有是了和在用拿带订点看换选想还再")
 
 
+def _zh_latin_names(text: str, kept: list[Mention]) -> None:
+    """"望京SOHO", "国贸CBD": a Latin name written onto the Chinese words before it is one name with them, and a
+    place when said as where ("…附近", "在…")."""
+    for mention in kept:
+        if not (mention.weak and mention.name[:1].isascii() and mention.start > 0 and _han(text[mention.start - 1])):
+            continue
+        start = mention.start
+        while start > 0 and mention.start - start < 4 and _han(text[start - 1]) and text[start - 1] not in _ZH_NAME_STOP:
+            start -= 1
+        if mention.start - start < 2 or any(m is not mention and start < m.end and m.start < mention.start for m in kept):
+            continue
+        mention.name, mention.start = text[start:mention.end], start
+        if re.match(r"附近|旁边|周边|门口|里|那边", text[mention.end:]) or re.search(r"[在去到]$", text[:start]):
+            mention.type, mention.weak = lx.PLACE, False
+
+
+_ZH_NAME_STOP = set("的了在去到是和与跟我你他她它们把给从往用买看这那个也都就还")
+
+
 def _brands_alone(text: str, kept: list[Mention], context_type: str | None) -> list[Mention]:
     """"石头的2999元，科沃斯的1899元" after "看看扫地机": a brand said alone is one of the kind just talked about."""
     if context_type not in (lx.DEVICE, lx.PRODUCT):
@@ -373,6 +392,7 @@ def mentions_extract(text: str, role: str = "user", context_type: str | None = N
     kept = _members(text, kept)
     kept = _zh_enumeration(text, kept)
     kept = _parts_dropped(text, kept)
+    _zh_latin_names(text, kept)
     _coordinated_types(text, kept)
     _visited_types(text, kept)
     clauses = [(m.start(), m.end()) for m in _CLAUSE_SPLIT.finditer(text)]

@@ -7,7 +7,8 @@ import re
 from layers.transient.references import lexicon as lx
 from layers.transient.references.mention import Mention, _add, _han
 
-_EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’.\-]*[A-Za-z0-9]|[A-Za-z]|#?\d[A-Za-z0-9\-.]*|\$\d[\d,.]*")
+# Latin letters with their accents ("Belém", "Zürich", "Café de Flore") are letters of a word too.
+_EN_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ0-9'’.\-]*[A-Za-zÀ-ÖØ-öø-ÿ0-9]|[A-Za-z]|#?\d[A-Za-z0-9\-.]*|\$\d[\d,.]*")
 
 
 _EN_STOP = set("""

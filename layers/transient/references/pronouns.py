@@ -56,7 +56,8 @@ ZH_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     # Booking or staying somewhere: a lodging or a restaurant, not the aquarium inside the hotel.
     (("订", "预订", "入住", "住"), {"heads": ("酒店", "宾馆", "民宿", "客栈"), "types": ("restaurant",)}),
     # Said of an area (a city, a district): its weather, its time; read only for place references (scoring.py).
-    (("天气", "气温", "下雨", "下雪", "冷不冷", "热不热", "时差"), {"area": True}),
+    (("天气", "气温", "下雨", "下雪", "冷不冷", "热不热", "时差", "好吃的", "好玩的", "到那边", "到那里", "到那儿",
+      "住哪"), {"area": True}),
 ]
 EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
     (("brighten", "dim ", "brightness", "warm white", "warm light", "color temperature", "colour temperature"),
@@ -105,5 +106,6 @@ EN_PREDICATES: list[tuple[tuple[str, ...], dict]] = [
                     # a table, an appointment or a repair, a flight or a train is booked too; a shop is not
                     "types": ("restaurant", "event", "vehicle")}),
     (("weather", "forecast", "rain there", "snow there", "time zone", "timezone", "humid", "how cold", "how hot",
-      "hot there", "cold there", "warm there", "it hot", "it cold"), {"area": True}),
+      "hot there", "cold there", "warm there", "it hot", "it cold", "area to stay", "where to stay", "things to do",
+      "to do there", "there to do", "there from", "drive there", "fly there"), {"area": True}),
 ]

@@ -184,7 +184,7 @@ class Registry:
                     mention.name[:1].isupper() or not has_head_name(mention.name)):
                 # The description asked for ("a Thai restaurant") is this name from now on.
                 described = [e for e in self.entities if e.type in lx.PLACE_LIKE and e.first_turn == turn - 1
-                             and e.mentions == 1 and (has_head(e) or e.name.islower()) and not _landmark(e)
+                             and e.mentions == 1 and (has_head(e) or e.name.islower()) and not landmark(e)
                              and not e.plural]  # "hotels" answered by a list is not renamed to its first member
                 if described:
                     # The thing asked for comes first ("Find a coffee shop near the office").
@@ -267,12 +267,18 @@ _LANDMARK_BEFORE = re.compile(r"\b(?:near|around|by|close\s+to|next\s+to|from|op
                               r"\s+(?:the\s+|my\s+|our\s+)?$", re.I)
 
 
-def _landmark(entity: Entity) -> bool:
+def landmark(entity: Entity, *, near_only: bool = False) -> bool:
+    """Said as where to look ("near the hotel", "酒店附近"); `near_only`: as what something is near, not what
+    something is measured from."""
+    before = _NEAR_BEFORE if near_only else _LANDMARK_BEFORE
     for clause in entity.clauses:
         at = clause.find(entity.name)
-        if at >= 0 and (_LANDMARK_BEFORE.search(clause[:at]) or clause[at + len(entity.name):].startswith(("附近", "旁边", "周边"))):
+        if at >= 0 and (before.search(clause[:at]) or clause[at + len(entity.name):].startswith(("附近", "旁边", "周边"))):
             return True
     return False
+
+
+_NEAR_BEFORE = re.compile(r"\b(?:near|around|close\s+to|next\s+to)\s+(?:the\s+|my\s+|our\s+)?$", re.I)
 
 
 _ALL_HEADS = [h for heads in lx.ZH_HEADS.values() for h in heads if len(h) > 1]

@@ -13,6 +13,7 @@ from layers.transient.references.agreement import (
     compatible,
     fits_predicate,
     predicate_of,
+    said_of_area,
 )
 from layers.transient.references.extract import mentions_extract
 from layers.transient.references.referring import Reference
@@ -20,6 +21,7 @@ from layers.transient.references.registry import (
     Entity,
     Registry,
     entity_key,
+    landmark,
     type_family,
 )
 
@@ -234,7 +236,8 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
         candidates = _by_attribute(candidates, ref)
         narrowed = len(candidates) < before
     constraint = predicate_of(utterance)
-    if (ref.place or ref.head_type in lx.PLACE_LIKE) and (constraint.get("venue") or constraint.get("area")):
+    area_said = said_of_area(utterance)  # read apart: "the best area to stay there" also says "stay there"
+    if (ref.place or ref.head_type in lx.PLACE_LIKE) and (constraint.get("venue") or area_said):
         # "Is that place open late?" is a restaurant, not the city it is in; "那边天气怎么样" the city, not the
         # hotel in it, and of two areas the one the user named (where they are going) over a sight suggested.
         areas = [e for e in candidates if _is_area(e)]
@@ -242,6 +245,13 @@ def reference_resolve(registry: Registry, ref: Reference, utterance: str, *,
             candidates = [e for e in candidates if e not in areas] or candidates
         elif areas:
             candidates = [e for e in areas if e.user_turn] or areas
+    there = ref.text.lower() in _THERE or (ref.place and utterance[ref.start:ref.start + 2] in _THERE)
+    if there and not set(constraint.get("types", ())) - {lx.PLACE, lx.RESTAURANT} and not (
+            constraint.get("venue") and _EATING.search(utterance)):
+        # "明天中午在望京SOHO附近吃饭" → "附近有西贝和鼎泰丰" → "那边好停车吗": where the user said they will be, not a
+        # restaurant suggested around it (a table or a menu there is the restaurant's: "get a table there").
+        around = [e for e in candidates if e.type == lx.PLACE and e.user_turn and landmark(e, near_only=True)]
+        candidates = around or candidates
     if ref.place and (not ref.head or ref.head in _GENERIC_PLACE_HEADS):
         # "那边", "there", "那家店": a place with a name ("成都", "盒马", "Phoenix") before one only said as a kind
         # ("需要帮你订酒店吗", "已到小区门口", "a ride from the airport"), which may not be a place there is.
@@ -315,6 +325,10 @@ def _is_area(entity: Entity) -> bool:
                                          for c in entity.clauses):
             return True
     return False
+
+
+_THERE = {"那边", "那里", "那儿", "这里", "这儿", "there", "here"}
+_EATING = re.compile(r"\btables?\b|\bmenu\b|\breservations?\b|\bbrunch\b|\blunch\b|\bdinner\b|订位|有位|菜单|包间|人均", re.I)
 
 
 _GENERIC_PLACE_HEADS = ("店", "store", "shop", "地方", "place", "spot")
