@@ -168,3 +168,56 @@ def test_guard_refuses_foreign_keys_and_secrets():
     assert not key_allowed("User.Home") and not key_allowed("PERMANENT.x") and not key_allowed(" system.x")
     assert not key_allowed("policy.single_valued") and not key_allowed("user..x") and not key_allowed("tenant.x")
     assert TranscriptTurn(1, "user", "x").seq == 1
+
+
+def _facts(*texts: str) -> set[tuple]:
+    turns = [{"seq": i, "role": "user", "content": text} for i, text in enumerate(texts, start=1)]
+    return {(i.memory_key, i.value, tuple(sorted((k, v if not isinstance(v, list) else tuple(v))
+                                                  for k, v in i.attributes.items() if k not in ("lang", "correction"))))
+            for i in extract_memories(turns, user_id="u1").items if not i.quarantine and i.source_turn_seq == len(texts)}
+
+
+# English families in ordinary words (issue 11): each says one mechanism, with what it must give.
+@pytest.mark.parametrize("text, expected", [
+    ("Booked flights to Lisbon for the 12th. So excited!",
+     {("user.plan", "Lisbon", (("date", "the 12th"), ("destination", "Lisbon")))}),
+    ("I'm flying to Madrid on Friday for my cousin's wedding",
+     {("user.plan", "cousin's wedding in Madrid", (("date", "Friday"), ("destination", "Madrid")))}),
+    ("I've got two older brothers", {("user.relationship.older_brother", "", ())}),
+    ("my husband and I have two boys", {("user.relationship.husband", "", ()), ("user.relationship.son", "", ())}),
+    ("had to rush Waffles (our corgi) to the vet", {("user.pet.dog", "Waffles", (("breed", "corgi"),))}),
+    ("There's a leopard gecko living on my desk. His name is Pickle.",
+     {("user.pet.gecko", "Pickle", (("breed", "leopard gecko"),))}),
+    ("I have two rabbits", {("user.pet.rabbit", "", ())}),
+    ("my dog's a 4 year old lab called Bruno", {("user.pet.dog", "Bruno", (("age", 4), ("breed", "lab")))}),
+    ("my little sis is only 8", {("user.relationship.younger_sister", "", (("age", 8),))}),
+    ("my son Ben is in year 3 at Hillside Primary", {("user.relationship.son", "Ben", (("school", "Hillside Primary"),))}),
+    ("I'm married to a lovely woman called Grace", {("user.relationship.wife", "Grace", ())}),
+    ("I married my husband Tom in 2015", {("user.relationship.husband", "Tom", ())}),
+    ("my German is fluent, lived in Munich for 6 years", {("user.languages", "German", (("level", "fluent"),))}),
+    ("How do I tell my roommate Theo to stop eating my yogurt?", {("user.relationship.roommate", "Theo", ())}),
+    ("I do QA for Nintendo", {("user.employer", "Nintendo", ()), ("user.occupation", "QA", ())}),
+    ("I drive for Uber", {("user.employer", "Uber", ()), ("user.occupation", "driver", ())}),
+    ("Passed the JLPT N1 last December", {("user.languages", "Japanese", (("level", "fluent"),))}),
+    ("Huge board game nerd here", {("user.likes", "board game", ())}),
+    ("jazz puts me to sleep tbh, I'm more of a metal guy", {("user.dislikes", "jazz", ()), ("user.likes", "metal", ())}),
+    ("I’m a nurse at the Royal Free", {("user.employer", "Royal Free", ()), ("user.occupation", "nurse", ())}),
+    ("my name is Kevin, 中文名叫李凯", {("user.name", "Kevin", ()), ("user.name", "李凯", ())}),
+])
+def test_english_families_in_ordinary_words(text, expected):
+    assert _facts(text) == expected
+
+
+# The negatives those mechanisms sit next to: nothing of the user's, or only what is.
+@pytest.mark.parametrize("text, expected", [
+    ("I got into the car and drove home", set()),
+    ("should I get my kid a hamster?", set()),
+    ("my sister's friend is a vegan chef", set()),
+    ("whatsapp me, i don't use sms", {("user.contact_preference", "whatsapp", ())}),
+    ("I work at a bank in the City, I'm an analyst", {("user.occupation", "analyst", ())}),
+    ("I moved to Berlin as a student", {("user.home_city", "Berlin", ())}),
+    ("I've just moved to ITV as a producer", {("user.employer", "ITV", ()), ("user.occupation", "producer", ())}),
+    ("Pescatarian here: fish is fine", {("user.diet", "pescatarian", ())}),
+])
+def test_english_near_negatives(text, expected):
+    assert _facts(text) == expected
