@@ -23,7 +23,8 @@ _CLAUSE_BREAK = re.compile(
     # "lived in Berlin for a while, and now I'm in Hamburg", "used to work at Deloitte, these days I'm a PM at
     # Monzo": the present after a past part is a clause of its own, so the past filter does not take it too.
     r"|(?:and\s+|but\s+|so\s+)?(?:now|these\s+days|nowadays|currently|today)\s*,?\s+(?=i\b|i'm\b|i've\b|my\b)"
-    r"|(?:但是?|不过|而且|所以|现在|其实|另外|还有|并且)?我)"
+    # "千万别给我放花生，我会过敏的": a bare 过敏 after a comma belongs to what came before it.
+    r"|(?:但是?|不过|而且|所以|现在|其实|另外|还有|并且)?我(?!(?:也|都|会|可能会|容易)?过敏(?:的|了|啊|呀|吧)?$))"
     # "me and my sister just hit 27" is one subject, not two clauses.
     r"|(?<!\bme)\s+(?:and|but|so)\s+(?=(?:i\b|i'm\b|i've\b|i'll\b|my\b))"
     r"|(?:但是|不过|而且|并且)(?=我)", re.IGNORECASE)
@@ -135,7 +136,7 @@ _SARCASM_CAPS = re.compile(r"\b(?:SO|TOTALLY)\s+(?!(?:much|many|bad|badly|hard|o
 _VAGUE_WISH = re.compile(
     r"\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bmaybe\b|\bperhaps\b|\btoying\s+with\b|\bnot\s+committed\b|\bideal\s+world\b|"
     r"\bi\s+wonder\b|\bthinking\s+(?:about|of)\b|\bconsidering\b|\bif\s+money\b|\bwould\s+i\b|\bsomeday\s+list\b|"
-    r"等我|就好了|说不定|还在犹豫|不确定|要不要|考虑|有机会|如果|假如|要是|以后有钱|哪天|犹豫|还没决定|想想|可能会", re.IGNORECASE)
+    r"等我|就好了|说不定|还在犹豫|不确定|要不要|考虑|有机会|如果|假如|要是|以后有钱|哪天|犹豫|还没决定|想想(?!就)|可能会", re.IGNORECASE)
 
 
 _QUESTION_PIECE = re.compile(r"(?<=[,，—–])\s*")
@@ -203,7 +204,18 @@ def is_sarcastic(sentence: str) -> bool:
 
 
 def is_vague_wish(sentence: str) -> bool:
-    return bool(_VAGUE_WISH.search(sentence))
+    if not _VAGUE_WISH.search(sentence):
+        return False
+    if is_cjk(sentence) and not starts_conditional(sentence):
+        # "最近在考虑换工作，我现在在平安保险做理赔": a wish confined to its own parts leaves the
+        # others standing; rules_zh.zh_fact_candidates skips the wishful parts themselves.
+        return all(_VAGUE_WISH.search(part) for part in re.split(r"[，,；;]", sentence) if part.strip())
+    return True
+
+
+def is_vague_wish_part(part: str) -> bool:
+    """Whether one part of a Chinese sentence is a wish, doubt or maybe ("还在犹豫要不要学日语")."""
+    return bool(_VAGUE_WISH.search(part))
 
 
 def tidy_value(value: str) -> str:
