@@ -46,7 +46,7 @@ from layers.formation.extractor.rules_zh.personal import _zb_name
 from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet, zh_chore_owner_candidates
 from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
 from layers.formation.extractor.rules_zh.pos import tags
-from layers.formation.extractor.text import is_cjk, is_past_state
+from layers.formation.extractor.text import is_cjk, is_past_state, is_vague_wish_part
 from layers.formation.extractor.rules_zh.subject import (
     expand_dropped_subject,
     zh_segments,
@@ -62,6 +62,8 @@ _ZH_FACT_RULES = [rule for module in _FACT_FAMILIES for rule in module.FACT_RULE
 
 
 def match_clause(clause: str) -> list[Candidate]:
+    if _all_wishful(clause):
+        return []
     found: list[Candidate] = []
     seen: set[tuple[str, str]] = set()
     for part in expand_dropped_subject(clause):
@@ -108,7 +110,9 @@ def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
             previous = re.sub(r"^(?:开药的时候|吃药的时候)?(?:记得|请|麻烦)?", "", segments[index - 1][0])
             found = _AVOIDED.search(previous)
             if found:
-                out.append(_zc("user.allergies", found.group("v") or found.group("w") or found.group("x") or found.group("y")))
+                allergen = re.sub(r"的$", "", found.group("v") or found.group("w") or found.group("x") or found.group("y"))
+                if allergen:
+                    out.append(_zc("user.allergies", allergen))
     # "我过敏，不能吃花生和芝麻": the bare 过敏 first, what is avoided after it.
     for index in range(len(segments) - 1):
         segment, mine = segments[index]
@@ -164,9 +168,19 @@ def _segment_starts(clause: str, segments: list[tuple[str, bool]]) -> list[int]:
 _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
 
 
+def _all_wishful(clause: str) -> bool:
+    """Every part of the clause is a wish or a doubt (the sentence filter lets a Chinese sentence
+    through when only some of its parts are, as in "还在犹豫要不要养只猫，我老公不同意")."""
+    parts = [part for part in re.split(r"[，,；;]", clause) if part.strip()]
+    return bool(parts) and all(is_vague_wish_part(part) for part in parts)
+
+
 def zh_fact_candidates(clause: str) -> list[Candidate]:
+    if _all_wishful(clause):
+        return []
     found: list[Candidate] = []
-    segments = zh_segments(clause)
+    # A wishful part ("最近在考虑换工作") is nobody's fact; the parts around it still are.
+    segments = [(segment, mine and not is_vague_wish_part(segment)) for segment, mine in zh_segments(clause)]
     starts = _segment_starts(clause, segments)
     # Whether a pet or a person was introduced in an earlier part, kept as the parts are read (one
     # pass over the clause, not a rescan of every earlier part per part).

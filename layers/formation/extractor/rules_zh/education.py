@@ -76,9 +76,10 @@ def _zb_education(m, clause):
             found = re.search(r"读(?P<f>[A-Za-z][A-Za-z ]+)", clause)
             field_ = found.group("f").strip() if found and not re.match(_DEGREES_ZH, found.group("f")) else None
     # "本科在武汉大学读的", "是在复旦念的": a finished course is told with 的 at the end.
-    status = "graduated" if (re.search(r"毕业|(?:读|念|上)的(?:$|[，,。])|读完|念完", own)
+    # "我在浙大读的研究生": 是…的 tells a finished course, whatever degree follows the 的.
+    status = "graduated" if (re.search(rf"毕业|(?:读|念|上|学)的(?:{_DEGREES_ZH}|书|大学|专业)?(?:$|[，,。])|读完|念完|学成", own)
                              and not re.search(r"明年毕业|快毕业|今年毕业|要毕业|在读|正在", own)) else \
-        "studying" if re.search(r"在读|读|上学|学生|研究生|硕士生|博士生|本科生|大[一二三四]|研[一二三]|高[一二三]|在上", own) else None
+        "studying" if re.search(r"在读|读|上学|入学|开学|新生|学生|研究生|硕士生|博士生|本科生|大[一二三四]|研[一二三]|高[一二三]|在上", own) else None
     if re.search(r"考上|录取", clause):
         status = None
     if field_:

@@ -41,7 +41,7 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
             level = "native"
         elif learning:
             level = "learning"  # "在准备日语能力考，目标N1": the N1 is the aim, not the level
-        elif re.search(r"流利|溜|N1|fluent|精通|熟练|交流没问题|沟通没问题|无障碍|工作语言|[C][12]|不用字幕|专八|同声传译|同传|双语|bilingual|跟母语一样|地道", near):
+        elif re.search(r"(?:说|讲)得(?:很|挺|非常|特别|超|相当)?(?:好|不错|地道|标准)|母语级|流利|溜|N1|fluent|精通|熟练|交流没问题|沟通没问题|无障碍|工作语言|[C][12]|不用字幕|专八|同声传译|同传|双语|bilingual|跟母语一样|地道", near):
             level = "fluent"
         elif re.search(r"几句|一点|点儿|一些|入门|皮毛|basic|基础|只会|能听懂|听得懂|看得懂|能看懂|不太会|不太好|不怎么好|能听不会说|[A][12]|一般般|说得一般|半吊子|生疏|忘得差不多|很烂|不咋地|蹩脚|马马虎虎", near):
             level = "basic"
