@@ -257,6 +257,9 @@ _ZH_EACH = re.compile(r"(?P<a>[\u4e00-\u9fff]{2,4}?)(?:和|跟|与|、)(?P<b>[\u
 _ZH_LIST_ITEMS = re.compile(r"和|跟|与|、|以及|还有|，|,")
 
 
+MAX_LIST_ITEMS = 12  # the items of one list read as members (a pasted table is not a list of things just named)
+
+
 def _members(text: str, kept: list[Mention]) -> list[Mention]:
     """"门口和后院各有一个摄像头": one of the kind at each ("门口", "后院"); "两个扫地机器人：楼上的石头和楼下的
     云鲸": a counted collective's list after the colon, each item one of its kind."""
@@ -274,7 +277,7 @@ def _members(text: str, kept: list[Mention]) -> list[Mention]:
             stop = re.search(r"[。；;\n]", text[head.end:])
             end = head.end + (stop.start() if stop else len(text) - head.end)
             at = head.end + 1
-            for piece in _ZH_LIST_ITEMS.split(text[at:end]):
+            for piece in _ZH_LIST_ITEMS.split(text[at:end])[:MAX_LIST_ITEMS]:
                 start = text.find(piece, at) if piece else -1
                 name = piece.strip()
                 if start >= 0 and 2 <= len(name) <= 10:
@@ -318,7 +321,7 @@ def _zh_enumeration(text: str, kept: list[Mention]) -> list[Mention]:
     added = []
     for match in _ZH_ENUMERATION.finditer(text):
         pieces, at = [], match.start()
-        for piece in re.split(r"、|和|与|及|跟|以及", match.group(0)):
+        for piece in re.split(r"、|和|与|及|跟|以及", match.group(0))[:MAX_LIST_ITEMS]:
             start = text.find(piece, at)
             pieces.append((piece, start))
             at = start + len(piece)

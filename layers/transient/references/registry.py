@@ -73,6 +73,7 @@ _ASKED_KIND = re.compile(r"\b(?:what|which|any|find|show me|look for|looking for
 _AT_PLACE = re.compile(r"\b(?:at|in|near|into|to|from)\s+$", re.I)  # "lands at Haneda": where, not what was asked
 _ORIGIN_BEFORE = re.compile(r"(?:\bfrom|\baway from|距离|离|从)\s*(?:the\s+)?$", re.I)
 _ANSWER_PRONOUNS = {"her", "him", "she", "he", "她", "他"}
+_ANSWER_PRONOUNS_MAX_CHARS = 600  # an answer, not a pasted document or a tool's output: those are not read for pronouns
 _THING_PRONOUN = re.compile(r"\b(it|its|them)\b|它", re.I)
 
 
@@ -116,7 +117,7 @@ class Registry:
         # A long turn (a pasted document, a tool's output) is read at its end, where the latest mentions
         # are: the work stays bounded on the append path whatever the turn's size.
         text = text[-MAX_TURN_CHARS:]
-        if role != "user":
+        if role != "user" and len(text) <= _ANSWER_PRONOUNS_MAX_CHARS:
             self._answer_pronouns(turn, text)
         latest = next((e for e in self.ranked() if e.type != lx.PERSON and not e.weak), None)
         # Nouns this session introduced that the lexicon lacks are heads from now on ("按摩椅").
