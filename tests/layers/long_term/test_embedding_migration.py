@@ -1,7 +1,7 @@
 """The embedding column became halfvec(896) (layers/long_term/migrations/0009_memory_embedding_halfvec_896.py):
 USE vectors stored before are zero-padded and stay searchable under their own name, going back restores
 512-d vectors (a combined vector's USE half, under USE's name), and `reembed` then moves every row to the
-configured provider. Run on the real schema, migrated both ways."""
+configured provider (here USE + MiniLM). Run on the real schema, migrated both ways."""
 from __future__ import annotations
 
 from io import StringIO
@@ -44,7 +44,7 @@ def test_use_vectors_survive_the_column_change_both_ways_and_reembed_moves_them(
     use = embeddings.LocalUSEEmbedder()
     settings.EMBEDDING_PROVIDER = "use"
     old = memory_create(tenant=tenant, actor=ACTOR, user_id="alice", kind="fact", content="User lives in Shanghai.").memory
-    settings.EMBEDDING_PROVIDER = "local"
+    settings.EMBEDDING_PROVIDER = "use-minilm"
     new = memory_create(tenant=tenant, actor=ACTOR, user_id="alice", kind="fact", content="User plays the cello.").memory
     native = {old.pk: use.embed_native(["User lives in Shanghai."])[0],
               new.pk: use.embed_native(["User plays the cello."])[0]}
@@ -71,8 +71,8 @@ def test_use_vectors_survive_the_column_change_both_ways_and_reembed_moves_them(
     query = use.embed_native(["我住在上海"])[0]
     assert results[0].explain["vector"]["cosine"] == pytest.approx(float(query @ native[old.pk]), abs=5e-3)
 
-    # Under the combined default the USE rows are another model's: no vector match until reembed moves them.
-    settings.EMBEDDING_PROVIDER = "local"
+    # Under the combined provider the USE rows are another model's: no vector match until reembed moves them.
+    settings.EMBEDDING_PROVIDER = "use-minilm"
     assert memory_search(tenant=tenant, user_id="alice", query="我住在上海", mode="vector", min_score=0) == []
     out = StringIO()
     call_command("reembed", "--no-progress", stdout=out, stderr=StringIO())
