@@ -355,7 +355,10 @@ def said_in_present(value: str, clause: str) -> bool:
     past = []
     for index, (_, part) in enumerate(parts):
         own = is_past_state(part)
-        carried = bool(past) and past[-1] and not _NOW.search(part)
+        # "我小时候在香港长大，粤语很地道": a part that opens with a topic of its own (a noun) says
+        # something new; one that opens with a verb goes on with the past ("…，做产品").
+        topic = bool(part.strip()) and tags(part.strip())[0][1].startswith("n")
+        carried = bool(past) and past[-1] and not _NOW.search(part) and not topic
         past.append(own or carried)
         if _ENDED.match(part.strip()):
             past = [True] * len(past)

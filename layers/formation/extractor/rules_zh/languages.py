@@ -17,7 +17,7 @@ _ZH_LANG_ANY = rf"(?:{_ZH_LANGS}|{_LANGS})"
 
 
 def _zb_language_clause(clause: str) -> list[Candidate]:
-    if not re.search(r"[ABC][12]|能看懂|能听懂|看懂|听懂|母语|会说|会讲|能说|说得|讲得|在学|学了?|N[1-5]|流利|溜|几句|一点点?|还行|还okay|课|专业|native|fluent|"
+    if not re.search(r"[ABC][12]|地道|能看懂|能听懂|看懂|听懂|母语|会说|会讲|能说|说得|讲得|在学|学了?|N[1-5]|流利|溜|几句|一点点?|还行|还okay|课|专业|native|fluent|"
                      r"一般|不太地道|标准|长大|日常交流|听得懂|看得懂|零基础|备考|考|level|从小|精通|熟练|六级|四级|雅思|托福|"
                      r"说|讲|凑合|外语|多邻国|入门|背单词|班|能力考|自学|会|没问题|无障碍|工作语言|挺好|比较好|不错|很好", clause):
         return []
