@@ -286,6 +286,31 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
     return out
 
 
+# "Do you know good ramen in Vancouver? I just relocated here", "hi from Nairobi 👋 I live here", "asking
+# because that's where I'm moving in September": here / there stands for the place the turn named before.
+_PLACE_SAID = re.compile(r"\b(?:in|to|at|from|around|near|visiting)\s+(?P<p>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})")
+_NOT_A_PLACE = re.compile(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+                          r"August|September|October|November|December|I|The|My|Christmas|Easter)\b")
+_HERE_THERE = (
+    (re.compile(r"(?i)\b(relocated|moved|moving|relocating|heading|flying|going|coming)\s+(?:back\s+)?(?:here|there)\b"), r"\1 to {place}"),
+    (re.compile(r"(?i)\b(live|living|based|settled)\s+(?:here|there)\b"), r"\1 in {place}"),
+    (re.compile(r"(?i)\bthat's\s+where\s+(i'm|i\s+am|we're|we\s+are)\s+(moving|going|heading|flying|relocating)\b"), r"\1 \2 to {place}"),
+)
+
+
+def _place_before(text: str) -> str | None:
+    places = [m.group("p") for m in _PLACE_SAID.finditer(text) if not _NOT_A_PLACE.match(m.group("p"))]
+    return places[-1] if places else None
+
+
+def _here_is(sentence: str, place: str | None) -> str:
+    if not place or is_cjk(sentence):
+        return sentence
+    for pattern, replacement in _HERE_THERE:
+        sentence = pattern.sub(replacement.format(place=place), sentence)
+    return sentence
+
+
 def _people_asked_about(question: str, *, seq: int) -> list[ExtractedItem]:
     """A question asks nothing of the user, but the people and pets it names are theirs: "How do I tell
     my roommate Theo to stop eating my yogurt?", "what should I feed my rabbit in winter?". Only a named
@@ -306,7 +331,10 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
     items: list[ExtractedItem] = []
     flagged: list[str] = []
     flagged_reasons: list[str] = []
+    said = ""
     for sentence in split_sentences(turn.content):
+        place, said = _place_before(said + " " + sentence), said + " " + sentence
+        sentence = _here_is(sentence, place)
         reasons = injection_reasons(sentence)
         if reasons:
             if contains_secret(sentence):
