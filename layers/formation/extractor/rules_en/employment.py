@@ -200,7 +200,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
     (re.compile(r"(?i:i\s+teach)\s+(?i:year|grade|class|p|form)\s*\d+\b"), lambda m, c: [_f("user.occupation", "teacher")]),
-    (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)(?=\s+(?i:at|to|in|for|part[- ]time|full[- ]time|and|on|online|privately)\b|\s*$|\s*[,.;!])"), _b_teach),
+    (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z]+(?:\s+[a-z]+){0,2}?)(?=\s+(?i:at|to|in|for|part[- ]time|full[- ]time|and|on|online|privately)\b|\s*$|\s*[,.;!])"), _b_teach),
     # "I work for myself, freelance graphic designer": a self-employed role said on its own.
     (re.compile(rf"(?:^|(?<=,)\s*)(?:(?i:a|an)\s+)?(?P<v>(?i:freelance|self-employed|independent|contract)\s+(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\b"), _b_occupation),
     (re.compile(r"(?i:doing|do)\s+(?:(?i:some\s+)?)(?P<v>(?i:freelance|contract)\s+[a-z]+(?:\s+work)?)"), _b_occupation),

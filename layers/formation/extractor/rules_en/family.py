@@ -76,7 +76,7 @@ _COUNTED_KIDS = {"boys": "son", "girls": "daughter", "little boys": "son", "litt
 _PEOPLE_ROLE = ("(?P<role>" + "|".join(sorted(_ROLES_EN, key=len, reverse=True)) + ")"
                 r"(?!\s+(?i:tongue|language|nature|land|country|ship|board|steps|boomer|shower|teeth))")
 # "my sister's friend is a vegan chef", "my brother-in-law's cousin": the person spoken of is someone else's.
-_SOMEONE_ELSES = re.compile(r"(?i)(?:[- ]in[- ]law)?'s\s+(?:best\s+|old\s+|new\s+)?(?:friend|mate|buddy|pal|boss|colleague|coworker|co-worker|"
+_SOMEONE_ELSES = re.compile(r"(?i)(?:[- ]in[- ]law)?(?:'s|(?<=s)')\s+(?:best\s+|old\s+|new\s+)?(?:friend|mate|buddy|pal|boss|colleague|coworker|co-worker|"
                             r"neighbou?r|cousin|uncle|aunt|classmate|teacher|flatmate|roommate|ex|landlord|client)s?\b")
 
 

@@ -164,7 +164,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     # "I get really bad hayfever in spring", "I have pretty severe asthma": a degree before the condition.
     (re.compile(rf"(?i:have|has|got|get|getting|suffer\s+from|suffer\s+with)\s+(?:(?i:really|pretty|quite|very|super|so|such)\s+)?(?:(?i:bad|severe|terrible|awful|horrible|mild|chronic|seasonal|crippling|debilitating)\s+)(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
-    (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
+    (re.compile(rf"(?:^|(?<=,)\s*|(?<=^ugh\s)|(?<=^argh\s)|(?<=^omg\s))(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
     # "20 weeks pregnant and craving sushi", "T1 diabetic here": the state opens the clause.
     (re.compile(r"^(?:(?i:about|almost|nearly|now)\s+)?\d{1,2}\s+(?i:weeks|months)\s+(?P<v>(?i:pregnant))\b"), _b_condition),

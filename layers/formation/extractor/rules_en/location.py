@@ -144,6 +144,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_IM}\s+(?i:an?\s+)?(?:(?i:proud|true|born\s+and\s+bred|real|total)\s+)?(?i:{_DEMONYM})\b"), _b_demonym),
     # "Just got the keys to my flat in Glasgow", "we bought a house in Leeds": a home of one's own.
     (re.compile(rf"(?:(?i:just|finally)\s+)?(?:(?i:got|get|picked\s+up|collected)\s+(?i:the)\s+)?(?i:keys\s+to|moved\s+into|bought|closed\s+on|signed\s+(?:the\s+)?lease\s+on)\s+(?i:my|our|a)\s+(?:(?i:new|first|own|little)\s+)?(?i:flat|house|place|apartment|condo|home)\s+(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
+    # "came to Toronto for uni and stayed", "ended up staying in Leeds": where the user came and stayed.
+    (re.compile(rf"(?i:came|moved|went)\s+(?i:to|over\s+to)\s+{_PLACE}\s+(?:[\w ]{{1,25}}?\s+)?(?i:and|&)\s+(?:(?i:just|never|have|never\s+really)\s+)?(?i:stayed|never\s+left|settled|stuck\s+around|haven't\s+left)"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:ended\s+up\s+(?:staying|settling|living))\s+(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
+    # "I'm Tomás, 31, from Buenos Aires": a bare "from" in a self-introduction's list.
+    (re.compile(rf"(?<=,)\s*(?i:from)\s+{_PLACE}(?=\s*$|\s*[,.!;])"), _b_place("user.hometown")),
     # "originally from a tiny town called Bisbee": the town by its name.
     (re.compile(rf"(?i:from|grew\s+up\s+in)\s+(?i:a|an|this)\s+(?:(?i:tiny|small|little|sleepy|big|coastal|mining|farming)\s+)*(?i:town|village|city|island|place)\s+(?i:called|named)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(r"(?i:from)\s+(?P<v>[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*)?)\s+(?i:originally)\b"), _b_place("user.hometown")),

@@ -80,7 +80,7 @@ def _b_pet(m, clause):
     if breed is None:
         # "My dog's name is Bruno, he's a beagle", "my rabbit Thumper is a Holland Lop".
         # "my dog's a 4 year old lab called Bruno", "our new puppy, a cockapoo, is called Mochi".
-        said = re.search(rf"(?i)^[^.]{{0,30}}?(?:\b(?:is|he's|she's|hes|shes)\s+|'s\s+|^\s*,\s*)(?:an?\s+)?(?:(?P<a>\d{{1,2}})[- ](?:year|yr)s?[- ]old\s+)?(?:(?:little|big|rescue|mini|miniature)\s+)?(?P<b>{_PET_WORD})\b", after)
+        said = re.search(rf"(?i)^[^.]{{0,30}}?(?:\b(?:is|he's|she's|hes|shes)\s+|'s\s+|^\s*[,(]\s*)(?:an?\s+)?(?:(?P<a>\d{{1,2}})[- ](?:year|yr)s?[- ]old\s+)?(?:(?:little|big|rescue|mini|miniature)\s+)?(?P<b>{_PET_WORD})\b", after)
         if said and said.group("b").lower() in _BREEDS_EN:
             breed = said.group("b")
             if said.group("a") and not m.groupdict().get("age"):
