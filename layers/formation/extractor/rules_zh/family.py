@@ -34,7 +34,8 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               "孩子他爸": "husband", "孩子她爸": "husband", "孩子他妈": "wife", "孩子她妈": "wife", "两个孩子": "child", "俩孩子": "child", "婆婆": "mother_in_law",
               "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law", "岳父": "father_in_law",
               "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss",
-              "那位": "partner", "那口子": "partner", "另一半": "partner"}
+              "那位": "partner", "那口子": "partner", "另一半": "partner",
+              "爸妈": "parents", "父母": "parents", "爹妈": "parents", "爸爸妈妈": "parents"}
 
 
 _PEOPLE_ZH_ALT = "|".join(sorted(_PEOPLE_ZH, key=len, reverse=True))
@@ -77,6 +78,9 @@ def _zh_person_attrs(rest: str) -> dict:
 
 def _zb_person(m, clause):
     role = _PEOPLE_ZH.get(m.group("role"))
+    if role == "parents":
+        # "周末回家看爸妈": both of them, unnamed.
+        return [_zc("user.relationship.father", ""), _zc("user.relationship.mother", "")]
     if not role or role.endswith("_in_law"):
         return []
     name = m.groupdict().get("v") or ""
@@ -135,7 +139,7 @@ _ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=[爸�
 
 
 # A role opening the utterance is the user's own ("女儿今年9岁", "奶奶八十多了").
-_ZH_ROLE_FREE = re.compile(r"^(?:老公|老婆|同事|闺蜜|室友|对象|老板|领导|上司|女儿|儿子|闺女|奶奶|爷爷|外婆|外公|姥姥|姥爷|爸爸|妈妈|老爸|老妈|"
+_ZH_ROLE_FREE = re.compile(r"^(?:孩子|宝宝|娃|爸妈|老公|老婆|同事|闺蜜|室友|对象|老板|领导|上司|女儿|儿子|闺女|奶奶|爷爷|外婆|外公|姥姥|姥爷|爸爸|妈妈|老爸|老妈|"
                            r"哥哥|姐姐|弟弟|妹妹|孩子他爸|孩子她爸|孩子他妈|孩子她妈)")
 
 
