@@ -59,6 +59,13 @@ _ROLES_EN = {**_ROLES, "stepdad": "father", "stepfather": "father", "stepmom": "
              # code-switched turns ("my 老公 Tom is from Manchester")
              "老公": "husband", "老婆": "wife", "男朋友": "boyfriend", "女朋友": "girlfriend", "儿子": "son", "女儿": "daughter",
              "妈妈": "mother", "爸爸": "father", "闺蜜": "best_friend", "室友": "roommate"}
+# Siblings by age in every chat spelling: "older sis", "lil bro", "baby sister", "elder brother".
+_ROLES_EN.update({f"{age} {word}": f"{side}_{role}" for age, side in (
+    ("little", "younger"), ("lil", "younger"), ("baby", "younger"), ("kid", "younger"), ("younger", "younger"),
+    ("youngest", "younger"), ("big", "older"), ("older", "older"), ("elder", "older"), ("eldest", "older"), ("oldest", "older"))
+    for word, role in (("sister", "sister"), ("sis", "sister"), ("brother", "brother"), ("bro", "brother"))})
+_ROLES_EN.update({"best buddy": "best_friend", "best pal": "best_friend", "closest friend": "best_friend", "bestfriend": "best_friend",
+                  "grandparents": "parents"})
 # "my eldest daughter", "my youngest son": the birth order qualifies the role, it is not one.
 _ROLES_EN.update({f"{order} {word}": role for order in ("eldest", "youngest", "oldest", "middle", "younger", "older")
                   for word, role in (("son", "son"), ("daughter", "daughter"), ("boy", "son"), ("girl", "daughter"),
@@ -93,6 +100,11 @@ def _person_attrs(rest: str) -> dict:
         if value is not None:
             out["age"] = value
     # "is a nurse", "works as a chef", "works at the hospital as a midwife", ", a retired teacher,", "is 29 and a chef".
+    # "Grandpa's still mowing his own lawn at 89": an age said with "still … at".
+    if "age" not in out:
+        still = re.search(r"(?i)\b(?:still|even|already)\b[^,.;!?]{0,40}?\bat\s+(?P<n>[1-9]\d)\b(?!\s*(?:am|pm|[:.]\d|%|mph|kg))", rest)
+        if still and (value := A.plausible_age(int(still.group("n")), low=0)) is not None:
+            out["age"] = value
     occupation = re.search(rf"(?i)(?:\bis|'s|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,|\band)\s+(?:an?\s+)?{_OCC}", rest)
     if occupation:
         out["occupation"] = _occupation(occupation.group("v"))
@@ -231,6 +243,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),
     # Chat drops the "my": "wife's name is Sarah", "hubby's away", "Dad (Mike) is visiting", "the kids are asleep".
     (re.compile(rf"^(?:(?i:the)\s+(?=(?i:kids|children|boys|girls)\b))?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s*\()\s*{_PERSON}\)?|(?='s\s|\s+(?:is|was|has|had|just|passed|loves|wants|says|said|lives|works|turned|turns|starts|started|called|texted|rang|got|and|are)\b))"), _b_person_bare),
+    # A parent called by the role as a name, capitalised: "dinner with Mum and Dad", "Dad's visiting", "rang Nan".
+    (re.compile(rf"(?:\b(?i:with|and|to|for|from|visit|visiting|see|seeing|help|helping|told|asked|call|called|rang|ring|texted|"
+                rf"miss|love|took|take|taking)\s+|^)(?P<role>Mum|Mom|Dad|Mam|Mama|Papa|Grandma|Grandpa|Nan|Nana|Gran|Granny|Grandad)\b(?:\s*\(\s*{_PERSON}\s*\))?(?!\s+[A-Z])"), _b_person),
     # British chat names a spouse or the children with "the": "me and the wife", "out with the missus", "the hubby and I".
     (re.compile(r"(?i:me\s+and|me\s+n|with|and\s+i|and\s+me)\s+(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey|kids))\b(?!\s+(?i:of|at|in|next)\b)"), _b_person),
     (re.compile(r"^(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey))\s+(?i:and\s+(?:i|me))\b"), _b_person),
