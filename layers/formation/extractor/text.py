@@ -170,7 +170,7 @@ _REQUEST = re.compile(
     r"^(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\s+)?(?:remind|book|find|give|make|write|draft|translate|"
     r"cancel|set|show|tell|help|summari[sz]e|generate|create|list|suggest|recommend|schedule|order|send|check|look\s+up|"
     r"search|calculate|convert|explain|compare|reserve|add|put|move|delete|remove|rewrite|fix|plan\s+(?:a|my|me))\b"
-    r"|^(?:请|麻烦)?(?:你)?(?:帮我(?!记)|帮忙|替我|给我(?:写|找|订|查|推荐|做|列|算)|提醒我|把闹钟|设个|订一?[张个间])", re.IGNORECASE)
+    r"|^(?:请|麻烦)?(?:你)?(?:帮我(?!记)|帮忙|替我|给我(?:写|找|订|查|推荐|做|列|算)|提醒我(?!的话|的时候)|把闹钟|设个|订一?[张个间])", re.IGNORECASE)
 
 
 def is_request(sentence: str) -> bool:
