@@ -34,6 +34,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:不急的|其他的?|有事)(?P<v>留言)"), _zb_contact),
     (re.compile(r"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
     (re.compile(r"钉我"), lambda m, c: [_zc("user.contact_preference", "钉钉")]),
+    # "工作的事发我邮箱，私事微信": a kind of matter, then its channel alone.
+    (re.compile(rf"(?:^|[，,])(?:私事|工作的事|工作上的事|急事|有事|其他的?事?|别的事?|生活上的事)(?P<v>{_CHANNELS_ZH})(?=$|[，,。!！])"), _zb_contact),
     (re.compile(rf"(?P<v>(?:别|不要)发(?:{_CHANNELS_ZH}))"), _zb_contact),
     (re.compile(r"(?:请)?在(?P<v>工作日|周末|白天|上班时间|工作时间)(?:联系|找|打电话给)我"), _zb_contact),
     (re.compile(rf"(?P<v>{_CHANNELS_ZH})(?:是|为)(?:首选|第一选择)|首选(?P<w>{_CHANNELS_ZH})"), lambda m, c: [_zc("user.contact_preference", m.group("v") or m.group("w"))]),
