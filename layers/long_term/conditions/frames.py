@@ -38,7 +38,7 @@ _ASKS = re.compile(r"\b(?:for\s+me|give\s+me|make\s+it|book|reply|answer|respond
                    r"(?:are|is)\s+(?:fine|ok(?:ay)?)|please|set|turn|order|send|get\s+me|take\s+me|put|keep|always|usually|"
                    r"make\s+them|let\s+me|wake\s+me|show|display|pick|choose|play|tip)\b"
                    r"|要|给我|帮我|订|用|调|开|刷|别|不要|就行|尽量|默认|一般|坐|骑|打车|推送|放|换成|改成|改用|来一?[杯份碗]"
-                   r"|推荐|选|叫|留|剪|买|点|可以", re.I)
+                   r"|推荐|选|叫|留|剪|买|点|可以|送|转", re.I)
 # "I always run in the morning": what the user does, not what the assistant is asked to do
 _HABIT = re.compile(r"^\s*i\s+(?:always|usually|often|normally|generally)\s+(?!want|like|prefer|need|tip|take\s+my)"
                     r"|^\s*我(?:都|每天|经常|一般都)(?:去|会)", re.I)
@@ -182,7 +182,7 @@ def _condition(text: str, topic_words: re.Pattern | None) -> dict | None:
     return {kind or "context": [value]} if value else None
 
 
-def _topic(sentence: str, general: str) -> tuple[str | None, re.Pattern | None]:
+def _topic(sentence: str, general: str, values: tuple[str, ...] = ()) -> tuple[str | None, re.Pattern | None]:
     # The topic's own noun first ("Aisle seat", "空调"), then what it is about ("坐高铁…靠窗", "骑车…地铁").
     # The general clause's topic before one named only in an exception ("早餐一般要豆浆油条…周末要咖啡").
     for table in (GENERIC_TOPIC_NAMES, GENERIC_TOPIC_SAID):
@@ -199,14 +199,23 @@ def _topic(sentence: str, general: str) -> tuple[str | None, re.Pattern | None]:
         slug = re.sub(r"(?<=[a-z]{3})s$", "", slug)
         return f"user.preference.{slug}", re.compile(rf"\b{re.escape(noun)}\b", re.I)
     # zh: the topic said first ("我喝茶一般要绿茶", "牛排我一般要…")
-    topical = re.match(r"^(?:我(?:喝|吃|用|坐|听|看|穿))?([^给帮请让把我你他她\W\d]{1,3}?)(?:我|平时|一般|默认|都|尽量)", general)
-    if topical and re.fullmatch(r"[\u4e00-\u9fff]+", topical.group(1)):
-        return f"user.preference.{topical.group(1)}", re.compile(re.escape(topical.group(1)))
+    for clause in (general, *values):
+        topical = re.match(r"^(?:我(?:喝|吃|用|坐|听|看|穿))?([^给帮请让把我你他她\W\d]{1,3}?)(?:我|平时|一般|默认|都|尽量|就)",
+                           clause)
+        if topical and re.fullmatch(r"[\u4e00-\u9fff]+", topical.group(1)):
+            return f"user.preference.{topical.group(1)}", re.compile(re.escape(topical.group(1)))
     # zh: the object of the clause's verb, its last two characters the head noun ("推荐电影" → 电影, "订五星级酒店" → 酒店)
     obj = re.search(r"(?:推荐|买|订|要|用|叫|选|喝|吃|看|听|穿)([\u4e00-\u9fff]{2,6}?)(?=[，,。；;的]|一般|$)", sentence)
     if obj:
         return f"user.preference.{obj.group(1)[-2:]}", re.compile(re.escape(obj.group(1)[-2:]) + "$")
     return None, None  # no noun to name it: left to the LLM extractor
+
+
+def _for_split(text: str) -> tuple[str, str]:
+    """"for work calls use Zoom" → ("work calls", "use Zoom"); "for family calls" → ("family calls", "")."""
+    rest = re.sub(r"^\s*for\s+", "", text, flags=re.I)
+    split = _EN_SPLIT.search(rest)
+    return (rest[:split.start()], rest[split.end():]) if split else (rest, "")
 
 
 def frame_variants(sentence: str) -> list[tuple[str, str, dict | None]]:
@@ -219,7 +228,13 @@ def frame_variants(sentence: str) -> list[tuple[str, str, dict | None]]:
         if part and part.strip():
             read = _piece(part)
             pieces += read if isinstance(read, list) else [read]
-    if len(pieces) >= 2:
+    # "For work calls use Zoom; for family calls, FaceTime": parallel "for …" clauses are conditions.
+    if sum(bool(re.match(r"\s*for\s+\w", p[2], re.I)) for p in pieces if p[0] == GENERAL) >= 2:
+        pieces = [(WHEN, *_for_split(value)) if kind == GENERAL and re.match(r"\s*for\s+\w", value, re.I)
+                  else (kind, cond, value) for kind, cond, value in pieces]
+    # A time at the end of a clause is its condition only where no exception or "otherwise" frames the rule
+    # ("Send me the summary at 8 am, except on Mondays…": 8 am is what the rule says).
+    if len(pieces) >= 2 and not any(kind in (EXCEPT, ONLY, OTHERWISE) for kind, _, _ in pieces):
         for index, (kind, cond, value) in enumerate(pieces):
             trailing = _TRAILING_WHEN.search(" " + value) if kind == GENERAL else None
             if trailing:  # "Wake me at 7 on weekdays, but let me sleep until 9 on weekends"
@@ -250,13 +265,16 @@ def frame_variants(sentence: str) -> list[tuple[str, str, dict | None]]:
             general_text = value  # what asks for something; a reason ("我青霉素过敏", "方便进出") does not
     # Each exception asks for something itself ("给我订靠过道的", "make it decaf"), follows "then" / 就, or
     # allows what the general rule forbids; "我开车的时候多" asks nothing.
+    # A clause parallel to one that asks ("for work calls use Zoom; for family calls, FaceTime") asks the same.
+    parallel = len(conditional) >= 2 and any(_ASKS.search(c[2]) for c in conditional)
     conditional = [c for c in conditional if _ASKS.search(c[2]) or c[3:] == [True]
+                   or (parallel and c[0] == WHEN and c[2].strip())
                    or (c[0] == EXCEPT and not c[2].strip() and general_text and not _HABIT.search(general_text))]
     # A preference with an exception, or two conditions set against each other ("三公里以内就骑车，再远的话坐地铁");
     # one "when" alone ("开药的时候记得避开头孢") is an instruction, not a conditional preference.
     if not conditional or (not general_text and len(conditional) < 2 and conditional[0][0] != ONLY):
         return []
-    key, topic_words = _topic(sentence, general_text or conditional[0][2])
+    key, topic_words = _topic(sentence, general_text or conditional[0][2], tuple(c[2] for c in conditional))
     if key is None:
         return []
     out: list[tuple[str, str, dict | None]] = []

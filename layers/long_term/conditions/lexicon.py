@@ -234,7 +234,7 @@ GENERIC_TOPICS: dict[str, dict[str, tuple[str, ...]]] = {
                            r"交费")},
     "transport": {"names": (r"\bdirections\b", r"\broute\b", r"\bget(?:ting)?\s+around\b", r"出行", r"通勤"),
                   "values": (r"\bbus\b", r"\bsubway\b", r"\bmetro\b", r"\btaxi\b", r"\bbike\b", r"\bwalk(?:ing)?\b",
-                             r"骑车", r"地铁", r"公交", r"打车", r"步行"),
+                             r"骑车", r"地铁", r"公交", r"打车", r"叫车", r"步行", r"走路"),
                   "domain": (r"\bget\s+me\s+to\b", r"\btake\s+me\s+to\b", r"\bhow\s+do\s+i\s+get\b", r"怎么去",
                              r"送我去")},
     "hotel_floor": {"names": (r"\bfloors?\b", r"楼层"), "values": (),

@@ -67,7 +67,8 @@ def test_a_frame_variant_reads_as_content():
 
 
 # Probes of the frame on topics outside the topic table, written while working and scored before the rules were
-# changed for them (12/22 first): (statement, general variants, conditional variants), whatever they are named.
+# changed for them (12/22 first, 21/22 in the first round): (statement, general variants, conditional variants),
+# whatever they are named.
 FRAME_PROBES = [
     ("I like my eggs scrambled, except on Sundays when I want them poached.", 1, 1),
     ("Use Celsius for the weather unless I'm asking about the US.", 1, 1),
@@ -104,4 +105,31 @@ def test_frame_probes_have_the_labelled_shape(capsys):
             misses.append((text, shape))
     with capsys.disabled():
         print(f"\nframe probes: {right}/{len(FRAME_PROBES)} of the labelled shape; misses: {misses}")
-    assert right >= len(FRAME_PROBES) - 1  # "…blinds open in the morning, closed after sunset": no frame marker
+    assert right == len(FRAME_PROBES)
+
+
+# A second set, zh first, scored before the rules were changed for it (11/16 first).
+FRAME_PROBES_2 = [
+    ("新闻一般给我推送科技类的，周末的话推送体育新闻。", 1, 1),
+    ("快递默认放快递柜，贵重物品的话送货上门。", 1, 1),
+    ("除了生鲜以外，外卖都可以放门口。", 1, 1),
+    ("要是开会，电话就帮我转语音信箱，否则直接接进来。", 1, 1),
+    ("平时点奶茶要少糖，生理期的时候要热的。", 1, 1),
+    ("行程安排得松一点，但是带老人出门的时候要更松。", 1, 1),
+    ("Send me the daily summary at 8 am, except on Mondays when I want it at 7.", 1, 1),
+    ("Always book aisle seats, but if the flight is overnight, book a window.", 1, 1),
+    ("For work calls use Zoom; for family calls, FaceTime.", 0, 2),
+    ("I'd like the room at 21 degrees, unless it's summer, then 24.", 1, 1),
+    ("Unless it's an emergency, don't wake me before 8.", 1, 1),
+    ("只有下雨天才帮我叫车，其他时候我走路。", 1, 1),
+    ("My son prefers pancakes unless it's a school day.", 0, 0),
+    ("如果你有空的话，帮我查一下明天的天气。", 0, 0),
+    ("Except for the weekend, I'm busy every day.", 0, 0),
+    ("除非老板同意，不然这个项目不能上线。", 0, 0),
+]
+
+
+def test_second_frame_probes_have_the_labelled_shape():
+    shapes = [(text, (sum(not v.condition for v in variants), sum(bool(v.condition) for v in variants)))
+              for text, variants in ((t, conditional_preferences_parse(t)) for t, _, _ in FRAME_PROBES_2)]
+    assert [shape for _, shape in shapes] == [(g, c) for _, g, c in FRAME_PROBES_2]
