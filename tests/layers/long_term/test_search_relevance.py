@@ -17,10 +17,10 @@ from layers.long_term.policy import Policy
 from tests.layers.long_term import relevance
 
 pytestmark = pytest.mark.django_db
-DEV_FLOOR = {"precision": 0.75, "recall": 0.825}
+DEV_FLOOR = {"precision": 0.74, "recall": 0.84}
 # the dev batch written after the cue words were fitted (relevance.BLIND_DEV_BATCH): how the rules generalise
 BLIND_DEV_FLOOR = {"precision": 0.72, "recall": 0.70}
-TEST_FLOOR = {"precision": 0.73, "recall": 0.69}
+TEST_FLOOR = {"precision": 0.73, "recall": 0.73}
 
 
 def _report(title, asked, cutoff):
