@@ -40,7 +40,7 @@ def _b_education(m, clause):
                           r"evening|night|summer|online|part-time|full-time|new|old|good)\b)([a-z]+)\s+(?:school|degree|bootcamp|course|programme|program)\b", clause) \
             or re.search(r"\((?P<f>[A-Z]{2,5}|[A-Za-z]+)\s*,\s*(?:19|20)\d{2}\)", clause) \
             or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause) \
-            or re.search(rf"{re.escape(school)}\s+(?i:for|studying|reading|doing)\s+(?P<f>[A-Za-z][a-z]*(?:\s+[a-z]+)?)\s*$", clause)
+            or re.search(rf"{re.escape(school)}\s+(?i:for|studying|reading|doing)\s+(?!(?i:my|a|an|the|his|her|our|their)\b)(?P<f>[A-Za-z][a-z]*(?:\s+[a-z]+)?)\s*$", clause)
         field_ = (found.group(1) if found.lastindex else None) if found else None
     if field_ is None and re.search(r"(?i)med\s+school", clause):
         field_ = "medicine"
@@ -52,7 +52,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:doing|taking|started|starting|enrolled\s+on)\s+(?i:an?|the|my)\s+(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})\s+(?i:course|degree|programme|program|diploma|module)"), _b_education),
     (re.compile(r"(?i:doing|taking|sitting|studying\s+for|revising\s+for)\s+(?i:my|the|her)?\s*(?P<v>A[- ]levels?|GCSEs?|IB|Highers|Leaving\s+Cert|the\s+bar)\b"),
      lambda m, c: [_f("user.education", tidy_value(m.group("v")), status="studying")]),
-    (re.compile(rf"(?i:taking|doing|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
+    (re.compile(rf"(?i:taking|doing|did|completed|finished|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:graduated\s+from|graduated(?=\s+[A-Z])|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
                 rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|master'?s|masters|bachelor'?s)\s+at|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
                 rf"(?:student|candidate|junior|senior|sophomore|freshman|year|major|undergrad)\s+(?:in\s+[a-z ]+\s+)?at|studying\s+(?P<field>[a-z ]+?)\s+at|"
@@ -60,7 +60,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:currently\s+)?(?i:a\s+)?(?i:junior|senior|sophomore|freshman|student)\s+(?i:at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:studying|study|studies)\s+(?i:at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:study|studied|studying|major\s+in|majored\s+in|majoring\s+in|read)\s+(?P<field>[a-z][a-z ]{{1,30}}?)\s+(?i:at|in|from)\s+{_ORG}"), _b_education),
-    (re.compile(rf"(?i:my\s+)?(?P<deg>(?i:phd|ph\.d\.|doctorate|master'?s|masters|mba|bachelor'?s|ba|bs|bsc|msc|ma|degree|diploma|mfa|jd|md))(?:\s+(?i:degree))?(?:\s+(?i:in)\s+(?P<field>[a-z][a-z ]{{1,30}}?))?\s+(?i:from|at)\s+{_ORG}"), _b_education),
+    (re.compile(rf"(?i:my\s+)?(?P<deg>(?i:phd|ph\.d\.|doctorate|master'?s|masters|mba|bachelor'?s|ba|bs|bsc|msc|ma|degree|diploma|mfa|jd|md))(?:\s+(?i:degree))?(?:\s+(?i:in)\s+(?P<field>[a-z][a-z ]{{1,30}}?))?\s+(?:(?i:is|was|'s)\s+)?(?i:from|at)\s+{_ORG}"), _b_education),
     (re.compile(r"(?i:at|from)\s+(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Polytechnic)(?:\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)?|(?:the\s+)?(?:University|College|Institute)\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
     (re.compile(r"(?i:did\s+an?|doing\s+an?|finished\s+an?|completed\s+an?)\s+(?P<v>[a-z]+\s+(?:apprenticeship|bootcamp|diploma))"), _b_education),
     (re.compile(r"(?i:go\s+to|goes\s+to|attend|attending|attended|transferred\s+to|got\s+into|accepted\s+(?:to|into|at)|admitted\s+to)\s+(?P<v>[A-Z]{2,6}\b|(?:the\s+)?[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Tech)(?:\s+of\s+[A-Z][\w'.-]*)?|(?:the\s+)?University\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),

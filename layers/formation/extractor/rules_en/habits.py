@@ -26,7 +26,7 @@ def _b_habit(m, clause):
         activity = activity.replace(said_time, " ")
     activity = re.sub(r"(?i)\b(?:i've\s+been|i\s+have\s+been|been)\s+|\bfor\s+(?:a|one|two|three|\d+)\s+(?:years?|months?|weeks?)\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:every|on|most|pretty\s+much|always|usually|each|=)\b", " ", activity)
-    activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
+    activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
     activity = tidy_value(re.sub(r"\s+", " ", activity))
     activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+|we\s+do\s+(?:an?\s+)?|we\s+have\s+(?:an?\s+)?|we\s+)", "", activity)  # "Tuesdays I have pottery"
@@ -34,7 +34,7 @@ def _b_habit(m, clause):
     activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&))+$", "", activity).strip()
     # "call my mum", "go for a run": the activity in the corpus's words, without possessives or light verbs.
     activity = re.sub(r"(?i)^(?:try\s+to|tend\s+to|like\s+to|always|usually)\s+", "", activity)
-    activity = re.sub(r"(?i)^(?:go\s+for\s+an?|go\s+to\s+the|go\s+to|have\s+an?|do\s+some|do\s+an?)\s+", "", activity)
+    activity = re.sub(r"(?i)^(?:go\s+for\s+an?|go\s+to\s+the|go\s+to|have\s+an?|do\s+some|do\s+an?|do(?=\s+[a-z]+$))\s+", "", activity)
     activity = re.sub(r"(?i)\b(?:my|our)\s+", "", activity).strip()
     # "every weekday I'm up at 5:30 to swim before work" -> "swim".
     activity = re.sub(r"(?i)^(?:weekdays?\s+|weekends?\s+)?(?:(?:i'm|im|i\s+am|i\s+get)\s+up\s+(?:early\s+)?)?(?:to\s+)?", "", activity).strip()
