@@ -132,11 +132,12 @@ def _workplace_said_after(segments: list[tuple[str, bool]], found: list[Candidat
     if not any(c.memory_key == "user.occupation" for c in found) or any(c.memory_key == "user.employer" for c in found):
         return []
     for segment, mine in segments[1:]:
-        bare = re.fullmatch(r"(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,12})", segment)
+        bare = re.fullmatch(r"(?:现在|目前)?在\s*(?P<v>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z&. ]{1,20})", segment)
         if not (mine and bare):
             continue
         word, flag = tags(bare.group("v"))[0]
-        org = word if flag in ("nt", "nz", "j") else bare.group("v") if _ORG_SUFFIX.search(bare.group("v")) else None
+        org = word if flag in ("nt", "nz", "j") else bare.group("v") if _ORG_SUFFIX.search(bare.group("v")) or re.fullmatch(
+            r"[A-Z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*", bare.group("v")) else None  # "我是intern，在Google"
         org = _org_zh(org) if org else None
         if org:
             return [_zc("user.employer", org)]

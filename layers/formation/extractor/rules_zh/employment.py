@@ -112,6 +112,12 @@ _ROLE_HEADS = (r"开发|研发|运营|产品|测试|设计|销售|市场|财务|
                r"顾问|专员|工程师|设计师|分析师|师|员|官")
 
 
+# "我是data analyst", "我是一名software engineer": an English role said in a Chinese sentence.
+_EN_ROLE_HEAD = (r"(?i:engineer|analyst|manager|designer|developer|intern|consultant|teacher|nurse|doctor|lawyer|"
+                 r"scientist|researcher|accountant|architect|writer|editor|freelancer|founder|director|banker|trader|"
+                 r"chef|barista|PM|SWE|CEO|CTO|CFO|VP|HR|lead|specialist|officer|coordinator|programmer|tester|QA)")
+
+
 def _zb_occupation(m, clause):
     value = tidy_value(m.group("v"))
     value = re.sub(r"^(?:一名|一个|一位|个|名)", "", value)
@@ -146,6 +152,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"是(?:一名|一个|个|名)?(?P<v>(?:[A-Za-z]+\s+){{0,3}}?{_EN_ROLE_HEAD})(?=$|[，,。!！\s])"), _zb_occupation),
     (re.compile(rf"在{_ORG_ZH}(?:做|当|干|任|担任|搞|实习)(?:了?[一二三四五六七八九十两\d]+年)?(?:兼职)?{_ROLE_ZH_CAP}(?=$|[，,。!！~～;；、\s]|了|啦|呀|哦|😂|😅)"), _zb_job),
     (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职|实习)(?=$|[，,。!！]|了|呢)"), _zb_job),
     (re.compile(rf"(?:工作在|上班在)(?P<v>{_CITY_ALT})"), _zb_job),

@@ -35,7 +35,11 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law", "岳父": "father_in_law",
               "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss",
               "那位": "partner", "那口子": "partner", "另一半": "partner",
-              "爸妈": "parents", "父母": "parents", "爹妈": "parents", "爸爸妈妈": "parents"}
+              "爸妈": "parents", "父母": "parents", "爹妈": "parents", "爸爸妈妈": "parents",
+              # English role words in a Chinese sentence ("我husband是做finance的", "我mom下周来看我").
+              "husband": "husband", "wife": "wife", "girlfriend": "girlfriend", "boyfriend": "boyfriend", "gf": "girlfriend",
+              "bf": "boyfriend", "mom": "mother", "mum": "mother", "dad": "father", "son": "son", "daughter": "daughter",
+              "partner": "partner", "sister": "sister", "brother": "brother", "kids": "child", "kid": "child"}
 
 
 _PEOPLE_ZH_ALT = "|".join(sorted(_PEOPLE_ZH, key=len, reverse=True))

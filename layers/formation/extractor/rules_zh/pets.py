@@ -18,7 +18,10 @@ _PET_ALT = "|".join(sorted(_PETS, key=len, reverse=True))
 _SPECIES_ZH = {"小仓鼠": "hamster", "小鹦鹉": "parrot", "小金鱼": "fish", "八哥": "bird", "猫": "cat", "猫咪": "cat", "小猫": "cat", "猫主子": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog",
                "兔子": "rabbit", "小兔子": "rabbit", "兔": "rabbit", "乌龟": "turtle", "小乌龟": "turtle", "龟": "turtle",
                "仓鼠": "hamster", "金鱼": "fish", "鱼": "fish", "鹦鹉": "parrot", "鸟": "bird", "小鸟": "bird",
-               "守宫": "gecko", "龙猫": "chinchilla", "蜥蜴": "lizard"}
+               "守宫": "gecko", "龙猫": "chinchilla", "蜥蜴": "lizard",
+               # English species in a Chinese sentence ("我家有只cat，叫Mimi").
+               "cat": "cat", "kitty": "cat", "dog": "dog", "puppy": "dog", "bunny": "rabbit", "rabbit": "rabbit",
+               "hamster": "hamster", "parrot": "parrot", "turtle": "turtle"}
 
 
 _BREEDS_ZH = {"边牧": "dog", "泰迪": "dog", "柴犬": "dog", "金毛": "dog", "哈士奇": "dog", "柯基": "dog", "拉布拉多": "dog",
