@@ -326,6 +326,9 @@ class Policy:
     # A keyed fact the query's topic did not ask for, matched by one query word only ("User works as a
     # developer." for "where do I work?"), keeps this share of its relevance.
     rerank_other_key_factor: float = setting(0.4, low=0.0, high=1.0)
+    # A fact the query supplies itself: a scene that needs a place (`scenes_needing_place`) whose query names
+    # one ("weather in Chicago") does not need the home city, which keeps this share of its relevance.
+    rerank_supplied_factor: float = setting(0.4, low=0.0, high=1.0)
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
     # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any
     # invalid reply, the offline stage is served.
