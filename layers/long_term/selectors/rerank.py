@@ -172,6 +172,17 @@ def _topic_asks_for(row: dict, reading, policy: Policy) -> bool:
                                        for pattern in policy.topic_keys.get(topic, {}))
 
 
+def _supplied_by_query(row: dict, reading, policy: Policy) -> bool:
+    """A keyed fact the query supplies itself: the home city for a weather question that names its place
+    ("what's the weather like in Chicago?", "新加坡今天会下雨吗"), which the scene would otherwise need
+    (RELEVANCE.md rule 5). The first stage drops the scene's keys then, but the city's own name or vector
+    still matches the fact."""
+    key = row.get("memory_key") or ""
+    if not key or reading is None or not reading.named_place or not reading.scene:
+        return False
+    return any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.scene_keys.get(reading.scene, {}))
+
+
 def _another_keys_fact(row: dict, reading, policy: Policy) -> bool:
     """A keyed fact the query's question topic did not ask for, matched by one word only: "User works as a
     developer." for "where do I work?" (the topic asks the employer), "User lives in Melbourne." for "what do
@@ -219,10 +230,14 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     other_key = _another_keys_fact(row, reading, policy)
     if other_key:
         misfit *= policy.rerank_other_key_factor
+    supplied = _supplied_by_query(row, reading, policy)
+    if supplied:
+        misfit *= policy.rerank_supplied_factor
     relevance *= misfit
     return {"first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
             "subjects": subjects, "query_names": names, "linked_names": list(linked_names), "boost": boost,
             "query_scene": query_scene, "memory_scene": memory_scene, "scene_bound": family, "other_key": other_key,
+            "supplied": supplied,
             "misfit_factor": misfit, "relevance": relevance}
 
 
