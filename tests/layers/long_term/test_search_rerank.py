@@ -196,3 +196,16 @@ def test_an_allergy_bears_on_the_scene_of_its_allergen(tenant, remember):
     stage = next(s for s in memory_search(tenant=tenant, user_id="u1", query="dinner ideas", min_score=0,
                                           explain=True) if s.memory.pk == sulfa.pk).explain["rerank"]
     assert (stage["scene_bound"], stage["memory_scene"], stage["query_scene"]) == ("allergy", "medical", "dining")
+
+
+def test_a_weather_question_that_names_its_place_needs_no_home_city(tenant, remember):
+    home = remember("User lives in Chicago.", memory_key="user.home_city")
+    named = memory_search(tenant=tenant, user_id="u1", query="what's the weather like in Chicago this weekend?",
+                          min_score=0, explain=True)
+    stage = next(s for s in named if s.memory.pk == home.pk).explain["rerank"]
+    assert stage["supplied"] is True and stage["misfit_factor"] < 1
+    assert home.pk not in {s.memory.pk for s in memory_search(
+        tenant=tenant, user_id="u1", query="what's the weather like in Chicago this weekend?")}
+    # without a place the home city is what the question needs
+    assert home.pk in {s.memory.pk for s in memory_search(tenant=tenant, user_id="u1",
+                                                          query="do I need an umbrella tomorrow?")}
