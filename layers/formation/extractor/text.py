@@ -167,7 +167,10 @@ def drop_question_part(sentence: str) -> str:
 # A command to the assistant ("remind me tmrw 9am…", "帮我订明天去上海的机票") is a request, not a
 # plan or a fact (FACTS.md negatives); "please email me instead" is a contact preference, kept.
 _REQUEST = re.compile(
-    r"^(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\s+)?(?:remind|book|find|give|make|write|draft|translate|"
+    # "send me a text rather than an email" is how to reach the user, not an errand.
+    r"^(?!(?:please\s+|pls\s+|just\s+)?(?:send|give|drop)\s+me\s+(?:a|an)\s+(?:quick\s+)?(?:text|email|message|call|ring|dm|voice\s+note)\b"
+    r".*\b(?:rather\s+than|instead|than|not\s+an?)\b)"
+    r"(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\s+)?(?:remind|book|find|give|make|write|draft|translate|"
     r"cancel|set|show|tell|help|summari[sz]e|generate|create|list|suggest|recommend|schedule|order|send|check|look\s+up|"
     r"search|calculate|convert|explain|compare|reserve|add|put|move|delete|remove|rewrite|fix|plan\s+(?:a|my|me))\b"
     r"|^(?:请|麻烦)?(?:你)?(?:帮我(?!记)|帮忙|替我|给我(?:写|找|订|查|推荐|做|列|算)|提醒我(?!的话|的时候)|把闹钟|设个|订一?[张个间])", re.IGNORECASE)
