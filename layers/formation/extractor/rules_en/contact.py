@@ -6,7 +6,7 @@ import re
 from layers.formation.extractor.rules_en.common import _f
 from layers.formation.extractor.text import tidy_value
 
-_CHANNELS = (r"e-?mail|emails|texts?|texting|sms|phone\s+calls?|calls?|calling|voice\s+notes?|voicemail|whatsapp|"
+_CHANNELS = (r"e-?mail|emails|texts?|texting|sms|phone\s+calls?|calls?|calling|voice\s+notes?|voice\s+messages?|voice\s+memos?|voicemail|whatsapp|"
              r"wechat|telegram|signal|slack|teams|imessage|messenger|line|discord|zoom|dms?|instagram\s+dms?|"
              r"push\s+notifications?|calendar\s+invites?|messages?")
 
@@ -42,6 +42,15 @@ def _b_channel_verb(m, clause):
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'd rather you emailed me than called": the past-tense verb names the channel.
     (re.compile(r"(?i:rather|prefer\s+it\s+if|prefer\s+that)\s+(?i:you|people|they)\s+(?P<v>(?i:emailed|texted|called|rang|messaged|phoned|whatsapped|dmed|dm'd))(?:\s+(?i:me))?\b"), _b_channel_verb),
+    # "I'm more of a texter than a caller": the kind of person says the channel.
+    (re.compile(r"(?i:more\s+of\s+an?|i'm\s+an?|im\s+an?)\s+(?P<v>(?i:texter|emailer|caller|phone\s+person|text\s+person|email\s+person))\b"),
+     lambda m, c: [_f("user.contact_preference", "text" if re.match(r"(?i)text", m.group("v")) else "email" if re.match(r"(?i)email", m.group("v")) else "call")]),
+    # "please send updates by email": the channel for what the user is sent.
+    (re.compile(rf"(?i:send|give)\s+(?:(?i:me)\s+)?(?:(?i:updates|the\s+\w+|stuff|things|it|info|details|everything|reminders|notifications))\s+(?i:by|via|over|through|on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    # "don't bother calling": calls refused.
+    (re.compile(r"(?i:don't|dont|no\s+point)\s+(?i:bother)\s+(?i:calling|ringing|phoning)"), lambda m, c: [_f("user.contact_preference", "no calls")]),
+    # "reach me at work on Teams": where the user is reached, with where between.
+    (re.compile(rf"(?i:reach|contact|get\s+hold\s+of|catch)\s+(?i:me)\s+(?i:at\s+work|during\s+the\s+day|in\s+the\s+day|at\s+home)\s+(?i:on|via|by|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "I can't do phone calls", "I don't do calls": a channel refused outright.
     (re.compile(r"(?i:can't|cant|cannot|don't|dont)\s+(?i:do|handle|stand)\s+(?:(?i:phone|voice)\s+)?(?i:calls)\b"), lambda m, c: [_f("user.contact_preference", "no calls")]),
     # "…, text me instead", "email me instead": the channel asked for after another refused.
