@@ -355,6 +355,10 @@ class Policy:
     scene_content_weights: dict[str, float] = setting(default_factory=_default_scene_content_weights, low=0.0,
                                                       high=1.0, merge=True)
     person_topics: list[str] = setting(default_factory=_default_person_topics)
+    # A scene's keys about the user's own self, which a question about another person (a person topic) does not
+    # need: a medical question about the partner or a child is about their health, not the user's conditions.
+    scene_self_keys: dict[str, list[str]] = setting(default_factory=lambda: {
+        "medical": ["user.health_conditions", "user.allergies", "user.medication*"]}, merge=True)
     self_topics: list[str] = setting(default_factory=_default_self_topics)
     # Scenes whose keys are dropped when the query names a place itself ("weather in Chicago").
     scenes_needing_place: list[str] = setting(default_factory=lambda: ["weather"])
