@@ -166,6 +166,9 @@ def _segment_starts(clause: str, segments: list[tuple[str, bool]]) -> list[int]:
     return starts
 
 
+_REGIONS = {"东北", "北方", "南方", "西北", "西南", "华北", "华南", "江南", "广东", "南方人", "北方人"}
+
+
 _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
 
 
@@ -273,6 +276,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             if field and not c.attributes.get("field") and field.group("f") not in c.value:
                 c.attributes["field"] = field.group("f")
     found = _settle_planned_move(found, clause)
+    # "我是东北人，哈尔滨的": the city said beside a region is the hometown, not the region.
+    if any(c.memory_key == "user.hometown" and c.value not in _REGIONS for c in found):
+        found = [c for c in found if not (c.memory_key == "user.hometown" and c.value in _REGIONS)]
     # "我是过敏体质，海鲜一口都不敢碰": what a user who says they are allergic avoids is the allergen.
     if re.search(r"过敏体质|容易过敏", clause) and not any(c.memory_key == "user.allergies" for c in found):
         found = [_zc("user.allergies", c.value) if c.memory_key == "user.food_restrictions" else c for c in found]
@@ -326,9 +332,13 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             last_end = match.end()
     species: set[str] = set()
     for match in _ZH_PET_RULE.finditer(clause):
+        # "猫主子今天又…，它叫大橘": a species opening the clause is the user's pet only when it is named.
+        bare_start = match.start() == 0 and not re.match(r"我|家|养|有|领|收|买|带|捡|抱|接", match.group())
+        # "带我家狗去打疫苗": 我家/我的 before the species says whose it is, whatever verb comes first.
+        possessed = re.match(r"我(?:家|的|们家)", match.group()) is not None
         if zh_user_said(clause, match.start()) or clause[:match.start()].endswith(("我", "我的", "我家")) or match.start() == 0 or species \
-                or _said_in_own_part(segments, starts, match.start()):
-            pets = [p for p in _zb_pet(match, clause) if p.memory_key not in species]
+                or _said_in_own_part(segments, starts, match.start()) or possessed:
+            pets = [p for p in _zb_pet(match, clause) if p.memory_key not in species and (p.value or not bare_start)]
             found.extend(pets)
             # "我们家有两只猫一只狗": each species said once; the first mention of one carries its name.
             species |= {p.memory_key for p in pets} or {"-"}

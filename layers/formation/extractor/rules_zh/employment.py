@@ -152,6 +152,8 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "任客户经理一职", "担任技术总监一职": the post held.
+    (re.compile(r"(?:任|担任)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)一职"), lambda m, c: _zb_occupation(m, c)),
     (re.compile(rf"是(?:一名|一个|个|名)?(?P<v>(?:[A-Za-z]+\s+){{0,3}}?{_EN_ROLE_HEAD})(?=$|[，,。!！\s])"), _zb_occupation),
     (re.compile(rf"在{_ORG_ZH}(?:做|当|干|任|担任|搞|实习)(?:了?[一二三四五六七八九十两\d]+年)?(?:兼职)?{_ROLE_ZH_CAP}(?=$|[，,。!！~～;；、\s]|了|啦|呀|哦|😂|😅)"), _zb_job),
     (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职|实习)(?=$|[，,。!！]|了|呢)"), _zb_job),

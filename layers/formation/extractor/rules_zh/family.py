@@ -65,7 +65,7 @@ def _zh_person_attrs(rest: str) -> dict:
         out["occupation"] = occupation.group("v") or occupation.group("w") or occupation.group("x") or occupation.group("y")
     # "我爸每天早上都去公园打太极": the pastime without its time of day.
     untimed = re.sub(r"(?<=[天每整])(?:都|会|要)+", "", re.sub(A.ZH_TIME.pattern, "", rest))
-    likes = re.search(r"(?:特别|超|很|最|非常)?(?:喜欢|爱|迷上了|热爱)(?P<v>[^，,。!！?？]{1,10})|(?:天天|每天|整天|就知道)(?:去|在)?(?P<w>[^，,。!！?？]{2,8})", untimed)
+    likes = re.search(r"(?:特别|超|很|最|非常)?(?:喜欢|爱|迷上了|热爱|能吃(?=辣|甜|肉))(?P<v>[^，,。!！?？]{1,10})|(?:天天|每天|整天|就知道)(?:去|在)?(?P<w>[^，,。!！?？]{2,8})", untimed)
     if likes:
         value = likes.group("v") or likes.group("w")
         value = re.sub(r"^(?:上了|上|看|追)?", lambda x: x.group() if x.group() in ("看",) else "", value) if value else value
@@ -99,8 +99,8 @@ def _zb_person(m, clause):
     said_before = re.search(rf"(?P<d>{A.ZH_DATE.pattern}(?:{A.ZH_DATE.pattern})*)(?:就)?是(?:我的?|我家的?)$", before)
     birthday_before = said_before.group("d") if said_before and re.match(r"(?:的)?生日", rest) else None
     # "我老公周末在家": a time word after the role is when, never who.
-    if name and is_time_word(name):
-        name = ""
+    if name and is_time_word(name) and not re.fullmatch(r"[小老阿][\u4e00-\u9fff]", name):
+        name = ""  # (jieba reads 老周 as a time word; after a role it is a person)
     if not name and rest:
         # "我儿子豆豆发烧了": the word right after the role, when jieba reads it as a person's name
         # (nr) or it has a name's shape (a doubled character, 小/阿 + one), whatever follows it.

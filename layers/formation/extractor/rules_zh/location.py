@@ -120,5 +120,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"是(?P<v>(?:{_PROVINCE_ALT})(?:省)?[\u4e00-\u9fff]{{2,3}}?)人(?=$|[，,。!！]|啊|呀|哦|的)"), _zb_hometown_person),
     (re.compile(rf"是(?P<v>(?:土生土长的|地道的|正宗的)?(?:[\u4e00-\u9fff]{{0,3}}?(?:{_CITY_ALT})|东北|广东))(?:人|崽儿?|娃|妹子|姑娘|小伙|伢子|土著)"), _zb_hometown_person),
     (re.compile(rf"是(?:东北|北方|南方)人[，,]\s*(?P<v>{_CITY_ALT})的"), _zb_place("user.hometown")),
+    # "我是东北人，哈尔滨的": the city said after the region is the hometown.
+    (re.compile(rf"^(?P<v>{_CITY_ALT})的$"), _zb_place("user.hometown")),
     (re.compile(rf"^(?:我)?是(?P<v>{_CITY_ALT})的(?=$|[，,。])"), _zb_place("user.hometown")),
 ]

@@ -7,6 +7,7 @@ from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh import subject
 from layers.formation.extractor.rules_zh.common import _TERM, _c, _zc
+from layers.formation.extractor.rules_zh.pos import is_time_word
 from layers.formation.extractor.text import tidy_value
 
 _PETS = {"狗": "dog", "小狗": "dog", "狗狗": "dog", "猫": "cat", "小猫": "cat", "猫咪": "cat"}
@@ -76,8 +77,8 @@ def _zb_pet(m, clause):
     out = []
     for name in names:
         name = re.sub(r"(?:了|啊|呀|的)$", "", name)
-        if name in _SPECIES_ZH:
-            name = ""  # "玄凤鹦鹉": the kind then the species word, no name yet
+        if name in _SPECIES_ZH or re.match(r"[是在又也都就不没真太很超把被]", name) or is_time_word(name):
+            name = ""  # "玄凤鹦鹉": the kind then the species word; "猫主子今天…", "猫是液体": no name
         if not name and not listed:
             later = re.search(r"(?:它|他|她)?(?:叫做|名叫|叫|的名字是)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-z]+)", rest)
             if later and not re.search(r"没|还没", rest[:later.start()]) and not re.match(r"什么|啥", later.group("n")):
@@ -88,7 +89,7 @@ def _zb_pet(m, clause):
     return out
 
 
-_ZH_PET_RULE = re.compile(rf"(?:(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|新养了|有|养的|还有|还养了|也有|也养了)?|养了|新养了|领养了|收养了|买了|带回来了?|抱回来了?|接回来了?|领回家了?|有|还有|捡了|带|和|跟|以及)(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{{1,3}})的|[\u4e00-\u9fff]{{1,2}}色的)?小?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经|昨[天晚]|今[天晚早]|前[天几]|刚|又|总|老是|最近|每天|天天|现在|超|真|可)|[A-Z][a-z]+)?")
+_ZH_PET_RULE = re.compile(rf"(?:^|(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|新养了|有|养的|还有|还养了|也有|也养了)?|养了|新养了|领养了|收养了|买了|带回来了?|抱回来了?|接回来了?|领回家了?|有|还有|捡了|带|和|跟|以及)(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{{1,3}})的|[\u4e00-\u9fff]{{1,2}}色的)?小?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经|昨[天晚]|今[天晚早]|前[天几]|刚|又|总|老是|最近|每天|天天|现在|超|真|可)|[A-Z][a-z]+)?")
 
 
 def _legacy_pet(match: re.Match) -> list[Candidate]:
