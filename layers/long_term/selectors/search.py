@@ -8,9 +8,10 @@ number in the hundreds, and measured on these machines (1M rows, 512-d; docs/arc
 `WHERE user_id = …` filter post-filters and returned 0.8 of 10 rows (recall 0.08), while the
 (tenant, user_id, status) B-tree plus an exact sort of that user's rows answered in 0.8 ms with
 recall 1.0. So the vector path sorts the owner's rows exactly; the HNSW index serves only
-unfiltered, tenant-wide work. (An owner with tens of thousands of memories costs a few hundred ms
-here, 0.4 s at 50k measured; such owners would want an HNSW path with `hnsw.iterative_scan`, which
-the scale target, ~100 memories per user, does not need.)
+unfiltered, tenant-wide work. (An owner with tens of thousands of memories would cost a scan of
+them all, ~1 s at 50k on a loaded machine: past policy.large_owners.min_memories an owner gets partial
+HNSW and GIN indexes of its own, and its rows are narrowed to their candidates first,
+selectors/large_owners.py.)
 
 Why BM25 in SQL and not `ts_rank`: `ts_rank` has no IDF and `plainto_tsquery` ANDs every term, which
 kills recall on questions. The keyword hits are looked up among the owner's rows the scope already
