@@ -203,12 +203,18 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     named_place = False
     if scene in policy.scenes_needing_place:
         named_place = names_place(query)
-    if scene and not named_place:
-        merge(policy.scene_keys.get(scene, {}))
     topics = [name for name, cues in policy.topic_cues.items() if _hits(text, cues)]
-    if any(name in policy.person_topics for name in topics):
+    about_another = any(name in policy.person_topics for name in topics)
+    if about_another:
         # "where does my brother live?" asks about the brother, not the user's own city
         topics = [name for name in topics if name not in policy.self_topics]
+    if scene and not named_place:
+        scene_keys = policy.scene_keys.get(scene, {})
+        if about_another:
+            # "我伴侣对什么药过敏？" asks about the partner's health, not the user's own conditions
+            own = policy.scene_self_keys.get(scene, [])
+            scene_keys = {pattern: weight for pattern, weight in scene_keys.items() if pattern not in own}
+        merge(scene_keys)
     for name in topics:
         merge(policy.topic_keys.get(name, {}))
     content_patterns, content_weight = (), 0.0
