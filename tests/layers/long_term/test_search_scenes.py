@@ -178,3 +178,11 @@ def test_a_read_key_cannot_list_or_read_quarantined_memories(api, make_client, t
     assert [row["id"] for row in admin.get(f"{MEMORIES}?user_id=u1&status=quarantined").json()["results"]] == [
         body["id"]]
     assert admin.get(f"{MEMORIES}/{body['id']}").status_code == 200
+
+
+def test_a_medical_question_about_another_person_needs_not_the_users_own_conditions():
+    policy = Policy()
+    partner = query_read("我伴侣对什么药过敏？", policy)
+    assert partner.scene == "medical" and "partner" in partner.topics
+    assert "user.health_conditions" not in partner.key_weights
+    assert "user.health_conditions" in query_read("我对什么药过敏？", policy).key_weights
