@@ -62,18 +62,19 @@ def plan_candidate(clause: str) -> Candidate | None:
         if re.match(r"(?i)(?:not|never|no\s+longer)\b", rest):
             return None
         if _PLAN_VERB.match(rest):
-            bare = tidy_value(rest.replace(date.group(), " "))
+            bare = tidy_value(re.sub(re.escape(date.group()), " ", rest, flags=re.I))
             # "I'm going there in May", "I start in March": a light verb says nothing of what is planned,
             # and a recurring clause ("I run 5k on Tuesday and Thursday evenings") is a habit.
             # Starting a named job is the employer (FACTS.md), not a plan: "I start my new job at Ocado on Monday".
             if _LIGHT_PLAN.fullmatch(re.sub(r"\s+", " ", bare)) or _is_habit_clause(clause) or \
-                    re.search(r"(?i)\bstart\w*\s+(?:my\s+)?(?:new\s+)?(?:job|role|position)?\s*(?:at|with)\s+[A-Z]", clause):
+                    re.search(r"(?i)\bstart\w*\s+(?:my\s+|a\s+)?(?:new\s+)?(?:job|role|position)?\s*(?:at|with)\s+[A-Z]", clause):
                 return None
             dest = re.search(r"\b(?:to|for)\s+(?:the\s+)?(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", rest)
             destination = _proper(dest.group("d")) if dest else None
             if destination and (A.en_date(destination) or destination in _STOP_CAPS):
                 destination = None
-            return _c("user.plan", trip_value(_describe(bare) if destination else rest, destination), date=date.group())
+            # The date is an attribute, not part of the description ("seeing Coldplay at Wembley in June").
+            return _c("user.plan", trip_value(_describe(bare), destination), date=re.sub(r"(?i)^(?:in|on)\s+", "", date.group()))
     return None
 
 
@@ -129,6 +130,10 @@ def _b_plan(m, clause):
     if not date:
         return []
     body = tidy_value(m.group("v"))
+    # "next September", "this Friday": the word before a bare date is part of it.
+    before = re.search(rf"(?i)\b(?P<w>next|this|last|coming)\s+{re.escape(date)}\b", clause)
+    if before:
+        date = f"{before.group('w')} {date}"
     # The date is an attribute, not part of the description (FACTS.md: "start new job" + date Monday).
     bare = re.sub(rf"(?i)\s*\b(?:on\s+|in\s+|at\s+|for\s+|this\s+coming\s+)?{re.escape(date)}\b", " ", body)
     bare = re.sub(r"(?i)^(?:my|our)\s+|\s+(?:is|are|'s)(?:\s+(?:on|in|at|for))?\s*$|\s+(?:on|in|at|for|over)(?:\s+the)?\s*$", "", tidy_value(bare))
@@ -172,7 +177,7 @@ _TRAVEL = re.compile(
 # the trip, where said with an article or possessive ("for Onam", "for work" or "for five days" is not one).
 _OCCASION = re.compile(
     r"^\s+(?:.*?\s+)?(?i:for)\s+(?:(?i:a|an|the|our|my|his|her|their)\s+|(?=[a-z]))"
-    r"(?P<o>(?![\w\s']*\b(?i:weekend|week|month|days?|nights?|holidays?|work|business)\b)[\w'-]+(?:\s+[\w'-]+){0,2})\s*$")
+    r"(?P<o>(?![\w\s']*\b(?i:weekends?|weeks?|months?|days?|nights?|holidays?|work|business)\b)[\w'-]+(?:\s+[\w'-]+){0,2})\s*$")
 
 
 def trip_value(body: str, destination: str | None) -> str:
@@ -194,7 +199,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "Vet appointment for the cat on Tuesday", "big day tomorrow - my PhD viva": the appointment opens the clause or follows "my".
     (re.compile(r"(?:^|(?<=[-–—:]\s))(?P<v>(?:(?i:my|our)\s+)?(?:[A-Za-z-]+\s+){0,2}(?i:appointment|interview|exam|viva|surgery|operation|flight|scan|hearing|test|lesson|match|gig|concert)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?i:got|have|having)\s+(?i:a)\s+(?P<v>(?:(?i:first|hot|blind|second)\s+)?(?i:date))\s+(?=(?i:on|tonight|tomorrow|this|next|at)\b)"), _b_plan),
-    (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation)\b[^,.;!?]*)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation|"
+                r"graduation|christening|funeral|housewarming|baby\s+shower|hen\s+do|stag\s+do|retirement\s+party|birthday\s+party|party)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing|doing\s+(?:a|an|the|my))\s+[^,.;!?]+)"), _b_plan),
     # "I have my citizenship interview next month": a dated appointment with its kind before it.
     (re.compile(r"(?P<v>(?i:my|our|an?|the)\s+(?:[a-z-]+\s+){1,2}?(?i:interview|exam|appointment|surgery|operation|flight|trip|hearing|test|scan|conference|wedding)\b[^,.;!?]*)"), _b_plan),
