@@ -31,6 +31,7 @@ from layers.formation.extractor.rules_zh import (
     pets,
 )
 from layers.formation.extractor.rules_zh.common import _items, _zc
+from layers.formation.extractor.rules_zh.education import _DISCIPLINES
 from layers.formation.extractor.rules_zh.employment import _org_zh
 from layers.formation.extractor.rules_zh.family import (
     _PEOPLE_COUNT_RULE,
@@ -169,6 +170,9 @@ def _segment_starts(clause: str, segments: list[tuple[str, bool]]) -> list[int]:
 _REGIONS = {"东北", "北方", "南方", "西北", "西南", "华北", "华南", "江南", "广东", "南方人", "北方人"}
 
 
+_GENERIC_SCHOOL = re.compile(r"(?:师范|重点|普通|民办|公立|私立)?(?:大学|学院|中学|高中|大专)|一本|二本|三本|985|211|双一流")
+
+
 _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
 
 
@@ -258,7 +262,20 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     # "我现在读高一，在杭州二中": a grade gives way to the school named beside it.
     if any(c.memory_key == "user.education" and not re.fullmatch(r"[高初][一二三]", c.value) for c in found):
         found = [c for c in found if not (c.memory_key == "user.education" and re.fullmatch(r"[高初][一二三]", c.value))]
+    # "我是师范大学毕业的，华东师大": a kind of school gives way to the school named beside it.
+    named = [c for c in found if c.memory_key == "user.education" and not _GENERIC_SCHOOL.fullmatch(c.value)]
+    if named:
+        kinds = [c for c in found if c.memory_key == "user.education" and _GENERIC_SCHOOL.fullmatch(c.value)]
+        for kind in kinds:
+            for key, value in kind.attributes.items():
+                named[-1].attributes.setdefault(key, value)
+        found = [c for c in found if c not in kinds]
+    # "研究生毕业于南开，经济学": a discipline said alone after the school is its field.
     schools = [c for c in found if c.memory_key == "user.education"]
+    for segment, _ in segments[1:]:
+        field = re.fullmatch(rf"(?:学的?是?|读的?是?|专业是?)?(?P<f>[\u4e00-\u9fff]{{0,4}}(?:{_DISCIPLINES})[\u4e00-\u9fff]{{0,3}}?)(?:专业|系|方向)?", segment)
+        if field and schools and not schools[-1].attributes.get("field") and field.group("f") != schools[-1].value:
+            schools[-1].attributes["field"] = field.group("f")
     for c in schools if len(schools) == 1 else []:
         if c.memory_key == "user.education":
             if re.search(r"毕业(?:好几年|[一二两三四五六七八九十几\d]+年|很久)了|已经毕业", clause):

@@ -129,6 +129,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>大专|本科|中专|高中|初中|小学)(?:毕业|学历)"), _zb_education),
     # "我本科学的是会计，在江西财大", "读博第三年了，在中科大": the school named alone after what was studied.
     (re.compile(r"^在(?P<v>(?![读念上])[\u4e00-\u9fff]{1,8}?(?:大学|学院|财大|师大|理工|科大|交大|工大|农大|医大|外|大))$"), _zb_school_said_alone),
+    # "我在读在职研究生，人大的", "我是师范大学毕业的，华东师大": the school in a part of its own.
+    (re.compile(r"^(?P<v>(?![读念上在我])(?:[\u4e00-\u9fff]{1,8}?(?:大学|学院|财大|师大|理工|科大|交大|工大|农大|医大)|[\u4e00-\u9fff]{1,3}(?<![好很太挺超真多])大))的?$"), _zb_school_said_alone),
     # "我本科在南大，研究生去了港大": a degree, then where it was (or is) taken.
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|读研|读博)(?:是|也是)?(?:在|去了|去的|考到了?|考进了?|考去了?)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)(?=$|[，,。])"), _zb_school_said_alone),
     (re.compile(rf"(?:读的是|在读)(?P<deg>在职研究生|{_DEGREES_ZH})[，,]\s*(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的"), _zb_education),
