@@ -75,6 +75,8 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     # "回老家看看爷爷奶奶": a doubled verb is the verb ("看看" -> "看").
     body = re.sub(r"(看|走|逛|聊|玩|试|转|歇)\1", r"\1", body)
     body = re.sub(r"^去(?=看|考|打|吃|买|参加|见|办|做|拿|取|听|学|上课|体检|复查)", "", body)
+    # "约了朋友吃日料" -> 和朋友吃日料: who the plan is with, without the arranging.
+    body = re.sub(r"^约了?(?=[\u4e00-\u9fff]{1,4}?(?:吃|喝|看|打|逛|爬|唱|玩))", "和", body)
     if not body or len(body) < 2:
         return []
     # A known place is the destination whatever follows it ("去澳洲读研"); another word only before a trip verb.
