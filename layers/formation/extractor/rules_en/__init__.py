@@ -45,6 +45,7 @@ from layers.formation.extractor.rules_en.employment import (
     _b_occupation_as,
 )
 from layers.formation.extractor.rules_en.family import (
+    attributes_said_later,
     _b_named_group,
     _b_parent_of,
     _b_person,
@@ -70,7 +71,8 @@ from layers.formation.extractor.rules_en.subject import (
 )
 from layers.formation.extractor.text import is_cjk, is_past_state
 
-__all__ = ["Candidate", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate", "said_in_present"]
+__all__ = ["Candidate", "attributes_said_later", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate",
+           "said_in_present"]
 
 _SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)
 _FACT_FAMILIES = (employment, education, location, languages, health, diet, likes, contact, personal, pets, family,

@@ -127,7 +127,7 @@ def _person_attrs(rest: str) -> dict:
     school = school or re.search(r"\b(?i:goes\s+to|attends|at|to)\s+(?P<v>(?:[A-Z][\w'.-]*\s+){1,4}(?:School|Primary|High|Elementary|Academy|College|"
                                  r"Nursery|Montessori|Prep|Kindergarten|Preschool|Middle|Grammar|University|Infants|Juniors))\b", rest)
     if school:
-        out["school"] = school.group("v")
+        out["school"] = tidy_value(school.group("v"))
     return {k: v for k, v in out.items() if v not in (None, "")}
 
 
@@ -143,6 +143,20 @@ def _spouse(m, clause) -> str:
     after = clause[m.end():]
     he, she = re.search(r"(?i)\b(?:he|him|his)\b", after), re.search(r"(?i)\b(?:she|her|hers)\b", after)
     return "husband" if he and not she else "wife" if she and not he else "partner"
+
+
+_PRONOUN_SENTENCE = re.compile(r"(?:^|(?<=[.!?])\s+)(?i:she|he)(?=(?:'s|\s+is|\s+works|\s+loves|\s+likes|\s+plays|\s+goes|\s+attends|\s+turned|\s+turns|\s+just)\b)")
+
+
+def attributes_said_later(text: str, start: int) -> dict:
+    """"I have a daughter. She's 7 and loves horses.", "My brother lives in Cork. He's a chef.": what a
+    sentence of its own says of the one person of a turn, through he / she (the caller checks there is one)."""
+    out: dict = {}
+    for match in _PRONOUN_SENTENCE.finditer(text, start):
+        sentence = re.split(r"(?<=[.!?])\s", text[match.end():], maxsplit=1)[0]
+        for key, value in _person_attrs(sentence).items():
+            out.setdefault(key, value)
+    return out
 
 
 def _b_parent_of(m, clause):
