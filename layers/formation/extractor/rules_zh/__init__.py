@@ -167,6 +167,25 @@ def _segment_starts(clause: str, segments: list[tuple[str, bool]]) -> list[int]:
     return starts
 
 
+_BARE_ACTIVITY = re.compile(r"(?:又|还|也)?(?:要|会)?(?:去|出去)?(?:玩|拍|了)*|(?:约人|和朋友|跟朋友)?(?:去|出去)?(?:公园|外面)?玩")
+_CLASS_ONLY = re.compile(r"(?:去)?(?:上|有)(?:[一两二三四五六七八九十\d]+次)?课")
+
+
+def _name_dropped_activity(found: list[Candidate], clause: str) -> None:
+    """"我迷上了飞盘，每个周末都去玩", "我好喜欢camping，这个周末又要去了": a habit or plan whose
+    activity was dropped is the thing liked just before; "报了个西班牙语班，每周上两次课",
+    "我在学吉他，每周二晚上有课": a bare class is the course named before it."""
+    liked = next((c.value for c in found if c.memory_key == "user.likes"), None)
+    course = re.search(r"报了?(?:个|一个)?(?P<b>[\u4e00-\u9fffA-Za-z]{1,8}班)(?=$|[，,。])|在学(?P<s>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=$|[，,])", clause)
+    for index, c in enumerate(found):
+        if c.memory_key not in ("user.habits", "user.plan"):
+            continue
+        if liked and _BARE_ACTIVITY.fullmatch(c.value):
+            found[index] = Candidate(c.memory_key, liked, c.confidence, c.attributes)
+        elif course and c.memory_key == "user.habits" and _CLASS_ONLY.fullmatch(c.value):
+            found[index] = Candidate(c.memory_key, course.group("b") or course.group("s") + "课", c.confidence, c.attributes)
+
+
 _REGIONS = {"东北", "北方", "南方", "西北", "西南", "华北", "华南", "江南", "广东", "南方人", "北方人"}
 
 
@@ -293,6 +312,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             if field and not c.attributes.get("field") and field.group("f") not in c.value:
                 c.attributes["field"] = field.group("f")
     found = _settle_planned_move(found, clause)
+    _name_dropped_activity(found, clause)
     # "我是东北人，哈尔滨的": the city said beside a region is the hometown, not the region.
     if any(c.memory_key == "user.hometown" and c.value not in _REGIONS for c in found):
         found = [c for c in found if not (c.memory_key == "user.hometown" and c.value in _REGIONS)]
