@@ -61,7 +61,7 @@ from layers.formation.extractor.rules_en.health import (
 from layers.formation.extractor.rules_en.languages import _b_exam, _b_language
 from layers.formation.extractor.rules_en.location import _b_office
 from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_together
-from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets
+from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets, breed_said_later
 from layers.formation.extractor.rules_en.plans import _b_plan, plan_candidate
 from layers.formation.extractor.rules_en.subject import (
     _OTHER_SUBJECT,
@@ -71,7 +71,7 @@ from layers.formation.extractor.rules_en.subject import (
 )
 from layers.formation.extractor.text import is_cjk, is_past_state
 
-__all__ = ["Candidate", "attributes_said_later", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate",
+__all__ = ["Candidate", "attributes_said_later", "breed_said_later", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate",
            "said_in_present"]
 
 _SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)

@@ -96,6 +96,17 @@ def _b_pet(m, clause):
     return [_f(f"user.pet.{species}", name, breed=breed, age=A.en_int(age) if age else None)]
 
 
+_BREED_LATER = re.compile(rf"(?:^|(?<=[.!?])\s+)(?i:he|she|it)(?:'s|\s+is)\s+(?:(?i:an?)\s+)?(?:(?i:little|big|rescue|mini|miniature|young|old)\s+)?(?P<b>(?i:{_PET_WORD}))\b")
+
+
+def breed_said_later(text: str) -> str | None:
+    """"We got a puppy last week. He's a beagle.": the breed a sentence of its own gives the one pet of a turn."""
+    for match in _BREED_LATER.finditer(text):
+        if match.group("b").lower() in _BREEDS_EN:
+            return match.group("b")
+    return None
+
+
 def _b_pet_keeper(m, clause):
     species = _SPECIES_EN.get(m.group("sp").lower())
     breed = re.search(rf"(?i)\bto\s+(?:(?:two|three|four|\d)\s+)?(?P<b>{_PET_WORD})", clause[m.end():])
