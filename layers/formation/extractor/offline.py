@@ -255,6 +255,8 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
     aged = _SENTENCE_AGE.search(text) if len(people) == 1 else None
     # The rest a later he / she sentence says of the one person (not of a pet: "it" is no person).
     later_attributes = rules_en.attributes_said_later(text, 0) if len(people) == 1 and people[0].memory_key.startswith("user.relationship.") else {}
+    if len(people) == 1 and people[0].memory_key.startswith("user.pet.") and (breed := rules_en.breed_said_later(text)):
+        later_attributes = {"breed": breed}
     out = []
     for item in items:
         key = item.memory_key or ""
@@ -284,7 +286,7 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
                 and (years := A.plausible_age(A.en_int(aged.group("n")))) is not None:
             attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
             item = _item(Candidate(key, item.value, item.confidence, {**attributes, "age": years}), seq=item.source_turn_seq, clause=text)
-        missing = {k: v for k, v in later_attributes.items() if k not in item.attributes} if key.startswith("user.relationship.") else {}
+        missing = {k: v for k, v in later_attributes.items() if k not in item.attributes} if key.startswith(("user.relationship.", "user.pet.")) else {}
         if missing:
             attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
             item = _item(Candidate(key, item.value, item.confidence, {**attributes, **missing}), seq=item.source_turn_seq, clause=text)
