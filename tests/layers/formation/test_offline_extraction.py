@@ -203,6 +203,12 @@ def _facts(*texts: str) -> set[tuple]:
     ("jazz puts me to sleep tbh, I'm more of a metal guy", {("user.dislikes", "jazz", ()), ("user.likes", "metal", ())}),
     ("I’m a nurse at the Royal Free", {("user.employer", "Royal Free", ()), ("user.occupation", "nurse", ())}),
     ("my name is Kevin, 中文名叫李凯", {("user.name", "Kevin", ()), ("user.name", "李凯", ())}),
+    # Across sentences: the one person or pet of the turn takes what a later sentence says of it.
+    ("I have a daughter. She's 7.", {("user.relationship.daughter", "", (("age", 7),))}),
+    ("We got a puppy last week. His name is Max.", {("user.pet.dog", "Max", ())}),
+    ("My brother lives in Cork. He's a chef.", {("user.relationship.brother", "", (("occupation", "chef"),))}),
+    ("We got a puppy last week. He's a beagle.", {("user.pet.dog", "", (("breed", "beagle"),))}),
+    ("Do you know good ramen in Vancouver? I just relocated here for work", {("user.home_city", "Vancouver", ())}),
 ])
 def test_english_families_in_ordinary_words(text, expected):
     assert _facts(text) == expected
