@@ -33,7 +33,7 @@ def _zb_restriction(m, clause):
 def _restrictions(said: str, clause: str) -> list[Candidate]:
     """The foods in `said` (what a restriction pattern matched) as food_restrictions."""
     raw = tidy_value(said)
-    raw = re.sub(r"^(?:吃|喝|碰)?(?:太|很|特别|过于|比较)?", "", raw)
+    raw = re.sub(r"^(?:是|有)?(?:吃|喝|碰)?(?:太|很|特别|过于|比较)?", "", raw)
     raw = re.sub(r"(?:基本|基本上|完全|从来|一般|一概|一律|宁愿|宁可)$", "", raw)  # "碳水基本不碰"
     raw = re.sub(r"^连", "", raw)  # "连蛋都不吃"
     if re.match(r"[不没]", raw):
@@ -90,11 +90,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:对)?(?P<v>[A-Za-z]+|[\u4e00-\u9fff]{1,4}?)\s*(?:不耐受?|intolerant)"), _zb_restriction),
     # "奶茶和甜品都戒了", "米饭面条基本不碰", "海鲜啤酒都不敢碰了": the foods first, an adverb, then
     # what the user does about them.
-    (re.compile(r"^(?:(?:最近|现在|目前)?在(?:控糖|减肥|减脂|戒糖|健身|备孕|养胃)[，,]?)?(?P<v>[\u4e00-\u9fffA-Za-z、和跟]{2,12}?)(?:我)?(?:现在|已经|早就)?(?:基本上?|完全|都|也|一概|一律|统统|全)+(?:戒了|戒掉了|不碰了?|不敢碰了?|不敢吃了?|不吃了?|不喝了?|不沾了?|吃不了|喝不了|不能吃|不能喝|碰不了)"), _zb_restriction),
+    (re.compile(r"^(?:(?:最近|现在|目前)?在(?:控糖|减肥|减脂|戒糖|健身|备孕|养胃)[，,]?)?(?P<v>[\u4e00-\u9fffA-Za-z、和跟]{2,12}?)(?:我)?(?:现在|已经|早就)?(?:基本上?|完全|都|也|一概|一律|统统|全)+(?:戒了|戒掉了|不碰了?|不敢碰了?|不敢吃了?|不吃了?|不喝了?|不沾了?|吃不了|喝不了|不能吃|不能喝|碰不了|不要|不放|别放)"), _zb_restriction),
     # "医生让我别吃动物内脏": what the doctor rules out for the user.
     (re.compile(r"(?:医生|大夫)(?:让我|叫我|要我|说我|嘱咐我)(?:尽量)?(?:别吃|不要吃|不能吃|少吃|忌|别喝|不要喝|少喝)(?:动物)?(?P<v>[^，,。.!！?？;；]+)"), _zb_restriction),
     # "吃辣是不行的": eating it will not do.
     (re.compile(r"^吃(?P<v>[\u4e00-\u9fff]{1,4}?)(?:的)?(?:是|可|真|实在)?(?:不行|不可以|不能)的?(?=$|[，,。!！]|啊|呀)"), _zb_restriction),
     # "牛奶喝不了", "辣的我吃不了": the food first, then that the user cannot take it.
-    (re.compile(r"^(?P<v>[\u4e00-\u9fff]{1,4}?)(?:的)?(?:我)?(?:也|都|是)?(?:喝不了|吃不了|不能吃|不能喝|碰不了|不能碰|不敢吃|吃不得|不吃|不碰)"), _zb_restriction),
+    (re.compile(r"^(?P<v>[\u4e00-\u9fff]{1,4}?)(?:的)?(?:我)?(?:也|都|是)?(?:喝不了|吃不了|不能吃|不能喝|碰不了|不能碰|不敢吃|吃不得|碰不得|喝不得|不吃|不碰)"), _zb_restriction),
 ]

@@ -11,7 +11,7 @@ from layers.formation.extractor.text import has_question_word_zh, tidy_value
 
 _PROFESSIONS = ("工程师|医生|老师|教师|护士|律师|设计师|程序员|会计|会计师|学生|经理|记者|作家|厨师|司机|研究员|科学家|"
                 "销售|架构师|分析师|教授|博士生|研究生|大学生|公务员|警察|画家|演员|歌手|主播|店长|翻译|编辑|药剂师|"
-                "产品经理|运营|摄影师|建筑师|咨询师|创业者|自由职业者|快递员|外卖员|外卖小哥|快递小哥|骑手|农民|军人|飞行员|空姐|牙医")
+                "全职妈妈|全职太太|家庭主妇|宝妈|产品经理|运营|摄影师|建筑师|咨询师|创业者|自由职业者|快递员|外卖员|外卖小哥|快递小哥|骑手|农民|军人|飞行员|空姐|牙医")
 
 
 _ORG_ZH = r"(?P<v>(?![在到去了])(?:[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10}?))"
@@ -180,6 +180,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"^(?:之前|以前|原来)在{_ORG_ZH}$"), _zb_former),
     (re.compile(r"离开那个[\u4e00-\u9fff]{0,4}公司了?[——\-，,\s]*(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})"), _zb_former),
     (re.compile(r"(?:岗位是|职位是|职业是|工作是)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10})"), _zb_occupation),
+    # "我干销售的，天天跑客户": the trade one works in, said with 的.
+    (re.compile(rf"^(?:我)?(?:是)?(?:干|搞)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,4}}?(?:{_ROLE_HEADS}))的(?=$|[，,。!！])"), _zb_occupation),
     (re.compile(rf"^(?:现在|目前|主要|负责)?(?:做|当|干|搞|负责)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_ROLE_HEADS}))(?=$|[，,。!！]|了|的)"), _zb_occupation),
     (re.compile(r"^(?:担任|任)(?!何|务|性|意)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:一职|职位|岗位)?$"), _zb_occupation),
     (re.compile(rf"(?:现在在做|在做|当了?|做了?)(?P<v>(?:freelance |自由)?[\u4e00-\u9fffA-Za-z ]{{0,8}}?(?:{_PROFESSIONS}|consultant|designer|engineer|顾问|咨询|中介|师|员))(?=$|[，,。]|了)"), _zb_occupation),

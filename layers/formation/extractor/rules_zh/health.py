@@ -22,7 +22,7 @@ _CONDITIONS = ("糖尿病|高血压|哮喘|心脏病|乳糖不耐受?|痛风|胃
 
 _CONDITIONS_ZH = (r"糖尿病|高血压|低血压|哮喘|心脏病|痛风|胃病|胃炎|癫痫|抑郁症|轻度抑郁|中度抑郁|抑郁|焦虑症|焦虑|贫血|过敏性鼻炎|"
                   r"鼻炎|低血糖|高血脂|甲亢|甲减|乙肝|偏头痛|关节炎|胃溃疡|肾病|肾结石|失眠症?|心律不齐|近视|颈椎病|腰椎间盘突出|"
-                  r"湿疹|荨麻疹|痛经|多囊|甲状腺结节|脂肪肝|高尿酸|乳腺增生|腱鞘炎|腰肌劳损|强迫症|ADHD|adhd|anxiety|insomnia|"
+                  r"花粉症|鼻窦炎|咽炎|湿疹|荨麻疹|痛经|多囊|甲状腺结节|脂肪肝|高尿酸|乳腺增生|腱鞘炎|腰肌劳损|强迫症|ADHD|adhd|anxiety|insomnia|"
                   r"depression|asthma|diabetes|migraine|IBS")
 
 
@@ -119,8 +119,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"有(?:严重的|轻微的)?(?P<v>[A-Za-z ]+?)\s*allergy"), _zb_allergy),
     (re.compile(r"(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服)?(?:我)?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)[^，。]*[，,]\s*(?:我)?(?:一[穿戴吃用碰]就[^，。]*[，,]\s*)?(?:医生说是[^，。]*)?过敏"), _zb_allergy),
     (re.compile(r"避开(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)[啊呀哦]?[，,]\s*我过敏"), _zb_allergy),
-    (re.compile(rf"(?:有|患有|得了|查出了?来?|确诊了?|诊断出来?|是)(?P<v>(?:慢性|急性|轻度|重度|过敏性)?(?:{_CONDITIONS_ZH}))(?:患者|病人)?"), _zb_condition),
-    (re.compile(rf"(?:^|我)(?:最近|一直|经常|常常|老是|总是|这阵子|这几年)?(?:有点|有些|有|轻度)?(?P<v>近视|(?:慢性|急性)?(?:{_CONDITIONS_ZH}))"), _zb_condition),
+    (re.compile(rf"(?:有|患有|得了|查出了?来?|确诊了?|诊断出来?|是)(?P<v>(?:慢性|急性|轻度|重度|过敏性)?(?:[一二12]型|I型|II型)?(?:{_CONDITIONS_ZH}))(?:患者|病人)?"), _zb_condition),
+    (re.compile(rf"(?:^|我的?)(?:最近|一直|经常|常常|老是|总是|这阵子|这几年)?(?:有点|有些|有|轻度)?(?P<v>近视|(?:慢性|急性)?(?:{_CONDITIONS_ZH}))"), _zb_condition),
     # "我尿酸高" is kept as said; "血压有点高" is the condition's name.
     (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?P<adv>有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", m.group() if not m.group("adv") else {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
