@@ -69,6 +69,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:农历|阳历|公历)?(?:生日(?:那天)?是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),
     (re.compile(rf"(?P<v>{A.ZH_DATE.pattern})我?(?:要)?过(?:生日|农历生日)"), _zb_date("user.birthday")),
     (re.compile(rf"是(?P<v>(?:{A.ZH_DATE.pattern})+)的?生日"), _zb_date("user.birthday")),
+    # "我3月12号生日": the date right before 生日.
+    (re.compile(rf"(?:^|(?<=我))(?P<v>(?:{A.ZH_DATE.pattern})+)(?:的)?生日(?=$|[，,。!！~～])"), _zb_date("user.birthday")),
     # "English name's Jason, 中文名字是王杰": a Chinese name said beside another.
     (re.compile(r"(?:中文名字?|英文名字?|大名|本名|真名|全名|身份证上)(?:是|叫)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)(?=$|[，,。!！])"), _zb_name),
     (re.compile(r"(?:结婚|恋爱|在一起)(?:[一二三四五六七八九十\d]+)?周年(?:纪念日)?(?:是|在|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
