@@ -148,6 +148,14 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(candidates)
     if any(c.memory_key == "user.contact_preference" for c in found):
         found = [c for c in found if not (c.memory_key in ("user.likes", "user.dislikes") and re.search(rf"(?i)\b(?:{_CHANNELS})\b", c.value))]
+    # "I'm a Netflix engineer": the role is "engineer", not also "Netflix engineer".
+    roles = {c.value.casefold() for c in found if c.memory_key == "user.occupation"}
+    found = [c for c in found if not (c.memory_key == "user.occupation" and any(
+        c.value.casefold() == f"{org} {role}" for org in {e.value.casefold() for e in found if e.memory_key == "user.employer"} for role in roles))]
+    # "I'm a teacher at Westfield Academy": a school one works at is the employer, not one's education.
+    employers_here = {c.value.casefold() for c in found if c.memory_key == "user.employer"}
+    if employers_here and any(c.memory_key == "user.occupation" for c in found):
+        found = [c for c in found if not (c.memory_key == "user.education" and c.value.casefold() in employers_here)]
     # "got the job!!! starting at Airbnb in two weeks": starting a named job is the employer (FACTS.md), not a plan.
     employers = [c.value.casefold() for c in found if c.memory_key == "user.employer"]
     found = [c for c in found if not (c.memory_key == "user.plan" and re.match(r"(?i)start(?:ing)?\b", c.value)

@@ -184,6 +184,7 @@ def _f(key: str, value: str, **attributes) -> Candidate:
 
 def _clean_org(raw: str) -> str | None:
     value = re.sub(r"^(?:the)\s+", "", tidy_value(raw), flags=re.I)
+    value = re.sub(r"'s$", "", value)  # "joined Deloitte's consulting arm"
     value = re.sub(r"\s+(?:of|and|&|de|du)$", "", value)
     words = value.split()
     while words and words[-1] in _STOP_CAPS:

@@ -41,6 +41,15 @@ _PROF_EN = (r"(?:engineer|developer|dev|programmer|swe|sde|teacher|doctor|nurse|
             r"painter|builder|contractor|partner|associate|consultant|advisor|adviser|executive)")
 
 
+# Capitalised words before a role that name no employer: "a French teacher", "a Senior Engineer".
+_NOT_EMPLOYER = (r"(?:English|French|German|Spanish|Italian|Chinese|Japanese|Korean|Russian|Arabic|Hindi|Portuguese|Dutch|Greek|"
+                 r"Latin|Maths|Math|History|Science|Music|Art|PE|IT|HR|Senior|Junior|Lead|Head|Chief|Staff|Principal|Software|Data|"
+                 r"Product|Project|Sales|Marketing|Account|Finance|Freelance|Trainee|Assistant|Deputy|Regional|General|Registered|"
+                 r"Qualified|Certified|Licensed|Primary|Secondary|Special|British|American|Canadian|Australian|Irish|Scottish|"
+                 r"Welsh|Indian|Full|Part|UX|UI|QA|ER|ICU|NHS|A&E|Uni|University|College|School|Hospital|Police|Army|Navy|RAF|I|"
+                 r"PhD|MSc|MBA|BSc|MA|BA|Postdoc|Postgrad|Grad|Graduate|Doctoral|Research|Medical|Clinical|Legal|Dental|Veterinary)")
+
+
 # Kinds of workplace people name after "a … called": the organisation is the name that follows.
 _WORKPLACES = (r"place|company|startup|start-up|firm|restaurant|cafe|café|shop|agency|studio|bakery|bar|pub|clinic|"
                r"hospital|practice|school|store|hotel|lab|nonprofit|non-profit|charity|gym|salon|brewery|bookshop|"
@@ -191,6 +200,16 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still)\s+)?(?P<verb>(?i:drive|write|deliver|cook|teach|design|edit|report|model|photograph|tutor|nanny|clean|code|develop|consult|freelance|illustrate|translate))\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|part|full)\b)"), _b_verb_for),
     # "work's at Deloitte", "work is at the BBC": where the user works, the subject dropped.
     (re.compile(rf"^(?i:work's|work\s+is|my\s+work\s+is|job's|my\s+job\s+is|job\s+is)\s+(?i:at|with|for)\s+{_ORG}"), _b_employer),
+    # "been with Shell for ten years", "I've worked at IKEA since 2019": still there.
+    (re.compile(rf"(?:(?i:i've|ive|i\s+have)\s+)?(?i:been\s+with|worked\s+(?:at|for))\s+{_ORG}(?=\s+(?i:for|since)\b)(?![^.;!?]*\b(?i:until|till|before|ago|then\s+(?:left|quit)))"), _b_employer),
+    # "my employer is Siemens", "Google's my employer", "my company, Acme Corp,": the employer by name.
+    (re.compile(rf"(?i:my\s+(?:employer|company|firm|workplace))\s*(?:(?i:is)|,)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"{_ORG}(?:'s|\s+is)\s+(?i:my\s+(?:employer|company))\b"), _b_employer),
+    # "I'm on the marketing team at Nike", "part of the Spotify data team": a team of the employer.
+    (re.compile(rf"(?i:on|in|part\s+of|join(?:ed|ing)?)\s+(?i:the)\s+(?:[a-z-]+\s+){{1,3}}(?i:team|department|division|group|squad)\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:part\s+of|on|in|join(?:ed|ing)?)\s+(?i:the)\s+{_ORG}\s+(?:[a-z-]+\s+){{0,2}}(?i:team|department|division|squad)\b"), _b_employer),
+    # "I'm a Netflix engineer", "I'm an Amazon delivery driver": the employer named before the role.
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?)\s+(?P<v>(?!{_NOT_EMPLOYER}\b)[A-Z][\w&.-]+)\s+(?P<role>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})\b"), _b_employer),
     # "I do QA for Nintendo", "I do the accounts for a charity": the work, then who it is for.
     (re.compile(rf"(?:^|(?<=\s))(?i:i\s+do|i've\s+been\s+doing|i'm\s+doing)\s+(?P<role>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|mostly|full|part)\b)"), _b_do_for),
     # "started at google on monday as a SWE": a role said with "as", after the job it belongs to.
