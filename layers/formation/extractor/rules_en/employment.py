@@ -163,7 +163,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "… at a small place called Nonna's": an unnamed kind of workplace, then its name.
     (re.compile(rf"(?i:at|for|with|to|joined|joining)\s+(?i:a|an|this|the)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES})(?:\s+(?i:in|near|off)\s+{_CAP}(?:\s+{_CAP})?)?\s+(?i:called|named)\s+{_ORG}"), _b_employer),
     # "I'm at Google now", "doing a contract for IBM": where the user works, said without "work".
-    (re.compile(rf"{_IM}\s+(?:(?i:now|currently)\s+)?(?i:at|with)\s+{_ORG}(?=\s+(?i:now|these\s+days|full[- ]time|currently)\b)"), _b_employer),
+    (re.compile(rf"{_IM}\s+(?:(?i:now|currently)\s+)?(?i:at|with)\s+{_ORG}(?=\s+(?i:now|these\s+days|full[- ]time|currently)\b|\s*,\s*(?i:been\s+there|for|since)\b|\s+(?i:for|since)\s+(?:\d|a|two|three|four|five|ten|over|almost|nearly)\w*)"), _b_employer),
+    # "im a dev at shopify", "got a job at the bbc": a lower-case name after a role or a job.
+    (re.compile(rf"(?:{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})|(?<!n't\s)(?<!not\s)(?i:got|landed|have|started|new)\s+(?i:a|the|my)?\s*(?i:new\s+)?(?i:job|role|position|internship))\s+(?i:at|with|for)\s+(?:the\s+)?"
+                r"(?P<v>(?!(?:a|an|the|my|our|this|that|home|work|night|school|uni|college|some|one|moment|minute|present|least|all|first|last|once)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol|for|on|last|next|this)\b)"), _b_employer),
     (re.compile(rf"(?i:contract|contracting|consulting|freelancing)\s+(?i:for|with|at)\s+{_ORG}"), _b_employer),
     # "moved over from the Android team at Samsung": the employer left for the current one.
     (re.compile(rf"(?i:moved|came|switched|jumped)\s+(?i:over)\s+(?i:from)\s+(?:(?i:the)\s+[\w ]{{1,25}}?\s+(?i:team|division|department|group)\s+(?i:at)\s+)?{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:last|after|in)\b)"), _b_former),
