@@ -361,7 +361,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         with_user = clause[start - 1:start] in tuple("和跟带陪给替帮见送接看") and (
             "我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1)
             or _said_in_own_part(segments, starts, start - 1, modal=True))
-        if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] == "我们" or with_user \
+        if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] in ("我们", "家里") or with_user \
                 or (_said_in_own_part(segments, starts, start) and start not in starts):
             if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):
                 continue

@@ -36,6 +36,7 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               "未婚夫": "partner", "未婚妻": "partner", "爱人": "partner", "boss": "boss",
               "那位": "partner", "那口子": "partner", "另一半": "partner",
               "爸妈": "parents", "父母": "parents", "爹妈": "parents", "爸爸妈妈": "parents",
+              "大宝": "child", "二宝": "child", "熊孩子": "child", "老爹": "father", "爹": "father", "娘": "mother",
               # English role words in a Chinese sentence ("我husband是做finance的", "我mom下周来看我").
               "husband": "husband", "wife": "wife", "girlfriend": "girlfriend", "boyfriend": "boyfriend", "gf": "girlfriend",
               "bf": "boyfriend", "mom": "mother", "mum": "mother", "dad": "father", "son": "son", "daughter": "daughter",
@@ -141,11 +142,11 @@ def _zb_person(m, clause):
 _PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|家里有|我家|家里)(?P<n>一个|两个|三个|俩|个)(?:(?P<age>{A.ZH_NUMBER})岁的)?(?:双胞胎|亲|小|大)?(?P<role>孩子|女儿|儿子|哥哥|姐姐|弟弟|妹妹|娃)")
 
 
-_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见送接看]))(?P<role>{_PEOPLE_ZH_ALT})(?!们|夫)(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
+_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=家里)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见送接看]))(?P<role>{_PEOPLE_ZH_ALT})(?!们|夫)(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
 
 
 # A role opening the utterance is the user's own ("女儿今年9岁", "奶奶八十多了").
-_ZH_ROLE_FREE = re.compile(r"^(?:孩子|宝宝|娃|爸妈|老公|老婆|同事|闺蜜|室友|对象|老板|领导|上司|女儿|儿子|闺女|奶奶|爷爷|外婆|外公|姥姥|姥爷|爸爸|妈妈|老爸|老妈|"
+_ZH_ROLE_FREE = re.compile(r"^(?:孩子|宝宝|娃|大宝|二宝|熊孩子|爸妈|老公|老婆|同事|闺蜜|室友|对象|老板|领导|上司|女儿|儿子|闺女|奶奶|爷爷|外婆|外公|姥姥|姥爷|爸爸|妈妈|老爸|老妈|"
                            r"哥哥|姐姐|弟弟|妹妹|孩子他爸|孩子她爸|孩子他妈|孩子她妈)")
 
 
