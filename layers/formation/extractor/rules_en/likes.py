@@ -19,7 +19,7 @@ from layers.formation.extractor.rules_en.common import (
 
 # An item that opens with a verb of the past or a filler starts a new predicate ("into birdwatching, bought
 # binoculars and everything").
-_LIST_ITEM = (r"(?![a-z]+ly\b)(?![a-z]+ed\b)(?!(?:but|so|because|which|though|although|if|when|i|it|that|especially|like|love|hate|enjoy|no|not|never|lol|haha|obviously|hands|for|of|"
+_LIST_ITEM = (r"(?![^,.;!?]*\b(?:me|my|you|your|i)\b)(?![a-z]+ly\b)(?![a-z]+ed\b)(?!(?:but|so|because|which|though|although|if|when|i|it|that|especially|like|love|hate|enjoy|no|not|never|lol|haha|obviously|hands|for|of|"
               r"bought|got|went|made|did|took|had|was|were|spent|found|saw|ate|ran|came|left|everything|anything|stuff|things|etc)\b)[A-Za-z][\w' -]{1,25}?")
 _LIST_TAIL = re.compile(rf"(?:\s*,\s*{_LIST_ITEM})+(?:,?\s+(?:and|&|or)\s+{_LIST_ITEM})?(?=\s*(?:[.!;?]|$))")
 
@@ -69,6 +69,19 @@ def _b_kind_of_person(m, clause):
     return [_f("user.likes", _PLURAL_KINDS.get(word, m.group("v")))]
 
 
+def _b_like_list(m, clause):
+    # "my hobbies are hiking, baking and photography": each item is a like (not "overthinking lol": a joke).
+    if re.search(r"(?i)\b(?:lol|lmao|haha|jk)\b|overthinking|procrastinat|napping|doomscrolling|worrying|stressing|complaining|crying|panicking|refreshing|"
+                 r"spending\s+money|avoiding|sleeping\s+in", m.group("v")):
+        return []
+    out = []
+    for part in re.split(r"\s*(?:,|&|\band\b|\bplus\b)\s*", m.group("v")):
+        value = _phrase(part.strip())
+        if value:
+            out.append(_f("user.likes", value))
+    return out
+
+
 def _b_headed_list(m, clause):
     """"Things I love: hiking, sourdough, and old Bollywood songs", "favs = jazz, ramen", "Hate: mornings, mushrooms":
     a heading says which way the list goes; every item is a fact."""
@@ -104,6 +117,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:(?i:i'm|im|i\s+am)\s+(?:(?i:such|definitely|totally|really|very\s+much|100%)\s+)?(?i:an?)\s+(?:(?i:big|huge|total|real|massive)\s+)?)(?P<v>(?!(?i:people|morning|night|glass|half|details?|numbers|visual|big|huge|good|bad|private|simple|practical|creative)\b)[a-z][\w'-]*)\s+(?i:person|lover)\b"), _b_kind_of_person),
     # "I'm more of a metal guy", "more of a tea person": the preference said as a kind of person.
     (re.compile(r"(?i:more\s+of\s+an?|definitely\s+an?|totally\s+an?|always\s+been\s+an?)\s+(?P<v>[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*)?)\s+(?i:guy|girl|person|fan|kind\s+of\s+(?:guy|girl|person)|gal|dude)\b"), _b_like("user.likes")),
+    # "gaming is my main hobby", "my hobbies are hiking and photography": a hobby is a like.
+    (re.compile(r"^(?P<v>[A-Za-z][\w' -]{1,25}?)\s+(?i:is|are)\s+(?i:my)\s+(?:(?i:main|big|biggest|favou?rite|new|current|only|one)\s+)?(?i:hobby|hobbies|passion|obsession)\b"), _b_like("user.likes")),
+    (re.compile(r"(?i:my)\s+(?:(?i:main|current|favou?rite)\s+)?(?i:hobby\s+is|hobbies\s+are|hobbies\s+include|hobbies:)\s+(?P<v>[^.;!?]+)"), _b_like_list),
+    # "nothing makes me happier than a long bike ride": what makes the user happiest.
+    (re.compile(r"(?i:nothing|few\s+things)\s+(?i:makes?\s+me\s+(?:happier|more\s+relaxed|calmer)|relaxes\s+me\s+more)\s+(?i:than)\s+(?:(?i:a|an|the)\s+)?(?:(?i:good|long|proper|nice)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     # "jazz puts me to sleep": boredom is a dislike.
     (re.compile(r"^(?P<v>[a-z][\w' -]{1,25}?)\s+(?i:puts|put|sends|send)\s+me\s+to\s+sleep\b"), _b_like("user.dislikes")),
     # Dislikes: "crowds make me anxious", "not really a beach person", "not really into sports",
