@@ -182,7 +182,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:岗位是|职位是|职业是|工作是)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10})"), _zb_occupation),
     # "我干销售的，天天跑客户": the trade one works in, said with 的.
     (re.compile(rf"^(?:我)?(?:是)?(?:干|搞)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,4}}?(?:{_ROLE_HEADS}))的(?=$|[，,。!！])"), _zb_occupation),
-    (re.compile(rf"^(?:现在|目前|主要|负责)?(?:做|当|干|搞|负责)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_ROLE_HEADS}))(?=$|[，,。!！]|了|的)"), _zb_occupation),
+    (re.compile(rf"^(?:我(?=[现目主]?[在前要]?负责))?(?:现在|目前|主要|负责)?(?:做|当|干|搞|负责)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_ROLE_HEADS}))(?=$|[，,。!！]|了|的)"), _zb_occupation),
     (re.compile(r"^(?:担任|任)(?!何|务|性|意)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:一职|职位|岗位)?$"), _zb_occupation),
     (re.compile(rf"(?:现在在做|在做|当了?|做了?)(?P<v>(?:freelance |自由)?[\u4e00-\u9fffA-Za-z ]{{0,8}}?(?:{_PROFESSIONS}|consultant|designer|engineer|顾问|咨询|中介|师|员))(?=$|[，,。]|了)"), _zb_occupation),
     (re.compile(rf"(?:是|当)(?:一名|一个|一位|个|名)?(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|医生|护士|老师|兽医|中介|咨询师|工程师|设计师|程序员|会计))(?=$|[，,。!！~～\s]|了|啦|呀|哦)"), _zb_occupation),

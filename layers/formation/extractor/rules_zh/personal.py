@@ -34,6 +34,10 @@ def _zb_date(key, kind=None):
         value = tidy_value(m.group("v"))
         if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天|七夕|情人节|圣诞|元旦|中秋|冬至|春分|夏至|秋分|除夕|元宵|端午|^\d{1,2}[./]\d{1,2}$|^\d{4}年$", value)):
             return []
+        # "我和老公是5月20号领的证": who it was with is no part of the date.
+        lead = re.match(r"(?:我)?(?:和|跟)[\u4e00-\u9fff]{1,4}?是(?=[\d一二三四五六七八九十])", value)
+        if lead:
+            value = value[lead.end():]
         extra = {}
         if key == "user.anniversary":
             kind_found = m.groupdict().get("type") or kind

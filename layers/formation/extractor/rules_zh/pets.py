@@ -105,7 +105,8 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # "每天早上我都会先遛狗": whoever walks a dog has one; whoever takes the kids to school has them.
 _CHORES = (("遛我家", "user.pet.dog"), ("遛狗", "user.pet.dog"), ("撸猫", "user.pet.cat"), ("喂猫", "user.pet.cat"), ("铲屎", "user.pet.cat"),
            ("带孩子", "user.relationship.child"), ("带娃", "user.relationship.child"), ("接孩子", "user.relationship.child"),
-           ("送孩子", "user.relationship.child"))
+           ("送孩子", "user.relationship.child"), ("哄娃", "user.relationship.child"), ("哄孩子", "user.relationship.child"),
+           ("陪娃", "user.relationship.child"), ("陪孩子", "user.relationship.child"))
 
 
 def zh_chore_owner_candidates(clause: str, said: set[str]) -> list[Candidate]:

@@ -77,7 +77,8 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     body = re.sub(r"^去(?=看|考|打|吃|买|参加|见|办|做|拿|取|听|学|上课|体检|复查)", "", body)
     # "约了朋友吃日料" -> 和朋友吃日料: who the plan is with, without the arranging.
     body = re.sub(r"^约了?(?=[\u4e00-\u9fff]{1,4}?(?:吃|喝|看|打|逛|爬|唱|玩))", "和", body)
-    if not body or len(body) < 2:
+    # "5月20号领的证", "去年十月结的婚": 是…的 tells what happened, not a plan.
+    if not body or len(body) < 2 or re.match(r"[\u4e00-\u9fff]{1,2}的[\u4e00-\u9fff]?$", body):
         return []
     # A known place is the destination whatever follows it ("去澳洲读研"); another word only before a trip verb.
     dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一?趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH})", rest) or \
