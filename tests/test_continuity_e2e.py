@@ -1,8 +1,9 @@
 """Issue 14's acceptance scenario, end to end through HTTP only, against a gunicorn, a Celery worker and
 Celery beat that the test starts as separate processes, and a webhook receiver of its own:
 
-(a) a smart-home session full of 'it' / 'that' / '它' / '那个': the append responses say what each meant
-    and GET /sessions/{id}/entities lists the registry;
+(a) a smart-home session full of 'it' / 'that one' / 'the blue one' / 'she' / '它' / '那个': the append
+    responses say what each meant, GET /sessions/{id}/entities lists the registry and the context's
+    session block annotates it ('它 = 客厅的灯');
 (b) reminders set from turns ('remind me in 20 minutes…', '明天早上7点提醒我…', '等会儿提醒我…'): one
     fulfilled by a later turn, one cancelled ('别提醒了'), one delivered to the webhook after gunicorn and
     the worker were killed (SIGKILL) and started again between setting and delivery, exactly once (one
@@ -130,6 +131,9 @@ def test_cognitive_continuity_through_http_across_a_restart(stack):
             ("user", "卧室空调调到26度"), ("assistant", "卧室空调已设为26度。"),
             ("user", "把它调亮一点")], start)
         assert _meant(body, "它") == ["客厅的灯"], "调亮 fits the lamp, not the more recent air conditioner"
+        session_block = next(block for block in _context(api, "调亮", session_id="home")["blocks"]
+                             if block["name"] == "session")
+        assert "它 = 客厅的灯" in session_block["content"], session_block["content"]
         body = _say(api, "home", [("user", "Turn on the porch light"), ("assistant", "The porch light is on."),
                                   ("user", "Dim it to 40 percent")], start + timedelta(minutes=5))
         assert _meant(body, "it") == ["porch light"]
@@ -138,14 +142,20 @@ def test_cognitive_continuity_through_http_across_a_restart(stack):
         assert _meant(body, "she") == ["sister Mia"], "a person for 'she', never a lamp"
         body = _say(api, "home", [("user", "那个空调再调低两度")], start + timedelta(minutes=10))
         assert _meant(body, "那个空调") == ["卧室空调"]
+        body = _say(api, "home", [("user", "There's a blue speaker and a white speaker in the study"),
+                                  ("assistant", "Both are on."), ("user", "Play some jazz on the blue one"),
+                                  ("user", "Is the hallway light or the garage light on?"),
+                                  ("assistant", "The garage light is on."), ("user", "Switch that one off")],
+                    start + timedelta(minutes=11))
+        assert _meant(body, "the blue one") == ["blue speaker"] and _meant(body, "that one") == ["garage light"]
         entities = _ok(api.get("/api/v1/sessions/home/entities"), 200)["results"]
         names = [entity["name"] for entity in entities]
-        assert {"客厅的灯", "卧室空调", "porch light", "sister Mia"} <= set(names), names
+        assert {"客厅的灯", "卧室空调", "porch light", "sister Mia", "blue speaker", "garage light"} <= set(names), names
         lamp = next(entity for entity in entities if entity["name"] == "客厅的灯")
         assert lamp["type"] == "device" and lamp["first_turn"] == 1 and lamp["mentions"] >= 2
 
         # (b) reminders set from turns; one fulfilled, one withdrawn, one left to deliver
-        said = start + timedelta(minutes=20)
+        said = start + timedelta(minutes=30)
         body = _say(api, "home", [("user", "remind me in 20 minutes to call Anna")], said)
         (anna,) = body["reminders"]
         assert anna["action"] == "created" and anna["text"] == "call Anna"
@@ -154,20 +164,23 @@ def test_cognitive_continuity_through_http_across_a_restart(stack):
         (lights,) = body["reminders"]
         assert lights["action"] == "created" and lights["text"] == "关灯"
         body = _say(api, "home", [("user", "现在关掉")], said + timedelta(minutes=2))
-        assert [(r["action"], r["reminder_id"]) for r in body["reminders"]] == [("fulfilled", lights["reminder_id"])]
+        (fulfilled,) = body["reminders"]
+        assert (fulfilled["action"], fulfilled["reminder_id"]) == ("fulfilled", lights["reminder_id"])
         body = _say(api, "home", [("user", "明天早上7点提醒我开窗帘")], said + timedelta(minutes=3))
         (curtains,) = body["reminders"]
         due = datetime.fromisoformat(_reminder(api, curtains["reminder_id"])["due_at"]).astimezone(SHANGHAI)
         assert (due.date(), due.hour) == ((said + timedelta(minutes=3)).astimezone(SHANGHAI).date()
                                           + timedelta(days=1), 7)
         body = _say(api, "home", [("user", "别提醒了")], said + timedelta(minutes=4))
-        assert [(r["action"], r["reminder_id"]) for r in body["reminders"]] == [("cancelled", curtains["reminder_id"])]
+        (withdrawn,) = body["reminders"]
+        assert (withdrawn["action"], withdrawn["reminder_id"]) == ("cancelled", curtains["reminder_id"])
         statuses = {r["id"]: (r["status"], r["cancel_reason"], r["cancelled_by_turn_seq"])
                     for r in _ok(api.get(f"/api/v1/reminders?user_id={USER}"), 200)["results"]}
         assert statuses[anna["reminder_id"]][0] == "pending"
-        # each recorded with the turn that did it (the session's 14th and 16th turns)
-        assert statuses[lights["reminder_id"]] == ("cancelled", "fulfilled", 14)
-        assert statuses[curtains["reminder_id"]] == ("cancelled", "withdrawn", 16)
+        # each recorded with the turn that did it
+        assert statuses[lights["reminder_id"]] == ("cancelled", "fulfilled", fulfilled["turn_seq"])
+        assert statuses[curtains["reminder_id"]] == ("cancelled", "withdrawn", withdrawn["turn_seq"])
+        assert withdrawn["turn_seq"] == fulfilled["turn_seq"] + 2 == anna["turn_seq"] + 4
         assert not receiver.received, "nothing is dispatched before beat runs"
 
         # the restart: gunicorn and the worker die (SIGKILL) and come back; then beat's dispatcher runs
