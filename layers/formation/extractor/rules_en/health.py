@@ -49,7 +49,9 @@ _DRUG_SUFFIX = re.compile(
 
 def _b_allergy(m, clause):
     out = []
-    for item in _items(m.group("v")):
+    raw = re.sub(r"(?i)^(?:is|are)\s+|^(?:pretty\s+much|basically|literally|almost|most)\s+(?:all\s+)?", "", tidy_value(m.group("v")))
+    raw = re.sub(r"(?i)\s+(?:last\s+(?:year|month|week)|yesterday|as\s+a\s+(?:kid|child|baby)|since\s+\w+)\b.*$", "", raw)
+    for item in _items(raw):
         item = re.sub(r"^(?:to\s+)?", "", item)
         if item and not re.search(r"(?i)monday|work|nonsense|people|anything|something|everything|stuff|mornings?|effort|adulting|responsibilit|exercise|homework|housework|sunlight|life\b", item):
             out.append(_f("user.allergies", item))
@@ -64,7 +66,8 @@ def _b_allergy_noun(m, clause):
     if re.search(r"(?i)\b(?:no|any|zero|none|don't|dont|not|never|without)\b|'s\s|^(?:s|it|its|that|this)\b", value) or \
             re.search(r"(?i)\b(?:no|any|zero|don't\s+have\s+any)\s+$", clause[:m.start("v")]):
         return []
-    if value in ("my", "your", "his", "her", "no", "any", "the", "food", "seasonal", "some", "an", "a", "bad", "severe"):
+    if value in ("my", "your", "his", "her", "no", "any", "the", "food", "seasonal", "some", "an", "a", "bad", "severe", "mild", "slight",
+                 "serious", "minor", "major", "life-threatening", "deadly", "little"):
         return []
     return [_f("user.allergies", value)] if value and len(value.split()) <= 3 else []
 
@@ -152,14 +155,21 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(rf"(?i:my\s+)?(?i:allergy|allergies)\s+(?i:is|are)\s+(?i:to)\s+{_LIST}"), _b_allergy),
+    (re.compile(rf"(?i:my\s+)?(?i:allergy|allergies)\s+(?:(?i:is|are)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
+    # "I react to penicillin", "I'm anaphylactic to peanuts", "I carry an epipen for peanuts": an allergy by its reaction.
+    (re.compile(rf"(?i:react|reacts|reacted\s+badly|anaphylactic)\s+(?i:to)\s+{_LIST}"), _b_allergy),
+    (re.compile(rf"(?i:epi-?pen)\s+(?i:for)\s+(?:(?i:my)\s+)?{_LIST}"), _b_allergy),
+    # "I can't have anything with sesame, I'm allergic", "Anything with penicillin or amoxicillin, I react badly",
+    # "bees - I'm deathly allergic": the allergen first, the allergy said after it.
+    (re.compile(r"^(?:(?i:i\s+can't\s+have|i\s+cannot\s+have|i\s+can't\s+eat|no)\s+)?(?:(?i:anything\s+with|any)\s+)?(?P<v>(?![Ii]\b)[A-Za-z][a-z ]{2,40}?)\s*(?:,|-|—|–)\s*"
+                r"(?:(?i:i'm|im|i\s+am)\s+(?:(?i:so|really|very|severely|seriously|deathly|super)\s+)?(?i:allergic)|(?i:i\s+react\s+badly|i\s+have\s+a\s+reaction))\s*[.!]*$"), _b_allergy),
     (re.compile(rf"(?i:allergic|alergic|allergic|allerigc)\s+(?:(?i:af|as\s+hell|af\s+tbh|like\s+crazy)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
     # "dust mites trigger my asthma", "my IBS flared up": a condition the user calls theirs.
     (re.compile(rf"(?i:my)\s+(?P<v>(?i:{_CONDITIONS_EN}))\b(?!\s+(?i:is\s+(?:gone|over|cured)|went\s+away))"), _b_condition),
     (re.compile(r"(?P<v>[A-Za-z][a-z -]{1,25}?)\s+(?i:allergy|allergies)\b"), _b_allergy_noun),
     (re.compile(r"(?i:allergies|allergy)\s*[:：-]\s*(?P<v>[^.;!?]+)"), _b_allergy),
     (re.compile(r"(?i:rash|hives|react\s+badly|reaction)\s+(?i:from|to)\s+(?P<v>[a-z ]+)"), _b_allergy),
-    (re.compile(r"(?P<v>[A-Za-z][a-z]+(?:\s[a-z]+)?)\s+(?i:gives\s+me\s+(?:hives|a\s+rash|an\s+allergic\s+reaction)|makes?\s+me\s+(?:break\s+out|swell\s+up|itch|sneeze|wheeze)|makes?\s+my\s+(?:throat|lips|face|skin|tongue)\s+(?:swell|itch|close))"), _b_allergy),
+    (re.compile(r"(?P<v>[A-Za-z][\w-]+(?:\s[a-z]+)?)\s+(?i:gives?\s+me\s+(?:hives|a\s+rash|an\s+allergic\s+reaction)|makes?\s+me\s+(?:break\s+out|swell\s+up|itch|sneeze|wheeze)|makes?\s+my\s+(?:throat|lips|face|skin|tongue)\s+(?:swell|itch|close))"), _b_allergy),
     (re.compile(rf"(?:(?<='ve\s)|(?<=have\s))(?i:had)\s+(?:(?i:a|an|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     # "I get really bad hayfever in spring", "I have pretty severe asthma": a degree before the condition.
