@@ -44,7 +44,8 @@ _COND_NORMAL = {"type 2": "type 2 diabetes", "type 1": "type 1 diabetes", "type 
 _DRUG_SUFFIX = re.compile(
     r"(?:in|ol|ide|pam|ine|one|ate|statin|pril|sartan|mab|xib|vir|zole|pine|lam|fen|rin|lin|tan|done|ex|il|ium|pram|xetine|"
     r"azepam|olol|prazole|mycin|cillin|cycline|floxacin|triptan|tidine|afil|gliptin|formin|xaban|parin|"
-    r"pills?|tablets?|inhaler|insulin|aspirin|vitamin\s+\w+|antidepressants?|antihistamines?|hrt|prep|meds|medication|medicine)$", re.I)
+    r"pills?|tablets?|inhaler|insulin|aspirin|vitamin\s+\w+|antidepressants?|antihistamines?|hrt|prep|meds|medication|medicine|"
+    r"blood\s+thinners|beta[- ]blockers|statins|steroids|birth\s+control)$", re.I)
 
 
 def _b_allergy(m, clause):
@@ -115,11 +116,24 @@ def _b_medication(m, clause):
         named = re.search(r",\s*(?P<d>[A-Za-z]+(?:in|ol|ide|pam|ine|one|ate|statin|pril|sartan|mab|zole|pine|lam|fen|done|xetine|pram))\b", clause[m.end():])
         if named:
             drug = named.group("d")
+    # "I'm on the pill": the contraceptive pill, the one pill said with "the".
+    if drug and drug.lower() == "pill" and re.search(r"(?i)\bon\s+the\s+pill\b", clause):
+        return [_f("user.medications", "pill")]
     if not drug or not _DRUG_SUFFIX.search(drug) or len(drug.split()) > 4 or drug.lower().split()[-1] in _NOT_DRUGS:
         return []
     dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|g|iu|units?)\b|\b(?:half|one|two)\s+(?:a\s+)?(?:pill|tablet)s?\b", clause)
     schedule = A.frequency(clause) or (re.search(r"(?i)\bwhen\s+[a-z ]{3,20}$|\bat\s+night\b|\bin\s+the\s+morning\b|\bbefore\s+bed\b", clause) or [None])[0]
     return [_f("user.medications", drug, dose=dose.group() if dose else None, schedule=schedule)]
+
+
+def _b_medication_list(m, clause):
+    out = []
+    for part in re.split(r"\s*(?:,|&|\band\b|\bplus\b|\+)\s*", m.group("v")):
+        part = tidy_value(part)
+        if part and _DRUG_SUFFIX.search(part.split()[0]) and part.lower().split()[0] not in _NOT_DRUGS:
+            dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu)\b", part)
+            out.append(_f("user.medications", part.split()[0], dose=dose.group() if dose else None))
+    return out
 
 
 def _legacy_allergy_at(confidence: float):
@@ -187,5 +201,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:for|because\s+of|due\s+to|thanks\s+to)\s+(?:(?i:my)\s+)?(?P<v>(?i:type\s+[12](?:\s+diabetes)?|{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?i:an?\s+)?(?P<v>(?i:type\s+[12]\s+diabetic))"), _b_condition),
     (re.compile(r"(?i:diagnosed\s+with|suffer\s+from|suffering\s+from|i\s+have|i've\s+got)\s+(?P<v>[A-Z]{2,6})\b"), _b_condition),
-    (re.compile(r"\b(?i:on|take|taking|prescribed|started|takes|use|using|carry)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
+    # "my meds: metformin and lisinopril": a heading, then the drugs.
+    (re.compile(r"^(?:(?i:my)\s+)?(?i:meds|medications?|prescriptions?|tablets)\s*[:=–-]\s*(?P<v>[^.;!?]+)"), _b_medication_list),
+    # "daily dose of vitamin D", "a dose of amoxicillin": the drug by its dose.
+    (re.compile(r"(?i:dose\s+of)\s+(?P<v>(?:[A-Za-z]+\s+){0,1}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
+    (re.compile(r"\b(?i:on|take|taking|prescribed|started|takes|use|using|carry|inject|injecting)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
 ]
