@@ -91,9 +91,13 @@ def _zb_person(m, clause):
     if not role or role.endswith("_in_law"):
         return []
     name = m.groupdict().get("v") or ""
+    if re.fullmatch(r"姓[\u4e00-\u9fff]", name):
+        name = name[1]  # "我们领导姓周": the surname is the name given
+    elif name.startswith("姓"):
+        name = ""
     # A name right after the role ("我女儿朵朵", "我同事小李") looks like one: a surname, 小/老/阿, a doubled
     # character or Latin letters; "帮我爸管店" is a verb phrase, not a name. After 叫 anything goes.
-    if name and re.fullmatch(r"[\u4e00-\u9fff]+", name) and not (
+    if name and len(name) > 1 and re.fullmatch(r"[\u4e00-\u9fff]+", name) and not (
             name[0] in _SURNAMES or name[0] in "小老阿" or (len(name) == 2 and name[0] == name[1])):
         name = ""
     rest = clause[m.end():]

@@ -66,6 +66,10 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     # "周末上课", "周三健身": a bare weekday with no word of intent recurs; "这周六要考" is one day.
     if re.fullmatch(r"(?:(?:周|星期|礼拜)[一二三四五六日天末][、和]?)+(?:早上|上午|中午|下午|晚上)?", date) and not re.search(r"要|会|打算|准备|计划|约了|得", clause):
         return []
+    # "婚礼定在十月二号了": the plan named before its date.
+    named_first = re.match(r"^(?:我们?的?)?(?P<w>[\u4e00-\u9fff]{2,6}?)(?:定在|安排在|约在|改到|推到|订在|改在)$", clause[:start])
+    if named_first:
+        rest = named_first.group("w") + rest
     body = re.sub(r"^(?:的|我们?|要|会|打算|准备|计划|得|就|也|还|正式|要去)+", "", rest)
     body = re.sub(r"^(?:的)", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
@@ -77,9 +81,14 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     body = re.sub(r"^去(?=看|考|打|吃|买|参加|见|办|做|拿|取|听|学|上课|体检|复查)", "", body)
     # "约了朋友吃日料" -> 和朋友吃日料: who the plan is with, without the arranging.
     body = re.sub(r"^约了?(?=[\u4e00-\u9fff]{1,4}?(?:吃|喝|看|打|逛|爬|唱|玩))", "和", body)
-    # "5月20号领的证", "去年十月结的婚": 是…的 tells what happened, not a plan.
-    if not body or len(body) < 2 or re.match(r"[\u4e00-\u9fff]{1,2}的[\u4e00-\u9fff]?$", body):
+    # "5月20号领的证", "去年十月结的婚": 是…的 tells what happened, not a plan; "下个月就考了": a bare verb
+    # with 了 names nothing; "今天算是亲眼见到了": today, done, no intent.
+    if not body or len(body) < 2 or re.match(r"[\u4e00-\u9fff]{1,2}的[\u4e00-\u9fff]?$", body) or re.fullmatch(r"[\u4e00-\u9fff]了", body):
         return []
+    if re.match(r"今天|今晚", date) and re.search(r"了$", body) and not re.search(r"要|会|打算|准备|得|去", rest[:4]):
+        return []
+    if re.match(r"报到|开学|入学", body) and re.search(r"考上|录取|研究生|大学|学校", clause):
+        return []  # "今年刚考上北师大的研究生，九月报到": starting school, read by rules_zh.education
     # A known place is the destination whatever follows it ("去澳洲读研"); another word only before a trip verb.
     dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一?趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH})", rest) or \
         re.search(rf"(?:去|到|飞|回|飞往|前往|在)\s*(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
