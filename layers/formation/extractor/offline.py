@@ -319,6 +319,9 @@ def _here_is(sentence: str, place: str | None) -> str:
     return sentence
 
 
+_SENTENCE_PART = re.compile(r"(?<=[,;—–])\s*|\s+(?=[—–]\s)")
+
+
 def _people_asked_about(question: str, *, seq: int) -> list[ExtractedItem]:
     """A question asks nothing of the user, but the people and pets it names are theirs: "How do I tell
     my roommate Theo to stop eating my yogurt?", "what should I feed my rabbit in winter?". Only a named
@@ -358,8 +361,15 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
             sentence = drop_request_part(sentence)
             if not sentence:
                 continue
-        if starts_conditional(sentence) or is_sarcastic(sentence) or is_vague_wish(sentence):
+        if starts_conditional(sentence) or is_sarcastic(sentence):
             continue
+        if is_vague_wish(sentence):
+            # "I've been flexitarian for a while — meat maybe once a week": in English the wish or hedge takes
+            # only its own part of the sentence; the parts without one still say what is.
+            sentence = "" if is_cjk(sentence) else " ".join(
+                part.strip() for part in _SENTENCE_PART.split(sentence) if part.strip() and not is_vague_wish(part)).strip(" ,;—–")
+            if not sentence:
+                continue
         kept = drop_question_part(sentence)
         if kept != sentence and not is_cjk(sentence):
             items.extend(_people_asked_about(sentence[len(kept):] if sentence.startswith(kept) else sentence, seq=turn.seq))
