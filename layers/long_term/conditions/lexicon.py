@@ -38,7 +38,8 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "user.preference.route.highways",
         values={
-            "avoid": (rf"\b(?:avoid(?:ing)?|no|skip|stay(?:ing)?\s+off|keep\s+off|without|hate|dislike)\s+(?:the\s+)?{_HWY}",
+            "avoid": (rf"\b(?:avoid(?:ing)?|no|skip|stay(?:ing)?\s+(?:off|away\s+from)|keep(?:ing)?\s+(?:(?:me|us)\s+)?off"
+                      rf"|steer(?:ing)?\s+clear\s+of|without|hate|dislike)\s+(?:the\s+)?{_HWY}",
                       rf"\b(?:don'?t|do\s+not|never|not)\s+(?:take|use|go\s+on|get\s+on|want|like)\s+(?:the\s+|any\s+)?{_HWY}",
                       rf"\b{_HWY}\s+(?:are\s+)?(?:off|out)\b",
                       r"(?:不|别|不要|不想|避开|避免|绕开|躲开|不喜欢)(?:走|上|开)?高速", r"高速(?:就)?(?:别|不要|不)走"),
