@@ -73,6 +73,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:农历|阳历|公历)?(?:生日(?:那天)?是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),
     (re.compile(rf"(?P<v>{A.ZH_DATE.pattern})我?(?:要)?过(?:生日|农历生日)"), _zb_date("user.birthday")),
     (re.compile(rf"是(?P<v>(?:{A.ZH_DATE.pattern})+)的?生日"), _zb_date("user.birthday")),
+    # "今天是我们在一起三周年": the day, then which anniversary it is.
+    (re.compile(rf"(?P<v>{A.ZH_DATE.pattern})(?:就)?是我们(?:的)?(?P<type>在一起|结婚|恋爱|相识|认识|领证)(?:的)?[一二三四五六七八九十两\d]*周年"), _zb_date("user.anniversary")),
     # "我3月12号生日": the date right before 生日.
     (re.compile(rf"(?:^|(?<=我))(?P<v>(?:{A.ZH_DATE.pattern})+)(?:的)?生日(?=$|[，,。!！~～])"), _zb_date("user.birthday")),
     # "English name's Jason, 中文名字是王杰": a Chinese name said beside another.
