@@ -53,6 +53,7 @@ from layers.formation.extractor.rules_en.family import (
 )
 from layers.formation.extractor.rules_en.habits import _b_habit, _is_habit_clause
 from layers.formation.extractor.rules_en.health import (
+    allergen_first,
     _b_allergy,
     _b_allergy_noun,
     _b_condition,
@@ -71,7 +72,7 @@ from layers.formation.extractor.rules_en.subject import (
 )
 from layers.formation.extractor.text import is_cjk, is_past_state
 
-__all__ = ["Candidate", "attributes_said_later", "breed_said_later", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate",
+__all__ = ["Candidate", "allergen_first", "attributes_said_later", "breed_said_later", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate",
            "said_in_present"]
 
 _SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)

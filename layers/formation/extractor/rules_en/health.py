@@ -173,10 +173,6 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I react to penicillin", "I'm anaphylactic to peanuts", "I carry an epipen for peanuts": an allergy by its reaction.
     (re.compile(rf"(?i:react|reacts|reacted\s+badly|anaphylactic)\s+(?i:to)\s+{_LIST}"), _b_allergy),
     (re.compile(rf"(?i:epi-?pen)\s+(?i:for)\s+(?:(?i:my)\s+)?{_LIST}"), _b_allergy),
-    # "I can't have anything with sesame, I'm allergic", "Anything with penicillin or amoxicillin, I react badly",
-    # "bees - I'm deathly allergic": the allergen first, the allergy said after it.
-    (re.compile(r"^(?:(?i:i\s+can't\s+have|i\s+cannot\s+have|i\s+can't\s+eat|no)\s+)?(?:(?i:anything\s+with|any)\s+)?(?P<v>(?![Ii]\b)[A-Za-z][a-z ]{2,40}?)\s*(?:,|-|—|–)\s*"
-                r"(?:(?i:i'm|im|i\s+am)\s+(?:(?i:so|really|very|severely|seriously|deathly|super)\s+)?(?i:allergic)|(?i:i\s+react\s+badly|i\s+have\s+a\s+reaction))\s*[.!]*$"), _b_allergy),
     (re.compile(rf"(?i:allergic|alergic|allergic|allerigc)\s+(?:(?i:af|as\s+hell|af\s+tbh|like\s+crazy)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
     # "dust mites trigger my asthma", "my IBS flared up": a condition the user calls theirs.
     (re.compile(rf"(?i:my)\s+(?P<v>(?i:{_CONDITIONS_EN}))\b(?!\s+(?i:is\s+(?:gone|over|cured)|went\s+away))"), _b_condition),
@@ -207,3 +203,19 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:dose\s+of)\s+(?P<v>(?:[A-Za-z]+\s+){0,1}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
     (re.compile(r"\b(?i:on|take|taking|prescribed|started|takes|use|using|carry|inject|injecting)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
 ]
+
+
+# "I can't have anything with sesame, I'm allergic", "Anything with penicillin or amoxicillin, I react badly",
+# "bees - I'm deathly allergic": the allergen first, the allergy said after it, in a part of its own.
+_ALLERGEN_FIRST = re.compile(
+    r"^(?:(?i:i\s+can't\s+have|i\s+cannot\s+have|i\s+can't\s+eat|i\s+can't\s+take|no)\s+)?(?:(?i:anything\s+with|any)\s+)?"
+    r"(?P<x>(?![Ii]\b)(?!(?i:worries|problem|idea|way|thanks|thank|sorry|ok|okay|yes|yeah|yep|no|honestly|sadly|unfortunately|well|so|also|btw|"
+    r"lol|haha|hmm|um|oh|ah|ugh|careful|heads|fyi|note|and|but|because|since|apparently|turns|actually)\b)[A-Za-z][a-z]+(?:(?:\s+|\s*,\s*|\s+(?:or|and)\s+)[a-z]+){0,4}?)\s*(?:,|-|—|–)\s*"
+    r"(?:(?i:i'm|im|i\s+am)\s+(?:(?i:so|really|very|severely|seriously|deathly|super)\s+)?(?i:allergic)|(?i:i\s+react\s+badly|i\s+have\s+a\s+reaction))"
+    r"\s*[.!]*$")
+
+
+def allergen_first(sentence: str) -> str:
+    """The sentence with its allergy said the usual way round ("I'm allergic to sesame"), or as it was."""
+    match = _ALLERGEN_FIRST.match(sentence.strip())
+    return f"I'm allergic to {match.group('x')}" if match else sentence
