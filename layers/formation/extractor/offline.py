@@ -346,6 +346,8 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
     for sentence in split_sentences(turn.content):
         place, said = _place_before(said + " " + sentence), said + " " + sentence
         sentence = _here_is(sentence, place)
+        if not is_cjk(sentence):
+            sentence = rules_en.allergen_first(sentence)
         reasons = injection_reasons(sentence)
         if reasons:
             if contains_secret(sentence):
