@@ -194,7 +194,8 @@ def _en_refs(text: str) -> list[Reference]:
             if word in ("it", "its") and re.match(r"\s*(rain|snow|is (raining|cold|hot|sunny)|\'s (raining|cold)|(hot|cold|warm|"
                                                   r"sunny|windy|humid|raining|snowing|going to rain)\b)", after):
                 continue
-            if word == "there" and re.match(r"\s*(is|are|was|were)\b", after) and \
+            # existential "there is" / "there's a blue speaker…" names no place
+            if word == "there" and re.match(r"(\s*(is|are|was|were)|['’](s|re))\b", after) and \
                     not re.search(r"\b(get|go|drive|fly|stay|there\?)", text.lower()):
                 continue
             feats = pr.EN_PRONOUNS[word]
