@@ -124,7 +124,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:(?P<field>[\u4e00-\u9fff]{2,6})专业)?的?(?P<deg>本科生|研究生|硕士生|博士生|学生|大[一二三四]学生|研[一二三]学生|在读)"), _zb_education),
     (re.compile(r"从(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|大学)?(?:读的是|上的是|念的是|考的是)(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。!！]|的)"), _zb_education),
-    (re.compile(rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中|University|College))(?P<deg>{_DEGREES_ZH})?毕业"), _zb_education),
+    (re.compile(rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{1,10}}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中|University|College))(?P<deg>{_DEGREES_ZH})?毕业"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|高中|初中)(?:是|也是)?在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上)的?"), _zb_education),
     (re.compile(r"(?P<v>大专|本科|中专|高中|初中|小学)(?:毕业|学历)"), _zb_education),
     # "我本科学的是会计，在江西财大", "读博第三年了，在中科大": the school named alone after what was studied.

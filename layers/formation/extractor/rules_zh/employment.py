@@ -119,6 +119,8 @@ _EN_ROLE_HEAD = (r"(?i:engineer|analyst|manager|designer|developer|intern|consul
 
 
 def _zb_occupation(m, clause):
+    if re.search(r"专业$|学的$|读的$", m.string[:m.start()]):
+        return []  # "专业是会计": a field of study, read by rules_zh.education
     value = tidy_value(m.group("v"))
     value = re.sub(r"^(?:一名|一个|一位|个|名)", "", value)
     # Length in words for Latin ("freelance consultant" is two), in characters for Chinese.
