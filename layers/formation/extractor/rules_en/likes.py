@@ -20,7 +20,8 @@ from layers.formation.extractor.rules_en.common import (
 # An item that opens with a verb of the past or a filler starts a new predicate ("into birdwatching, bought
 # binoculars and everything").
 _LIST_ITEM = (r"(?![^,.;!?]*\b(?:me|my|you|your|i)\b)(?![a-z]+ly\b)(?![a-z]+ed\b)(?!(?:but|so|because|which|though|although|if|when|i|it|that|especially|like|love|hate|enjoy|no|not|never|lol|haha|obviously|hands|for|of|"
-              r"bought|got|went|made|did|took|had|was|were|spent|found|saw|ate|ran|came|left|everything|anything|stuff|things|etc)\b)[A-Za-z][\w' -]{1,25}?")
+              r"bought|got|went|made|did|took|had|was|were|spent|found|saw|ate|ran|came|left|everything|anything|stuff|things|etc|"
+              r"always|forever|definitely|hands|every|no|any|all|mostly|especially|too)\b)[A-Za-z][\w' -]{1,25}?")
 _LIST_TAIL = re.compile(rf"(?:\s*,\s*{_LIST_ITEM})+(?:,?\s+(?:and|&|or)\s+{_LIST_ITEM})?(?=\s*(?:[.!;?]|$))")
 
 
