@@ -319,6 +319,35 @@ def _here_is(sentence: str, place: str | None) -> str:
     return sentence
 
 
+# "My job? Paramedic.", "Where am I based? Manchester, but…", "favourite band? Radiohead, always": the user asks
+# the question about themself and answers it; read as the statement it makes.
+_SELF_QUESTIONS = (
+    (re.compile(r"(?i)^(?:my\s+)?(?:job|work|occupation|profession|role)\?$"), "I'm a {answer}"),
+    (re.compile(r"(?i)^where\s+am\s+i\s+(?:based|living)\?$"), "I'm based in {answer}"),
+    (re.compile(r"(?i)^where\s+(?:am\s+i|do\s+i\s+come)\s+from\?$"), "I'm from {answer}"),
+    (re.compile(r"(?i)^(?:my\s+)?(?P<what>(?:fave|favourite|favorite)\s+[a-z]+(?:\s+[a-z]+)?)\?$"), "my {what} is {answer}"),
+)
+
+
+def _self_answered(sentences: list[str]) -> list[str]:
+    out, index = [], 0
+    while index < len(sentences):
+        sentence = sentences[index]
+        pattern = next(((p, template) for p, template in _SELF_QUESTIONS if p.match(sentence.strip())), None) \
+            if index + 1 < len(sentences) and not is_cjk(sentence) else None
+        if pattern:
+            match = pattern[0].match(sentence.strip())
+            answer = sentences[index + 1].strip()
+            if pattern[1].startswith("I'm a "):
+                answer = answer[:1].lower() + answer[1:]  # "Paramedic." is the role, capitalised as a sentence
+            out.append(pattern[1].format(answer=answer, what=match.groupdict().get("what") or ""))
+            index += 2
+            continue
+        out.append(sentence)
+        index += 1
+    return out
+
+
 _SENTENCE_PART = re.compile(r"(?<=[,;—–])\s*|\s+(?=[—–]\s)")
 
 
@@ -343,7 +372,7 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
     flagged: list[str] = []
     flagged_reasons: list[str] = []
     said = ""
-    for sentence in split_sentences(turn.content):
+    for sentence in _self_answered(split_sentences(turn.content)):
         place, said = _place_before(said + " " + sentence), said + " " + sentence
         sentence = _here_is(sentence, place)
         if not is_cjk(sentence):
