@@ -148,6 +148,7 @@ def test_cognitive_continuity_through_http_across_a_restart(stack):
                                   ("assistant", "The garage light is on."), ("user", "Switch that one off")],
                     start + timedelta(minutes=11))
         assert _meant(body, "the blue one") == ["blue speaker"] and _meant(body, "that one") == ["garage light"]
+        assert [r["mention"] for r in body["resolutions"]] == ["the blue one", "that one"], "existential there's"
         entities = _ok(api.get("/api/v1/sessions/home/entities"), 200)["results"]
         names = [entity["name"] for entity in entities]
         assert {"客厅的灯", "卧室空调", "porch light", "sister Mia", "blue speaker", "garage light"} <= set(names), names
@@ -210,13 +211,14 @@ def test_cognitive_continuity_through_http_across_a_restart(stack):
         assert history[("user", "works_at", "字节")]["valid_to"] is None
 
         # (e) a conditional preference, said once, served under its condition only
-        _talk_and_end(api, "drive-1", ["I avoid highways unless I'm heading to the airport."])
+        _talk_and_end(api, "drive-1", ["Please keep me off highways, unless I'm driving to the airport."])
 
         def airport_variant():
             served = {item["memory_id"]: item for item in _profile(_context(api, "navigate to the airport"))}
             return next((item for item in served.values() if item.get("reason") == "condition_match"), None)
         airport = wait_for(airport_variant, timeout=120, interval=0.5, message="the airport variant")
         assert airport["condition"] == {"destination": ["airport"]}
+        assert airport["memory_key"] == "user.preference.route.highways"
         office = {item["memory_id"]: item for item in _profile(_context(api, "navigate to the office"))}
         assert airport["memory_id"] not in office
         assert [item["reason"] for item in office.values() if item["memory_id"] in airport["overrides"]] \
