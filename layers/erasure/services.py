@@ -23,6 +23,7 @@ from layers.erasure.selectors import (
     user_export,
     user_rows_find,
 )
+from layers.long_term.services.large_owners import owner_indexes_drop_on_commit
 from memoryhub.core.actors import Actor
 from memoryhub.core.errors import DomainError
 from memoryhub.core.locks import (
@@ -113,6 +114,8 @@ def user_erase(*, tenant: Tenant, user_id: str, actor: Actor) -> ErasureReport:
         outbox_ids = _outbox_rows_mentioning(user_id)
         if outbox_ids:
             deleted[OutboxTask._meta.label_lower] = OutboxTask.objects.filter(id__in=outbox_ids).delete()[0]
+        # the user's own large-owner indexes name them in their predicate: the job drops them after commit
+        owner_indexes_drop_on_commit(tenant_id=tenant.id, user_id=user_id)
         audit_record(tenant_id=tenant.id, actor=actor, event=USER_ERASED,
                      object_id="-", after={"deleted": deleted}, subject_user_id=user_id)
         # Last: any audit write above needed the key; after this nothing can link the chain to the user.

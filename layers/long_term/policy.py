@@ -388,3 +388,25 @@ class Policy:
 def tenant_policy(tenant_id: int) -> Policy:
     """The policy for `tenant_id`: defaults overridden by approved global `policy.long_term.*` entries."""
     return policy_read(Policy, tenant_id)
+
+
+@dataclass(frozen=True)
+class LargeOwnersPolicy:
+    SECTION: ClassVar[str] = "large_owners"
+
+    # an owner with this many active memories gets its own indexes; below keep_memories they are dropped
+    # (the gap keeps an owner near the threshold from rebuilding them at every run)
+    min_memories: int = setting(20000, low=1)
+    keep_memories: int = setting(10000, low=1)
+    # nearest rows by the HNSW index, and the search list it keeps (hnsw.ef_search; the iterative scan goes on
+    # past it up to vector_candidates). Measured at 50k (docs/benchmarks.md, "Large owners"): recall@10 against
+    # the exact scan is led by vector_candidates (400: 0.78, 800: 0.94, 1,200: 0.97), hardly by the keyword share
+    vector_candidates: int = setting(1000, low=10, high=5000)
+    ef_search: int = setting(400, low=10, high=1000)
+    # rows holding a query concept (a share per concept), through the owner's GIN index
+    keyword_candidates: int = setting(200, low=0, high=5000)
+
+
+def large_owner_policy(tenant_id: int) -> LargeOwnersPolicy:
+    """The large-owner path's numbers for `tenant_id` (`policy.large_owners.<field>`; selectors/large_owners.py)."""
+    return policy_read(LargeOwnersPolicy, tenant_id)

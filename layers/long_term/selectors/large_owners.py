@@ -19,15 +19,13 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from dataclasses import dataclass
-from typing import ClassVar
 
 from django.db import connection as default_connection
 from django.db import transaction
 
 from layers.long_term.models import Memory, MemoryStatus
+from layers.long_term.policy import LargeOwnersPolicy, large_owner_policy
 from memoryhub.core.db_router import read_tolerating_lag
-from memoryhub.core.policy import policy_read, setting
 
 INDEX_PREFIX = "ltm_large_"
 # How long a process trusts its list of built indexes: a new large owner is searched exactly (correct, slower)
@@ -35,25 +33,6 @@ INDEX_PREFIX = "ltm_large_"
 INDEX_LIST_SECONDS = 30.0
 
 
-@dataclass(frozen=True)
-class Policy:
-    SECTION: ClassVar[str] = "large_owners"
-
-    # an owner with this many active memories gets its own indexes; below keep_memories they are dropped
-    # (the gap keeps an owner near the threshold from rebuilding them at every run)
-    min_memories: int = setting(20000, low=1)
-    keep_memories: int = setting(10000, low=1)
-    # nearest rows by the HNSW index, and the search list it keeps (hnsw.ef_search; the iterative scan goes on
-    # past it up to vector_candidates). Measured at 50k (docs/benchmarks.md, "Large owners"): recall@10 against
-    # the exact scan is led by vector_candidates (400: 0.78, 800: 0.94, 1,200: 0.97), hardly by the keyword share
-    vector_candidates: int = setting(1000, low=10, high=5000)
-    ef_search: int = setting(400, low=10, high=1000)
-    # rows holding a query concept (a share per concept), through the owner's GIN index
-    keyword_candidates: int = setting(200, low=0, high=5000)
-
-
-def large_owner_policy(tenant_id: int) -> Policy:
-    return policy_read(Policy, tenant_id)
 
 
 def owner_index_names(tenant_id: int, user_id: str) -> tuple[str, str]:
@@ -111,7 +90,7 @@ def _vector_text(vector) -> str:
 
 
 def large_owner_candidates(*, tenant_id: int, user_id: str, query_vector, model_name: str, terms: list[list[str]],
-                           policy: Policy | None = None) -> list[int] | None:
+                           policy: LargeOwnersPolicy | None = None) -> list[int] | None:
     """The ids a large owner's search scores (the module's docstring), or None for an owner searched exactly:
     one without its indexes built. Only the active rows are candidates: a search of other statuses is exact."""
     if not large_owner_indexed(tenant_id=tenant_id, user_id=user_id):

@@ -17,17 +17,19 @@ from django.db import connection, transaction
 from audit.services import audit_record
 from layers.long_term.events import MEMORY_OWNER_INDEXES
 from layers.long_term.models import Memory, MemoryStatus
+from layers.long_term.policy import large_owner_policy
 from layers.long_term.selectors.large_owners import (
     INDEX_PREFIX,
     embedding_column_type,
     index_list,
-    large_owner_policy,
     owner_index_names,
 )
 from memoryhub.core.actors import Actor
+from memoryhub.outbox.services import task_enqueue_on_commit
 from memoryhub.tenancy.models import Tenant
 
-ACTOR = Actor.system("long_term.large_owner_indexes")
+JOB_TASK = "long_term.large_owner_indexes"
+ACTOR = Actor.system(JOB_TASK)
 # maintenance_work_mem of an index build (PostgreSQL's default is 64 MB)
 BUILD_MEMORY = "512MB"
 
@@ -143,6 +145,19 @@ def large_owner_indexes_sync(*, dry_run: bool = False) -> dict:
                 _audit(owner[0], owner[1], action, names, counts[owner])
         index_list.forget()
     return report
+
+
+def owner_indexes_drop_on_commit(*, tenant_id: int, user_id: str) -> bool:
+    """Ask the job to run after the caller's transaction commits when this owner has indexes of its own (built
+    or interrupted): erasure calls it, since an index's predicate names the user id in the catalogue until the job
+    drops it (an owner without active memories keeps none). No user id goes into the request."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_class WHERE relkind = 'i' AND relname = ANY(%s)",
+                       [list(owner_index_names(tenant_id, user_id))])
+        if cursor.fetchone() is None:
+            return False
+    task_enqueue_on_commit(JOB_TASK, dedupe_key=JOB_TASK)
+    return True
 
 
 def _audit(tenant_id: int, user_id: str, action: str, names: list[str], count: int) -> None:

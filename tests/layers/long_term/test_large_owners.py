@@ -9,13 +9,13 @@ from django.db import connection
 
 from audit.models import AuditEvent
 from layers.long_term.models import Memory, MemoryStatus
+from layers.long_term.policy import large_owner_policy
 from layers.long_term.selectors import memory_search
 from layers.long_term.selectors.large_owners import (
     built_indexes,
     embedding_column_type,
     index_list,
     large_owner_candidates,
-    large_owner_policy,
     owner_index_names,
 )
 from layers.long_term.services import memory_create_batch
@@ -157,3 +157,22 @@ def test_the_indexes_follow_the_models_column_type(tenant, owners):
         definition = cursor.fetchone()[0]
     assert f"{embedding_column_type().split('(')[0]}_cosine_ops" in definition
     assert f"tenant_id = {tenant.pk}" in definition and "'alice'" in definition
+
+
+def test_erasing_a_large_owner_has_the_job_drop_the_indexes_that_name_them(tenant, owners):
+    from layers.erasure.services import user_erase
+    from memoryhub.outbox.models import OutboxTask
+
+    large_owner_indexes()
+    assert set(owner_index_names(tenant.pk, "alice")) == built_indexes()
+    user_erase(tenant=tenant, user_id="bob", actor=ACTOR)  # no indexes of their own: nothing asked
+    assert not OutboxTask.objects.filter(task_name=job.JOB_TASK).exists()
+
+    user_erase(tenant=tenant, user_id="alice", actor=ACTOR)
+    (request,) = OutboxTask.objects.filter(task_name=job.JOB_TASK)
+    assert "alice" not in str(request.args) + str(request.kwargs), "the request names no user"
+    assert large_owner_indexes()["dropped"] == 2 and built_indexes() == set()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_indexes WHERE indexdef LIKE %s", ["%'alice'%"])
+        assert cursor.fetchone()[0] == 0, "no index predicate names the erased user"
+    assert [e.after["action"] for e in _events(tenant)] == ["built"], "the drop makes no pseudonym for them"
