@@ -16,7 +16,11 @@ _ZH_LANGS = ("英语|英文|法语|法文|德语|德文|日语|日文|韩语|韩
 _ZH_LANG_ANY = rf"(?:{_ZH_LANGS}|{_LANGS})"
 
 
-def _zb_language_clause(clause: str) -> list[Candidate]:
+def _zb_language_clause(clause: str, following: str = "") -> list[Candidate]:
+    """The languages of one part; `following` is the user's next part, which may say the level of
+    the last language when it names none of its own."""
+    if following and not re.search(_ZH_LANG_ANY, following):
+        clause = f"{clause}，{following}"
     if not re.search(r"[ABC][12]|地道|能看懂|能听懂|看懂|听懂|母语|会说|会讲|能说|说得|讲得|在学|学了?|N[1-5]|流利|溜|几句|一点点?|还行|还okay|课|专业|native|fluent|"
                      r"一般|不太地道|标准|长大|日常交流|听得懂|看得懂|零基础|备考|考|level|从小|精通|熟练|六级|四级|雅思|托福|"
                      r"说|讲|凑合|外语|多邻国|入门|背单词|班|能力考|自学|会|没问题|无障碍|工作语言|挺好|比较好|不错|很好", clause):
@@ -30,6 +34,7 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
         # "英语还行，日常交流没问题": the level may be said in the next part when that part names no
         # language of its own.
         pieces = re.split(r"[，,。]", after)
+        own = before + "|" + pieces[0]
         after = pieces[0] + ("|" + pieces[1] if len(pieces) > 1 else "")
         before = re.split(r"[，,。]", before)[-1]
         near = before + "|" + after
@@ -47,7 +52,7 @@ def _zb_language_clause(clause: str) -> list[Candidate]:
             level = "basic"
         if re.search(r"都是母语", clause):
             level = "native"
-        if re.search(r"没学过|不会|一句都", near):
+        if re.search(r"没学过|不会|一句都", own):
             continue
         if re.search(r"学的是$|专业是$", before) and re.match(r"专业", clause[match.end():]):
             continue  # "学的是英语专业": a field of study, read by rules_zh.education

@@ -31,6 +31,8 @@ def _zb_like(key):
         if not value or re.match(r"(?:你|您|他|她|这样|那样|一个人|去|吃饭$)", value) and key == "user.likes" and value != "一个人待着":
             if value != "一个人待着":
                 return []
+        # "我喜欢吃辣的", "我不爱吃甜的": the taste itself, without the eating.
+        value = re.sub(r"^(?:吃|喝)(?=(?:辣|甜|酸|咸|苦|清淡|油腻|重口)的?$)", "", value)
         return [_zc(key, item) for item in taste_items(value)]
     return build
 
