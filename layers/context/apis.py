@@ -5,12 +5,9 @@ from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializ
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from layers.context.conflicts_api import (
-    CONFLICTS_EXAMPLE,
-    ConflictSerializer,
-    conflicts_count,
-)
 from layers.context.selectors import DEFAULT_PROFILE_TOP_K, context_assemble
+from layers.context.serializers import CONFLICTS_EXAMPLE, ConflictSerializer
+from layers.context.services import conflicts_count
 from layers.long_term.graph.services import edges_access_record
 from layers.long_term.models import Memory
 from layers.long_term.services import memory_access_record

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from layers.long_term.conditions.lexicon import topic_key
-from layers.long_term.conditions.model import RequestFacts, condition_text
+from layers.long_term.conditions.condition import RequestFacts, condition_text
 from layers.long_term.conditions.reading import values_heard
 from layers.long_term.conditions.selectors import (
     generic_requested,

@@ -35,7 +35,7 @@ def _default_single_valued() -> list[str]:
         # a habit's pattern changes by supersession (layers/formation/habits/)
         "habit.*",
         # one value per preference and condition: a variant is replaced by its own condition's next value
-        # (layers/long_term/conditions/model.py), the general preference and other exceptions stay
+        # (layers/long_term/conditions/condition.py), the general preference and other exceptions stay
         "user.preference.*",
     ]
 

@@ -33,11 +33,6 @@ VIEW_BASES = {"APIView", "TenantAPIView", "GenericAPIView", "ViewSet", "ModelVie
 # Breaches in rooms this check's author does not own, each with what would mend it. A mended one fails
 # `test_every_pending_breach_is_still_there`: take it off the list then (a file not in the tree yet is skipped).
 PENDING = {
-    "layers/long_term/conditions/model.py: a near-twin of models":
-        "name the condition's value type for what it is (e.g. conditions/condition.py) beside models.py",
-    "layers/context/conflicts_api.py: a near-twin of apis":
-        "its serializers and example go to layers/context/serializers.py, the correction counting to a "
-        "service the view calls (layers/long_term/conditions/services.py already records it)",
 }
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from layers.long_term.conditions.frames import frame_variants
 from layers.long_term.conditions.lexicon import TOPIC_BY_KEY
-from layers.long_term.conditions.model import condition_normalise, condition_text
+from layers.long_term.conditions.condition import condition_normalise, condition_text
 from layers.long_term.conditions.reading import dimensions_heard, values_heard
 
 EXCEPT, ONLY, BUT, WHEN = "except", "only", "but", "when"

@@ -8,7 +8,7 @@ from django.db.models import Q
 import re
 
 from layers.long_term.conditions.lexicon import GENERIC_TOPIC_DOMAINS, TOPIC_BY_KEY, topic_key
-from layers.long_term.conditions.model import (
+from layers.long_term.conditions.condition import (
     RequestFacts,
     condition_holds,
     condition_normalise,

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from audit.services import audit_record
 from layers.long_term.conditions.lexicon import TOPIC_BY_KEY, topic_key
-from layers.long_term.conditions.model import condition_normalise, condition_text
+from layers.long_term.conditions.condition import condition_normalise, condition_text
 from layers.long_term.conditions.models import PreferenceCorrection
 from layers.long_term.conditions.parser import Variant
 from layers.long_term.conditions.policy import conditions_policy

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 from audit.subjects import subject_digest
-from layers.long_term.conditions.model import condition_signature
+from layers.long_term.conditions.condition import condition_signature
 from layers.long_term.events import (
     MEMORY_BATCH_CREATED,
     MEMORY_CREATED,

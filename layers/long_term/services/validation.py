@@ -5,7 +5,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from layers.long_term.conditions.model import condition_errors
+from layers.long_term.conditions.condition import condition_errors
 from layers.long_term.graph.schemas import attribute_schema_errors
 from layers.long_term.models import Memory, MemoryKind, MemorySource
 from memoryhub.api.identifiers import user_id_error
@@ -86,7 +86,7 @@ def memory_fields_errors(*, user_id: Any, kind: Any, content: Any, memory_key: A
         bad("entities", "invalid", _("entities must be a list of at most %d non-empty strings") % Memory.MAX_ENTITIES)
     if attributes is not None and not isinstance(attributes, dict):
         bad("attributes", "invalid", _("attributes must be a JSON object"))
-    # A conditional preference's condition and value (layers/long_term/conditions/model.py).
+    # A conditional preference's condition and value (layers/long_term/conditions/condition.py).
     errors.extend(condition_errors(attributes))
     for name, value in (("confidence", confidence), ("importance", importance)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:

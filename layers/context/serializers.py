@@ -1,13 +1,8 @@
-"""The `conflicts` of a context response: their schema, example, and the correction each one counts."""
+"""Serializers of the context response that are not the view's own: the `conflicts` items and their example."""
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
-
-from layers.long_term.conditions.policy import conditions_policy
-from layers.long_term.conditions.services import preference_correction_record
-from memoryhub.core.request_context import current_request_id
-
 
 class ConflictSerializer(serializers.Serializer):
     memory_id = serializers.IntegerField(help_text="The stored preference the request contradicts.")
@@ -36,24 +31,3 @@ CONFLICTS_EXAMPLE = OpenApiExample("A request contradicting a stored preference"
                    "why": "the request asks for 'descending' ('从高到低') where the stored preference says 'ascending'",
                    "counted": True, "corrections": 1, "corrections_needed": 3}],
 })
-
-
-def conflicts_count(tenant, actor, conflicts: list[dict], session_id: str | None, *, may_write: bool) -> list[dict]:
-    """Each conflict counted as a correction of its preference (one per conversation), with the count; the
-    one that reaches the threshold names the preference that replaced it. A key that may only read gets
-    the conflicts uncounted (`counted` false): reading a context must not change memories it cannot write."""
-    policy = conditions_policy(tenant.pk)
-    counting = policy.corrections_counted and may_write
-    out = []
-    for conflict in conflicts:
-        counted, replaced = 0, None
-        if counting:
-            outcome = preference_correction_record(
-                tenant=tenant, actor=actor, memory_id=conflict["memory_id"],
-                requested_value=conflict["requested_value"],
-                occasion=f"session:{session_id}" if session_id else f"request:{current_request_id.get()}")
-            counted, replaced = outcome.counted, outcome.replaced_by
-        out.append({**conflict, "counted": counting, "corrections": counted,
-                    "corrections_needed": policy.correction_threshold,
-                    **({"replaced_by": replaced.pk} if replaced else {})})
-    return out
