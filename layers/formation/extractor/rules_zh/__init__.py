@@ -269,7 +269,8 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         # a school, a pet or a person is said is their routine, unless the part names its own subject
         # or a time of its own ("…，每天晚上我都带它去遛弯").
         described = any(c.memory_key.split(".")[1] in _DESCRIBED for c in found) or pet_or_count_before
-        own = re.match(r"^(?:[^，,]{0,6}?)(?:我|本人)", segment) or A.time_of_day(segment)
+        # "我是个退休的工程师，现在天天在家养花": a part that opens with now is the user's own life.
+        own = re.match(r"^(?:[^，,]{0,6}?)(?:我|本人)|^(?:现在|如今|退休后|平时)", segment) or A.time_of_day(segment)
         if not any(c.memory_key in ("user.habits", "user.medications") for c in found) and (own or not described):
             found.extend(zh_habit_candidates(segment, clause[starts[index]:]))
         # "下周一去百度报到": starting a job is the employer (FACTS.md), not a plan.

@@ -45,7 +45,7 @@ def _restrictions(said: str, clause: str) -> list[Candidate]:
         part = _TRAILING.sub("", part.strip())
         part = re.sub(r"(?:一点都不行|一滴都不沾|都不行|也不行|就不行)$", "", part)
         part = re.sub(r"一[口点滴丁粒]+$", "", part)  # "海鲜一口都不敢碰"
-        if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|^东西$|(?<!米)饭$|了$|^一[滴口点粒丁]|早饭|午饭|晚饭|这|那", part):
+        if not part or re.match(r"[就也都了还完饱下]", part) or len(part) > 8 or re.search(r"[我你他她]|什么|^东西$|^(?:很|好)?多东西$|^(?:一些|有些|不少)东西$|(?<!米)饭$|了$|^一[滴口点粒丁]|早饭|午饭|晚饭|这|那", part):
             continue
         # "现在吃不了了", "从小就不吃": a time word or an adverb is no food.
         if is_time_word(part) or re.fullmatch(r"(?:从小|小时候|一直|平时|现在|目前|最近|后来|本来|其实)就?", part):
