@@ -8,7 +8,7 @@ from layers.formation.extractor.text import tidy_value
 
 _CHANNELS = (r"e-?mail|emails|texts?|texting|sms|phone\s+calls?|calls?|calling|voice\s+notes?|voice\s+messages?|voice\s+memos?|voicemail|whatsapp|"
              r"wechat|telegram|signal|slack|teams|imessage|messenger|line|discord|zoom|dms?|instagram\s+dms?|"
-             r"push\s+notifications?|calendar\s+invites?|messages?")
+             r"push\s+notifications?|calendar\s+invites?|messages?|face[- ]to[- ]face|in\s+person")
 
 
 # One wording per constraint, so "avoid calling me on Sundays" and "don't call me on Sundays"
@@ -51,6 +51,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:don't|dont|no\s+point)\s+(?i:bother)\s+(?i:calling|ringing|phoning)"), lambda m, c: [_f("user.contact_preference", "no calls")]),
     # "reach me at work on Teams": where the user is reached, with where between.
     (re.compile(rf"(?i:reach|contact|get\s+hold\s+of|catch)\s+(?i:me)\s+(?i:at\s+work|during\s+the\s+day|in\s+the\s+day|at\s+home)\s+(?i:on|via|by|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    # "I'm only reachable after 5", "available between 9 and 5": when the user can be reached.
+    (re.compile(r"(?P<v>(?i:only\s+)?(?i:reachable|contactable|available\s+to\s+talk|free\s+to\s+talk)\s+(?i:after|before|between|on|during)\s+[\w: ]{1,25})"), _b_contact),
+    # "you can text me anytime", "feel free to email me": the channel offered.
+    (re.compile(rf"(?i:you\s+can|feel\s+free\s+to|happy\s+for\s+you\s+to|always\s+fine\s+to)\s+(?P<v>(?i:text|email|e-mail|call|message|whatsapp|dm|ring))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
+    # "I check WhatsApp more than email": the channel the user reads first.
+    (re.compile(rf"(?i:check|use|read|answer)\s+(?P<v>(?i:{_CHANNELS}))\s+(?i:more|faster|quicker|sooner)\s+(?i:than)\b"), _b_contact),
+    # "best to message me in the evenings": how and when, as said.
+    (re.compile(r"(?i:best|easiest)\s+(?:(?i:way\s+)?(?i:is\s+)?(?i:to)\s+)(?P<v>(?i:text|message|call|email|ring|reach)\s+(?i:me)\s+(?i:in\s+the|on|after|before|during|between)\s+[\w: ]{1,25})"), _b_contact),
     # "I can't do phone calls", "I don't do calls": a channel refused outright.
     (re.compile(r"(?i:can't|cant|cannot|don't|dont)\s+(?i:do|handle|stand)\s+(?:(?i:phone|voice)\s+)?(?i:calls)\b"), lambda m, c: [_f("user.contact_preference", "no calls")]),
     # "…, text me instead", "email me instead": the channel asked for after another refused.
