@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -98,9 +99,13 @@ class ServiceStack:
 
     def stop(self) -> None:
         for process in (self.beat, self.web, self.worker):
-            if process is not None:
+            if process is None:
+                continue
+            try:
                 kill_group(process, signal.SIGTERM)
-                kill_group(process, signal.SIGKILL)
+            except subprocess.TimeoutExpired:  # a warm shutdown that hangs ends by SIGKILL
+                pass
+            kill_group(process, signal.SIGKILL)
 
     def api(self, key: str) -> Api:
         return Api(self.base, key)
