@@ -129,7 +129,9 @@ EN_TIME = re.compile(
 ZH_FREQ = re.compile(r"(?:一|每|两|每两|每隔两)个?(?:月|周|星期|礼拜|年)[一两二三四五六七八九十\d]+次|每两周|每隔一周|隔周|"
                      r"一天(?=[\u4e00-\u9fff]{1,2}[一两二三四五六七八九十\d]+[杯次顿包根支])|每周[一两二三四五六七]次|每周[一两二三四五六]天|一周[一两二三四五六七]天|每天|每晚|每日|(?<![今明昨后前])天天|每周|每个?星期|每个?礼拜|每个?月|每年|一天[一两二三四]次|一周[一两二三四五六七]次|每隔一天|隔天")
 EN_FREQ = re.compile(
-    r"\b(?:every\s+(?:day|night|morning|evening|week|weekend|month|other\s+day)|daily|nightly|weekly|monthly|"
+    r"\b(?:every\s+(?:day|night|morning|afternoon|evening|week|weekend|month|other\s+(?:day|week|weekend|month))|daily|nightly|weekly|monthly|"
+    # "every two weeks", "every couple of months", "for 30 minutes a day"
+    r"every\s+(?:two|three|four|couple\s+of|few|\d+)\s+(?:days|weeks|months)|(?<=minutes\s)a\s+day|(?<=hour\s)a\s+day|"
     r"(?:once|twice|three\s+times|four\s+times|\d+\s+times|[a-z]+\s+times)\s+a\s+(?:day|week|month)|"
     r"most\s+(?:days|weekends|nights|mornings)|every\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
     re.IGNORECASE)
