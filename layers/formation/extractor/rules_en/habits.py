@@ -38,6 +38,12 @@ def _b_habit(m, clause):
     activity = re.sub(r"(?i)\b(?:my|our)\s+", "", activity).strip()
     # "every weekday I'm up at 5:30 to swim before work" -> "swim".
     activity = re.sub(r"(?i)^(?:weekdays?\s+|weekends?\s+)?(?:(?:i'm|im|i\s+am|i\s+get)\s+up\s+(?:early\s+)?)?(?:to\s+)?", "", activity).strip()
+    # "I'm up at 5", "I'm at the gym by 6": being somewhere at a time is the habit of going there.
+    activity = re.sub(r"(?i)^(?:i'm|im|i\s+am)\s+(?:at\s+(?:the\s+)?)?", "", activity).strip() or activity
+    if re.search(r"(?i)\b(?:i'm|im|i\s+am)\s+up\b", clause) and activity.lower() == "up":
+        activity = "get up"
+    elif re.search(r"(?i)\bgo\s+to\s+bed\b", clause) and activity.lower() == "bed":
+        activity = "go to bed"
     # "I check it daily": the pronoun stands for something said before, no activity of its own.
     if re.fullmatch(r"(?i)ugh|lol|ok|okay|yay|meh|oh|hmm|nobody\s+\w+|everyone\s+\w+|[a-z]+\s+(?:it|them|this|that|those|these)", activity):
         return []
@@ -52,10 +58,15 @@ _PAST_VERBS = {"woke", "went", "got", "came", "left", "ate", "took", "made", "ha
 
 
 def _is_habit_clause(clause: str) -> bool:
-    if re.search(r"(?i)\b(?:on|at|most|every)\s+weekends\b|\bweekend\s+mornings\b|\b(?:every|each)\s+(?:morning|evening|night)\b", clause):
+    if re.search(r"(?i)\b(?:on|at|most|every)\s+weekends\b|\bweekend\s+mornings\b|\b(?:every|each)\s+(?:morning|afternoon|evening|night)\b", clause):
+        return True
+    # "every other weekend I visit my parents", "every two weeks", "for 30 minutes a day".
+    if re.search(r"(?i)\bevery\s+other\s+(?:day|week|weekend|month)\b|\bevery\s+(?:two|three|four|couple\s+of|few|\d+)\s+(?:days|weeks|months)\b|"
+                 r"\b(?:minutes|an\s+hour|hours)\s+a\s+day\b", clause):
         return True
     usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single)\b", clause)
-    if usual and (A.EN_TIME.search(clause) or A.weekdays(clause)):
+    # "I always have a coffee at 10", "I usually go to bed around 11": a bare hour after a usual.
+    if usual and (A.EN_TIME.search(clause) or A.weekdays(clause) or re.search(r"(?i)\b(?:at|around|by)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?!\s*(?:%|kg|km|mph|years?|minutes?|days?))", clause)):
         return True
     # "I walk the dog at 7am": a first-person present-tense verb at a clock time, with no date said,
     # is what the user does at that time (a dated one is a plan, "I land at 7am tomorrow").
