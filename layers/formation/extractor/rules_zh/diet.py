@@ -78,7 +78,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:我|一|^)(?:吃|喝)?(?P<v>(?!我)[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吃了|喝了|一吃|一喝)?(?:就|会|都会|就会)(?:拉肚子|胃疼|胃痛|肚子疼|不舒服|难受|胀气|反酸)"), _zb_restriction),
     (re.compile(r"(?:吃|是)?(?P<v>全素)"), _zb_diet(None)),
     (re.compile(r"(?:是(?:严格的?|坚定的?|纯)?)?(?:吃素|只吃素|改吃素|素食者|素食主义者|是素食)(?!对|的人|好不好|健康吗|有什么)"), _zb_diet("素食")),
-    (re.compile(r"(?:只吃|只找|只去|只点|在吃|在做|在搞|坚持|做|吃)?(?P<v>弹性素食|半素食?|鱼素|断碳水|戒碳水|无麸质|地中海饮食|间歇性断食|蛋奶素|纯素|清真|生酮|low carb|low-carb|vegetarian|vegan|keto|pescatarian|轻断食|低碳水)"), _zb_diet(None)),
+    (re.compile(r"(?:只吃|只找|只去|只点|在吃|在做|在搞|坚持|做|吃)?(?P<v>弹性素食|半素食?|鱼素|断碳水|戒碳水|无麸质|地中海饮食|间歇性断食|蛋奶素|纯素|清真|生酮|low carb|low-carb|vegetarian|vegan|keto|pescatarian|flexitarian|halal|kosher|paleo|plant-based|low-FODMAP|low FODMAP|轻断食|低碳水)"), _zb_diet(None)),
     (re.compile(r"(?:不吃|不能吃|吃不了|不喝|不能喝|喝不了|从不吃|从来不吃|从不喝|从来不喝|戒了|少吃|不碰|不沾|忌口|不太能吃|不怎么吃|很少吃|不敢吃)(?P<v>[^，,。.!！?？;；]+)"), _zb_restriction),
     (re.compile(r"戒(?P<v>[\u4e00-\u9fff]{1,3})了"), _zb_restriction),
     (re.compile(r"(?:戒掉?|少喝|别喝)(?P<v>[\u4e00-\u9fff]{1,4}?)(?=$|[，,。!！]|了|吧)"), _zb_restriction),
