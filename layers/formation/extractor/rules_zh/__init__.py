@@ -344,8 +344,12 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     # each with the age said right after the name or, in order, in a later "一个七岁一个四岁".
     ranked = list(re.finditer(r"老[大二三四小](?:叫|是|名叫)(?P<n>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)(?=$|[，,。、]|今年|\d|[一二三四五六七八九十]+岁)"
                               rf"(?:今年)?(?:(?P<age>{A.ZH_NUMBER})岁)?", clause))
-    if ranked and (re.search(r"娃|孩子|儿女", clause) or re.search(r"(?:我|我们|我们)家老大", clause) or len(ranked) > 1):
+    if ranked and (re.search(r"娃|孩子|儿女", clause) or re.search(r"(?:我|我们)家老[大二三]", clause) or len(ranked) > 1):
         each = [A.zh_int(n) for n in re.findall(rf"一个(?P<n>{A.ZH_NUMBER})岁", clause)]
+        if len(ranked) == 1 and not each:
+            # "我家老二叫安安，刚三岁": the one child's age said after the name.
+            later = re.search(rf"(?:今年|刚|已经|才)?(?P<n>{A.ZH_NUMBER})岁", clause[ranked[0].end():])
+            each = [A.zh_int(later.group("n"))] if later else []
         for index, named in enumerate(ranked):
             age = A.zh_int(named.group("age")) if named.group("age") else each[index] if len(each) == len(ranked) else None
             found.append(_zc("user.relationship.child", named.group("n"), age=age))
@@ -382,6 +386,9 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(pets)
             # "我们家有两只猫一只狗": each species said once; the first mention of one carries its name.
             species |= {p.memory_key for p in pets} or {"-"}
+    # "我有个女儿，叫朵朵，今年五岁": the age went to the person the clause is about, not the user.
+    ages = {str(c.attributes.get("age")) for c in found if c.memory_key.startswith("user.relationship.") and c.attributes.get("age") is not None}
+    found = [c for c in found if not (c.memory_key == "user.age" and c.value in ages)]
     return found
 
 

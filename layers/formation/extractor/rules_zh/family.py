@@ -91,6 +91,8 @@ def _zb_person(m, clause):
     if not role or role.endswith("_in_law"):
         return []
     name = m.groupdict().get("v") or ""
+    if name in ("小名", "大名", "名字", "全名"):
+        name = ""  # "我儿子小名叫豆豆": the kind of name, then the name
     if re.fullmatch(r"姓[\u4e00-\u9fff]", name):
         name = name[1]  # "我们领导姓周": the surname is the name given
     elif name.startswith("姓"):
@@ -127,7 +129,7 @@ def _zb_person(m, clause):
         if surname:
             name, rest = surname.group("n"), rest[surname.end():]
     if not name:
-        named = re.match(r"(?:的名字)?(?:叫做|名叫|叫|是叫)(?P<n>[阿小][A-Z][a-zA-Z]+|[\u4e00-\u9fff]{1,4}|[A-Z][a-zA-Z]+)", rest)
+        named = re.match(r"(?:的)?(?:小名|大名|名字|全名|英文名|中文名)?(?:叫做|名叫|叫|是叫|(?<=名|字)是)(?P<n>[阿小][A-Z][a-zA-Z]+|[\u4e00-\u9fff]{1,4}|[A-Z][a-zA-Z]+)", rest)
         if named:
             name = named.group("n")
             rest = rest[named.end():]
