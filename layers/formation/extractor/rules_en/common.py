@@ -60,7 +60,8 @@ _NOT_A_LIST_ITEM = re.compile(
 
 _TRAILING_FILLER = re.compile(
     r"\s+(?:a lot|very much|so much|too|as well|the most|a bit|these days|nowadays|now|though|anymore|in general|really|better|more|"
-    r"lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|honestly|sadly|obviously|apparently|please|pls|plz|thanks|for\s+me)$", re.I)
+    r"lol|lmao|haha|tbh|rn|btw|fyi|ngl|tho|unfortunately|honestly|sadly|obviously|apparently|please|pls|plz|thanks|for\s+me|"
+    r"at\s+the\s+moment|right\s+now|lately|recently|these\s+days)$", re.I)
 
 
 _NON_PLACES = {"Marketing", "Sales", "Finance", "Engineering", "IT", "HR", "Tech", "Retail", "Education", "Healthcare"}
@@ -85,6 +86,7 @@ def _object(raw: str) -> str | None:
         previous = value
         value = _TRAILING_FILLER.sub("", value)
     value = re.sub(r"^to\s+", "", value, flags=re.I)
+    value = re.sub(r"(?i)^(?:(?:love|like|adore|hate)\s+)+", "", value)  # "I love love love it when…"
     if not value or _PRONOUN_OBJECT.match(value) or len(value.split()) > 6:
         return None
     return value

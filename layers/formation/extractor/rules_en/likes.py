@@ -123,6 +123,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:my)\s+(?:(?i:main|current|favou?rite)\s+)?(?i:hobby\s+is|hobbies\s+are|hobbies\s+include|hobbies:)\s+(?P<v>[^.;!?]+)"), _b_like_list),
     # "nothing makes me happier than a long bike ride": what makes the user happiest.
     (re.compile(r"(?i:nothing|few\s+things)\s+(?i:makes?\s+me\s+(?:happier|more\s+relaxed|calmer)|relaxes\s+me\s+more)\s+(?i:than)\s+(?:(?i:a|an|the)\s+)?(?:(?i:good|long|proper|nice)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    # "im obsessed w kpop", "i luv sushi", "really loving yoga lately", "fallen in love with climbing": chat spellings.
+    (re.compile(r"(?i:obsessed\s+w/?|luv|lurve|looo*ve|fallen\s+in\s+love\s+with|fell\s+in\s+love\s+with|(?:really|been|totally|absolutely|i'm|im|am)\s+loving)\s+(?:(?i:the|a)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
     # "jazz puts me to sleep": boredom is a dislike.
     (re.compile(r"^(?P<v>[a-z][\w' -]{1,25}?)\s+(?i:puts|put|sends|send)\s+me\s+to\s+sleep\b"), _b_like("user.dislikes")),
     # Dislikes: "crowds make me anxious", "not really a beach person", "not really into sports",
