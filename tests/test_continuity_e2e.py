@@ -209,6 +209,13 @@ def test_cognitive_continuity_through_http_across_a_restart(stack):
         old = history[("user", "works_at", "网易")]
         assert old["valid_to"] is not None and old["provenance"]["session_id"] == "job-1"
         assert history[("user", "works_at", "字节")]["valid_to"] is None
+        # leaving the job without naming the next one closes its edge too (policy.long_term.ending_keys)
+        _talk_and_end(api, "job-3", ["我从字节离职了。"])
+        wait_for(lambda: ("user", "worked_at", "字节") in _edges(api, entity="user"), timeout=120, interval=0.5,
+                 message="the former employer's edge")
+        assert ("user", "works_at", "字节") not in _edges(api, entity="user")
+        history = _edges(api, entity="user", include_closed="true")
+        assert history[("user", "works_at", "字节")]["valid_to"] is not None
 
         # (e) a conditional preference, said once, served under its condition only
         _talk_and_end(api, "drive-1", ["Please keep me off highways, unless I'm driving to the airport."])

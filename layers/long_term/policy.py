@@ -249,6 +249,12 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
     }
 
 
+def _default_ending_keys() -> dict[str, str]:
+    # a memory under the first key ends the current one under the second that names the same thing: "I left
+    # Google" (former employer Google) retires "User works at Google." as a new employer would
+    return {"user.former_employer": "user.employer"}
+
+
 def _ladder_sorted(ladder: list) -> list:
     if not all(len(row) == 2 and row[0] is not None for row in ladder):
         raise ValueError("a list of [importance, days|null]")
@@ -268,6 +274,7 @@ class Policy:
     scene_weights: dict[str, dict[str, float]] = setting(default_factory=_default_scene_weights, low=0.0, merge=True)
     min_score: float = setting(0.3, low=0.0, high=1.0)
     single_valued_keys: list[str] = setting(default_factory=_default_single_valued)
+    ending_keys: dict[str, str] = setting(default_factory=_default_ending_keys)
     ttl_ladder: list[list[float | None]] = setting(default_factory=_default_ttl_ladder, low=0.0,
                                                    normalise=_ladder_sorted)
     # Negative feedbacks that halve a memory's weight (and halve it again at twice as many).

@@ -119,7 +119,9 @@ def _new_memory(*, tenant, item: dict, embedding: list[float], embedding_model: 
 def _supersede(tenant, new_rows: list[Memory], *, policy: Policy, actor: Actor, now) -> dict[int, Memory]:
     """Retire older active values of single-valued keys; returns {new memory pk: a row it superseded}.
     A conditional preference's variants share the key and differ by condition (layers/long_term/conditions/
-    model.py): a value replaces the one of the same condition only, never the general one or another exception."""
+    condition.py): a value replaces the one of the same condition only, never the general one or another exception.
+    A memory under one of `policy.ending_keys` retires the current memory of its target key that names the same
+    thing ("User used to work at Google." ends "User works at Google.")."""
     latest: dict[tuple[str, str, str], Memory] = {}
     for memory in new_rows:
         if memory.status == MemoryStatus.ACTIVE and policy.is_single_valued(memory.memory_key):
@@ -131,17 +133,40 @@ def _supersede(tenant, new_rows: list[Memory], *, policy: Policy, actor: Actor, 
                 .filter(tenant=tenant, user_id=user_id, memory_key=memory_key, status=MemoryStatus.ACTIVE)
                 .exclude(pk=winner.pk).order_by("id"))
         for old in (old for old in olds if condition_signature(old.attributes) == condition):
-            before = memory_audit_state(old)
-            old.transition_to(MemoryStatus.SUPERSEDED)
-            old.valid_to = now
-            old.superseded_by = winner
-            old._change_reason = "superseded"
-            old.save()
-            audit_record(tenant_id=tenant.pk, actor=actor, event=MEMORY_SUPERSEDED,
-                         object_id=old.pk, before=before, after={**memory_audit_state(old), "superseded_by": winner.pk},
-                         subject_user_id=user_id)
+            _retire(tenant, old, winner, actor=actor, now=now)
             superseded[winner.pk] = old
+    for ending in new_rows:
+        target = policy.ending_keys.get(ending.memory_key or "")
+        if ending.status != MemoryStatus.ACTIVE or not target or not ending.entities:
+            continue
+        olds = (Memory.objects.select_for_update()
+                .filter(tenant=tenant, user_id=ending.user_id, memory_key=target, status=MemoryStatus.ACTIVE)
+                .order_by("id"))
+        for old in (old for old in olds if _names_same(ending.entities[0], old.entities)):
+            _retire(tenant, old, ending, actor=actor, now=now)
+            superseded.setdefault(ending.pk, old)
     return superseded
+
+
+def _names_same(value: str, entities: list[str]) -> bool:
+    """Whether `value` names one of `entities`: equal ignoring case, or one holds the other ("字节" and
+    "字节跳动"; two characters at least, so a stray letter matches nothing)."""
+    value = value.casefold().strip()
+    return len(value) >= 2 and any(
+        value == other or (len(other) >= 2 and (value in other or other in value))
+        for other in (entity.casefold().strip() for entity in entities))
+
+
+def _retire(tenant, old: Memory, winner: Memory, *, actor: Actor, now) -> None:
+    before = memory_audit_state(old)
+    old.transition_to(MemoryStatus.SUPERSEDED)
+    old.valid_to = now
+    old.superseded_by = winner
+    old._change_reason = "superseded"
+    old.save()
+    audit_record(tenant_id=tenant.pk, actor=actor, event=MEMORY_SUPERSEDED,
+                 object_id=old.pk, before=before, after={**memory_audit_state(old), "superseded_by": winner.pk},
+                 subject_user_id=old.user_id)
 
 
 def _audit_created(tenant, created: list[Memory], *, actor: Actor, single: bool) -> None:

@@ -139,6 +139,27 @@ def test_single_valued_key_supersedes_and_multi_valued_adds(api):
     assert [row["status"] for row in history] == ["superseded", "active"]
 
 
+def test_a_former_employer_ends_the_current_job_it_names(api, other_api):
+    job = _create(api, {"user_id": "u1", "content": "User works at Google.", "memory_key": "user.employer",
+                        "entities": ["Google"]})
+    other_user = _create(api, {"user_id": "u2", "content": "User works at Google.", "memory_key": "user.employer",
+                               "entities": ["Google"]})
+    other_tenant = _create(other_api, {"user_id": "u1", "content": "User works at Google.",
+                                       "memory_key": "user.employer", "entities": ["Google"]})
+    # leaving another company ends nothing
+    assert _create(api, {"user_id": "u1", "content": "User used to work at Meta.", "memory_key": "user.former_employer",
+                         "entities": ["Meta"]})["outcome"] == "created"
+    assert api.get(f"{MEMORIES}/{job['id']}").json()["status"] == "active"
+    left = _create(api, {"user_id": "u1", "content": "User used to work at google.", "memory_key": "user.former_employer",
+                         "entities": ["google"]})
+    assert left["outcome"] == "superseded"
+    row = api.get(f"{MEMORIES}/{job['id']}").json()
+    assert row["status"] == "superseded" and row["superseded_by"] == left["id"] and row["valid_to"] is not None
+    # the same job of another user and of another tenant's user stays
+    assert api.get(f"{MEMORIES}/{other_user['id']}").json()["status"] == "active"
+    assert other_api.get(f"{MEMORIES}/{other_tenant['id']}").json()["status"] == "active"
+
+
 def test_list_filters_and_cursor_pagination(api, other_api):
     ids = [_create(api, {"user_id": "u1", "content": f"memory {i}", "kind": "event" if i % 2 else "fact"})["id"]
            for i in range(5)]
