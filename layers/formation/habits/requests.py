@@ -51,6 +51,10 @@ _EN_VERBS = sorted(VERBS_EN, key=len, reverse=True)
 _EN_VERB = re.compile(r"\b(" + "|".join(re.escape(verb) for verb in _EN_VERBS) + r")\b")
 _EN_PARTICLE = re.compile(r"\b(" + "|".join(EN_PARTICLE_VERBS) + r")\s+(.{1,40}?)\s+(on|off|up|down)\b")
 
+# "fan on please", "lights off": a known thing and its new state, no verb (only things the lexicon knows, so
+# "game on" or "hands off" are no requests)
+_BARE_STATE = re.compile(r"^(.{1,30}?)\s+(on|off)\b(.*)$")
+
 _ZH_NAMES = sorted(((name, key) for key, (_, _, names, _) in OBJECTS.items() for name in names),
                    key=lambda pair: len(pair[0]), reverse=True)
 _EN_NAMES = sorted(((name, key) for key, (_, _, _, names) in OBJECTS.items() for name in names),
@@ -163,13 +167,25 @@ def _en_clause(clause: str) -> Request | None:
     elif verb:
         prefix, rest, action = clause[:verb.start()], clause[verb.end():], VERBS_EN[verb.group(1)]
     else:
-        return None
+        return _en_bare_state(clause)
     if any(negation in prefix for negation in NEGATIONS_EN):
         return None
     obj = _object(rest, zh=False)
     if obj is None:
         return None
     return Request(_refine(action, obj[0]), obj[0], obj[1], "en")
+
+
+def _en_bare_state(clause: str) -> Request | None:
+    """'fan on please', 'the lights off now': the clause is a known object's name and on/off, fillers aside."""
+    bare = _BARE_STATE.match(clause)
+    if bare is None or _clean_en(bare.group(3)):
+        return None
+    words = _clean_en(bare.group(1))
+    known = _known_en(words)
+    if known is None or words not in {name.removeprefix("the ") for name in OBJECTS[known][3]} | set(OBJECTS[known][3]):
+        return None
+    return Request(_refine(TURN_ON if bare.group(2) == "on" else TURN_OFF, known), known, True, "en")
 
 
 def request_read(text: str) -> Request | None:

@@ -89,6 +89,18 @@ def test_a_particle_the_verb_takes_is_still_its_action():
     assert (later.action, later.object) == (chinese.action, chinese.object)
 
 
+@pytest.mark.parametrize("text, same_as", [("fan on please", "开风扇"), ("lights off", "关灯"),
+                                           ("ok, the lights off now", "关灯")])
+def test_a_known_thing_and_its_state_is_a_request_without_a_verb(text, same_as):
+    bare, chinese = request_read(text), request_read(same_as)
+    assert bare is not None and (bare.action, bare.object) == (chinese.action, chinese.object)
+
+
+@pytest.mark.parametrize("text", ["game on", "hands off my fries", "the party is on", "lights off at midnight is fine"])
+def test_a_state_word_after_anything_else_is_no_request(text):
+    assert request_read(text) is None
+
+
 def test_monday_mornings_make_a_monday_habit(tenant, said):
     mondays = [datetime(2026, 11, 2, 7, 30, tzinfo=UTC) + timedelta(weeks=i, minutes=m) for i, m in
                enumerate([0, 8, -6, 12])]
