@@ -171,10 +171,13 @@ EN_ABOUT_FEATURE = re.compile(r"\b(?:how\s+(?:do|does|can|to)|what\s+(?:is|are|d
                               r"reminders?\s+work)\b", re.I)
 EN_RECALL = re.compile(r"\bremind\s+me\s+(?:what|who|where|how|which|why|whether|if|of\s+(?:your|the\s+name|what)|"
                        r"again\s+what)\b", re.I)
-EN_DONE = re.compile(r"\b(?:now|already|just|done|finished|i'?ve|i\s+have|did|right\s+away)\b", re.I)
+# a thing said to be in the state the action leaves it in ("the pizza is out", "the lights are on now")
+EN_RESULT = r"\b(?:is|are|'s|'re)\s+(?:now\s+|already\s+|finally\s+)?"
+EN_DONE = re.compile(r"\b(?:now|already|just|done|finished|i'?ve|i\s+have|did|right\s+away)\b|" + EN_RESULT +
+                     r"(?:out|off|on|closed|shut|locked|open|paid|sent|charged|watered|fed|done)\b", re.I)
 EN_VERBS = [("off", r"\b(?:turn(?:ed|ing)?|switch(?:ed|ing)?|shut(?:ting)?)\s+(?:\w+\s+){0,3}?off\b|\boff\b"),
-            ("on", r"\b(?:turn(?:ed|ing)?|switch(?:ed|ing)?)\s+(?:\w+\s+){0,3}?on\b"),
-            ("call", r"\b(?:call(?:ed|ing)?|phon(?:e|ed)|rang|ring)\b"), ("take", r"\b(?:take|took|taken|taking)\b"),
+            ("on", r"\b(?:turn(?:ed|ing)?|switch(?:ed|ing)?)\s+(?:\w+\s+){0,3}?on\b|" + EN_RESULT + r"on\b"),
+            ("call", r"\b(?:call(?:ed|ing)?|phon(?:e|ed)|rang|ring)\b"), ("take", r"\b(?:take|took|taken|taking)\b|" + EN_RESULT + r"out\b"),
             ("buy", r"\b(?:buy|bought|pick(?:ed)?\s+up|got)\b"), ("send", r"\b(?:send|sent|email(?:ed)?|text(?:ed)?)\b"),
             ("pay", r"\b(?:pay|paid)\b"), ("water", r"\bwater(?:ed)?\b"), ("submit", r"\b(?:submit(?:ted)?|hand(?:ed)?\s+in)\b"),
             ("close", r"\b(?:close[ds]?|shut)\b"), ("open", r"\bopen(?:ed)?\b"), ("lock", r"\block(?:ed)?\b"),

@@ -81,6 +81,18 @@ def test_an_action_on_something_else_fulfils_nothing(api):
     assert Reminder.objects.get(text="call Anna").cancel_reason == "fulfilled"
 
 
+def test_the_state_an_action_leaves_fulfils_it(api):
+    open_session(api)
+    say(api, "remind me in 20 minutes to take the pizza out", "remind me in an hour to turn the porch light on")
+    body = say(api, "the porch light is on already", start=T0 + timedelta(minutes=2))
+    assert [r["action"] for r in body["reminders"]] == ["fulfilled"]
+    assert Reminder.objects.get(text__contains="porch").cancel_reason == "fulfilled"
+    assert Reminder.objects.get(text__contains="pizza").status == ReminderStatus.PENDING
+    body = say(api, "ok the pizza is out", start=T0 + timedelta(minutes=3))
+    assert [r["action"] for r in body["reminders"]] == ["fulfilled"]
+    assert Reminder.objects.get(text__contains="pizza").cancel_reason == "fulfilled"
+
+
 def test_push_back_shifts_the_current_time(api):
     open_session(api)
     say(api, "remind me tomorrow at 7am to run")
