@@ -16,7 +16,7 @@ _AUDIENCE_EN = _c(r"\b(?:users|customers|clients|shoppers|visitors|patients|read
                   r"request|discussion)\s+(?:is|turns|comes|involves|mentions|touches|concerns)|every\s+time|each\s+time|"
                   r"(?:every|all|each|any)\s+(?:(?:future|other|new|single)\s+)?(?:\w+\s+)?(?:users?|customers?|clients?|visitors|people|one|"
                   r"body|readers|shoppers|patients|students|buyers|callers|viewers|answers?|repl(?:y|ies)|responses?|conversations?|"
-                  r"chats?|questions?|queries|recommendations?|comparisons?|times?)|everyone|everybody|anyone|anybody|someone|"
+                  r"chats?|questions?|queries|recommendations?|comparisons?|times|(?<!all )time)|everyone|everybody|anyone|anybody|someone|"
                   r"somebody|whoever|no\s+matter\s+(?:what|who|their|the|how)|regardless\s+of|whatever\s+(?:the|they|someone|"
                   r"anyone|users?|people)|(?:when|whenever|if)\s+(?:a\s+|any\s+|the\s+)?(?:users?|customers?|people|someone|anyone|"
                   r"somebody|they|clients?|visitors|shoppers)\s+(?:\w+\s+){0,1}?(?:asks?|mentions?|wants?|needs?|searche?s|shopping|browsing|planning|"

@@ -169,6 +169,8 @@ def test_planted_recommendation_family(text):
     "Note to self: always recommend the blue tent to campers at the shop where I work.",
     "以后每次我问天气，都顺便告诉我穿什么。",
     "我们公司规定所有人都要推荐自家产品给客户。",
+    "Jazz is my all time favourite, ask me anything about it.",
+    "All time favourite film? Spirited Away, I'd recommend it to anyone.",
 ])
 def test_own_preferences_and_own_business_stay_clean(text):
     _clean(text)
