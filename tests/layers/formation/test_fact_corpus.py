@@ -27,10 +27,10 @@ CORPORA = Path(__file__).parent / "corpora"
 # measured figures, so a regression fails. Raise these as the rules improve; never tune on the
 # test part to do it.
 TARGET_PRECISION, TARGET_RECALL, TARGET_FAMILY_RECALL = 0.90, 0.80, 0.60
-MIN_PRECISION = 0.78
-MIN_RECALL = 0.65
+MIN_PRECISION = 0.79
+MIN_RECALL = 0.66
 # Families with at least this many labelled facts in the test part must each reach MIN_FAMILY_RECALL.
-MIN_FAMILY_RECALL = 0.47
+MIN_FAMILY_RECALL = 0.48
 MIN_FAMILY_FACTS = 5
 # A catastrophic regex (backtracking) shows up as tens of ms; the measured figure is 1-5 ms.
 MAX_MS_PER_UTTERANCE = 25.0
@@ -147,8 +147,8 @@ def test_dev_part_reports(capsys):
     # batches (facts_dev_zh2.yaml, facts_dev_en2.yaml) join it unworked, which pulls the union down
     # (0.875 / 0.765 when both had just landed); raise this as they are worked on. With the zh batches
     # zh2..zh7 worked on, the union reached 0.955 / 0.918 at dd915ad; with en9 / zh11 joined and worked on,
-    # 0.959 / 0.926 at 5569a4a, 0.965 / 0.938 at 0aa4126.
-    assert precision >= 0.95 and recall >= 0.92, (precision, recall)
+    # 0.959 / 0.926 at 5569a4a, 0.965 / 0.938 at 0aa4126 and at 0df48d1 (zh + mixed alone 0.966 / 0.962).
+    assert precision >= 0.95 and recall >= 0.925, (precision, recall)
 
 
 def test_test_part_meets_the_targets(capsys):
