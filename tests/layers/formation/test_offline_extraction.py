@@ -227,3 +227,17 @@ def test_english_families_in_ordinary_words(text, expected):
 ])
 def test_english_near_negatives(text, expected):
     assert _facts(text) == expected
+
+
+# A bare "去了X" / "现在在X" is the next job only after a job change said earlier in the clause.
+@pytest.mark.parametrize("text, expected", [
+    ("我换工作了，去了美团。", {("user.employer", "美团", ())}),
+    ("我已经从阿里离职了，现在在腾讯。", {("user.former_employer", "阿里", ()), ("user.employer", "腾讯", ())}),
+    ("我跳槽了，去了上海", {("user.work_city", "上海", ())}),
+    ("我辞职了，现在在家带娃", set()),
+    ("我离职了，现在在杭州旅游", set()),
+    ("周末去了上海", set()),
+    ("我朋友换工作了，去了美团", set()),
+])
+def test_chinese_next_job_after_a_job_change(text, expected):
+    assert _facts(text) == expected

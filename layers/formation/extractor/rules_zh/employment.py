@@ -98,6 +98,26 @@ def _zb_job(m, clause):
 _JOB_ENDED = re.compile(r"^[^。!！?？]*?(?:离职|辞职|辞了|不干了|被裁|裁员了我|被优化|被开除|跳槽|跳到了?|跳去了?|换到了?|走人|退休)(?:了|啦)?(?:$|[，,。!！])")
 
 
+# Words before a part that make its bare "去了X" / "现在在X" the next job ("我换工作了，去了美团",
+# "从阿里离职了，现在在腾讯"): on its own such a part is only a place or a visit.
+_JOB_CHANGED_BEFORE = re.compile(r"换了?(?:个|份|一份)?(?:新)?工作|跳槽|离职|辞职|辞了|不干了|被裁|被优化")
+
+
+def _zb_next_job(m, clause):
+    at = clause.find(m.group())
+    if at <= 0 or not _JOB_CHANGED_BEFORE.search(clause[:at]):
+        return []
+    raw = tidy_value(m.group("v"))
+    if re.fullmatch(_CITY_ALT, raw):
+        return [_zc("user.work_city", raw)]
+    # "现在在家带娃", "现在在杭州旅游": home or a place, then what the user does there, is no workplace
+    pairs = tags(raw)
+    if raw.startswith("家") or re.match(_CITY_ALT, raw) or (len(pairs) > 1 and pairs[-1][1] in ("v", "vn")):
+        return []
+    org = _org_zh(raw)
+    return [_zc("user.employer", org)] if org else []
+
+
 def _zb_former(m, clause):
     if re.fullmatch(_CITY_ALT, tidy_value(m.group("v"))):
         return []  # "不在深圳工作了": a past work city, for which FACTS.md keeps nothing
@@ -171,6 +191,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:就职于|供职于|任职于|受雇于){_ORG_ZH}(?:[，,]\s*任(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:一职)?)?(?=$|[，,。])"), _zb_job),
     (re.compile(rf"(?:入职(?:了|的)?|加入了?|跳槽到了?|跳槽去了?|跳到了?|跳去了?|换到了?|去(?!年)(?=[^，,。]{{2,10}}?(?:报到|上班|入职))|进了?(?=[^，,。]{{2,10}}?(?:工作|上班|$))){_ORG_ZH}(?:(?:报到|上班)?[，,]?\s*(?:岗位是|职位是|做|当|担任)(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}))?(?=$|[，,。]|报到|上班|入职|了)"), _zb_job),
     (re.compile(rf"拿到了?{_ORG_ZH}的offer"), _zb_job),
+    # a part that is only where the user went or is now, after a job change earlier in the clause
+    (re.compile(rf"^\s*(?:现在|目前|如今|后来|然后|最后)?(?:是)?(?:在|去了|到了|进了|来了){_ORG_ZH}(?:了|啦|上班|工作)?\s*[。!！]?$"),
+     _zb_next_job),
     # "在一家律所当律师，律所叫金杜": the workplace named after its kind.
     (re.compile(r"^(?:我们|我的)?(?:公司|律所|单位|医院|银行|工作室|事务所|门店|店)(?:的名字)?(?:叫|是)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_job),
     (re.compile(rf"从{_ORG_ZH}(?:离职|辞职|跳槽|跳到|跳去|出来|裸辞)"), _zb_former),
