@@ -51,7 +51,7 @@ import re
 import fnmatch
 
 from layers.long_term.policy import Policy
-from layers.long_term.selectors.scenes import query_read, text_scene
+from layers.long_term.selectors.scenes import QueryReading, query_read, text_scene
 from memoryhub.providers.keywords import proper_names, synonyms
 
 # "[9:00 am on 3 March, 2024] Caroline: …" or "Caroline: …": a short label of letters before a colon.
@@ -242,11 +242,13 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
 
 
 def rerank(rows: list[dict], *, query: str, concept_count: int, policy: Policy, min_score: float,
-           top_k: int, linked_names: list[str] = ()) -> list[dict]:
+           top_k: int, linked_names: list[str] = (), reading: QueryReading | None = None) -> list[dict]:
     """The rows re-scored (relevance and score replaced, the stage's details under `rerank`), cut at
-    `min_score`, best first, at most `top_k`."""
+    `min_score`, best first, at most `top_k`. `reading` is the query's own reading (no task type), when the
+    caller has it already."""
     names = query_names(query)
-    reading = query_read(query, policy) if rows else None
+    if rows and reading is None:
+        reading = query_read(query, policy)
     query_scene = reading.scene if reading else None
     out = []
     for row in rows:

@@ -423,13 +423,16 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                               top_k=max(int(top_k), policy.rerank_pool) if second_stage else int(top_k),
                               abstaining_block=abstaining_block)
     rows = _fetch(sql, params)
+    # the second stage reads the query's own words (no task type): the first stage's reading is that one
+    # whenever no task type was given, so the query is read once per search
+    query_only = (reading if task_type is None else query_read(query, policy)) if second_stage and rows else None
     if second_stage and llm_rerank_wanted(policy):
         rows = rerank(rows, query=query, concept_count=len(terms), policy=policy, min_score=0.0,
-                      top_k=max(int(top_k), policy.rerank_pool), linked_names=linked_names)
+                      top_k=max(int(top_k), policy.rerank_pool), linked_names=linked_names, reading=query_only)
         rows = llm_rerank(rows, query=query, policy=policy, min_score=float(min_score), top_k=int(top_k))
     elif second_stage:
         rows = rerank(rows, query=query, concept_count=len(terms), policy=policy, min_score=float(min_score),
-                      top_k=int(top_k), linked_names=linked_names)
+                      top_k=int(top_k), linked_names=linked_names, reading=query_only)
     if not rows:
         return []
     results = []
