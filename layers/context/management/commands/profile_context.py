@@ -15,18 +15,13 @@ import random
 import re
 import time
 
-import psycopg
 from django.core.management.base import BaseCommand, CommandError
 
 from layers.context.selectors import context_assemble
 from layers.long_term.models import Memory
 from layers.short_term.models import Session
+from memoryhub.core.profiling import driver_sql_timed, percentile
 from memoryhub.tenancy.models import Tenant
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share / 100 * (len(ordered) - 1))))] if ordered else 0.0
 
 
 class Command(BaseCommand):
@@ -53,29 +48,13 @@ class Command(BaseCommand):
                        .values_list("content", flat=True).first()) or "what do you know about me?"
             words = re.findall(r"\w+", content) or [content]
             requests.append((user_id, session_id, " ".join(rng.sample(words, min(4, len(words))))))
-        sql = {"statements": 0, "seconds": 0.0}
-        originals = {name: getattr(psycopg.Cursor, name) for name in ("execute", "executemany")}
-
-        def timed(name):
-            original = originals[name]
-
-            def wrapper(cursor, *call_args, **call_kwargs):
-                started = time.perf_counter()
-                try:
-                    return original(cursor, *call_args, **call_kwargs)
-                finally:
-                    sql["statements"] += 1
-                    sql["seconds"] += time.perf_counter() - started
-            return wrapper
 
         def assemble(request):
             user_id, session_id, query = request
             return context_assemble(tenant=tenant, user_id=user_id, session_id=session_id, query=query,
                                     token_budget=options["budget"])
 
-        for name in originals:
-            setattr(psycopg.Cursor, name, timed(name))
-        try:
+        with driver_sql_timed() as sql:
             for request in requests[:5]:  # warm up: weights, dictionaries, prepared statements, caches
                 assemble(request)
             sql.update(statements=0, seconds=0.0)
@@ -97,14 +76,11 @@ class Command(BaseCommand):
                 out = io.StringIO()
                 pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(options["top"])
                 top = out.getvalue()
-        finally:
-            for name, original in originals.items():
-                setattr(psycopg.Cursor, name, original)
         n = len(requests)
         self.stdout.write(json.dumps({
             "contexts": n,
-            "ms": {"mean": round(total / n * 1000, 2), "p50": round(_percentile(per_context, 50), 2),
-                   "p95": round(_percentile(per_context, 95), 2)},
+            "ms": {"mean": round(total / n * 1000, 2), "p50": round(percentile(per_context, 50), 2),
+                   "p95": round(percentile(per_context, 95), 2)},
             "sql_per_context": {"statements": round(statements / n, 2), "ms": round(seconds / n * 1000, 2)},
         }, indent=2))
         if top:

@@ -11,18 +11,13 @@ import random
 import re
 import time
 
-import psycopg
 from django.core.management.base import BaseCommand, CommandError
 
 from layers.long_term.models import Memory
 from layers.long_term.selectors import memory_search
+from memoryhub.core.profiling import driver_sql_timed, percentile
 from memoryhub.providers.embeddings import get_embedder
 from memoryhub.tenancy.models import Tenant
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share / 100 * (len(ordered) - 1))))] if ordered else 0.0
 
 
 class Command(BaseCommand):
@@ -46,10 +41,9 @@ class Command(BaseCommand):
             user_id, content = rng.choice(sample)
             words = re.findall(r"\w+", content) or [content]
             searches.append((user_id, " ".join(rng.sample(words, min(3, len(words))))))
-        timings = {"embedding": 0.0, "sql": 0.0}
+        timings = {"embedding": 0.0}
         embedder = get_embedder()
         original_embed = embedder.embed
-        originals = {name: getattr(psycopg.Cursor, name) for name in ("execute", "executemany")}
 
         def timed_embed(texts):
             started = time.perf_counter()
@@ -58,52 +52,38 @@ class Command(BaseCommand):
             finally:
                 timings["embedding"] += time.perf_counter() - started
 
-        def timed(name):
-            original = originals[name]
-
-            def wrapper(cursor, *call_args, **call_kwargs):
-                started = time.perf_counter()
-                try:
-                    return original(cursor, *call_args, **call_kwargs)
-                finally:
-                    timings["sql"] += time.perf_counter() - started
-            return wrapper
-
-        # The search runs its SQL on a raw psycopg cursor (a prepared statement) that Django's execute
-        # wrappers never see, so time it at the driver; wrap this process's embedder only.
+        # wrap this process's embedder only; the SQL is timed at the driver (memoryhub/core/profiling.py)
         embedder.embed = timed_embed
-        for name in originals:
-            setattr(psycopg.Cursor, name, timed(name))
         try:
-            for user_id, query in searches[:5]:  # warm up: weights, dictionary, prepared statement
-                memory_search(tenant=tenant, user_id=user_id, query=query)
-            timings.update(embedding=0.0, sql=0.0)
-            per_search = []
-            started = time.perf_counter()
-            for user_id, query in searches:
-                t0 = time.perf_counter()
-                memory_search(tenant=tenant, user_id=user_id, query=query)
-                per_search.append((time.perf_counter() - t0) * 1000)
-            total = time.perf_counter() - started
-            if options["call_tree"]:
-                from pyinstrument import Profiler
-
-                profiler = Profiler(interval=0.0005)
-                profiler.start()
-                for user_id, query in searches:
+            with driver_sql_timed() as sql:
+                for user_id, query in searches[:5]:  # warm up: weights, dictionary, prepared statement
                     memory_search(tenant=tenant, user_id=user_id, query=query)
-                profiler.stop()
-                self.stdout.write(profiler.output_text(unicode=False, color=False, show_all=False))
+                timings.update(embedding=0.0)
+                sql.update(statements=0, seconds=0.0)
+                per_search = []
+                started = time.perf_counter()
+                for user_id, query in searches:
+                    t0 = time.perf_counter()
+                    memory_search(tenant=tenant, user_id=user_id, query=query)
+                    per_search.append((time.perf_counter() - t0) * 1000)
+                total = time.perf_counter() - started
+                if options["call_tree"]:
+                    from pyinstrument import Profiler
+
+                    profiler = Profiler(interval=0.0005)
+                    profiler.start()
+                    for user_id, query in searches:
+                        memory_search(tenant=tenant, user_id=user_id, query=query)
+                    profiler.stop()
+                    self.stdout.write(profiler.output_text(unicode=False, color=False, show_all=False))
         finally:
             embedder.embed = original_embed
-            for name, original in originals.items():
-                setattr(psycopg.Cursor, name, original)
         n = len(searches)
         self.stdout.write(json.dumps({
             "searches": n,
-            "ms": {"mean": round(total / n * 1000, 2), "p50": round(_percentile(per_search, 50), 2),
-                   "p95": round(_percentile(per_search, 95), 2)},
+            "ms": {"mean": round(total / n * 1000, 2), "p50": round(percentile(per_search, 50), 2),
+                   "p95": round(percentile(per_search, 95), 2)},
             "mean_ms": {"embedding": round(timings["embedding"] / n * 1000, 2),
-                        "sql": round(timings["sql"] / n * 1000, 2),
-                        "rest": round((total - timings["embedding"] - timings["sql"]) / n * 1000, 2)},
+                        "sql": round(sql["seconds"] / n * 1000, 2),
+                        "rest": round((total - timings["embedding"] - sql["seconds"]) / n * 1000, 2)},
         }, indent=2))
