@@ -11,11 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from layers.context.conflicts import profile_conditions_apply, request_facts
-from layers.context.selectors import Part
-from layers.long_term.conditions.parser import conditional_preferences_parse
-from layers.long_term.services import memory_create
 from memoryhub.core.actors import Actor
+from tests.support.conditions import serve_case_play, variant_key, variants_read
 
 pytestmark = pytest.mark.django_db
 CORPORA = Path(__file__).parent / "corpora"
@@ -32,29 +29,13 @@ def _load(part: str) -> list[dict]:
     return cases
 
 
-def _key(variant: dict) -> tuple:
-    return (variant["memory_key"], variant["value"], json.dumps(variant.get("condition"), sort_keys=True))
-
-
 def _parse_case(case: dict) -> tuple[bool, object]:
-    found = {_key({"memory_key": v.memory_key, "value": v.value, "condition": v.condition})
-             for v in conditional_preferences_parse(case["text"])}
-    return found == {_key(v) for v in case["expect"]}, sorted(found)
+    found = {variant_key(v) for v in variants_read(case["text"])}
+    return found == {variant_key(v) for v in case["expect"]}, sorted(found)
 
 
 def _serve_case(case: dict, tenant) -> tuple[bool, object]:
-    user_id = f"corpus-{case['id']}"
-    ids = []
-    for variant in case["stored"]:
-        attributes = {"value": variant["value"], **({"condition": variant["condition"]} if "condition" in variant else {})}
-        ids.append(memory_create(tenant=tenant, actor=ACTOR, user_id=user_id, kind="preference",
-                                 content=f"preference {variant['memory_key']} {variant['value']} {attributes}",
-                                 memory_key=variant["memory_key"], attributes=attributes).memory.pk)
-    facts = request_facts(tenant, query=case["query"], task_type=case.get("task_type"), slots=case.get("slots"),
-                          scene=None)
-    parts, conflicts = profile_conditions_apply(tenant, user_id, [], facts, Part)
-    served = {ids.index(part.detail["memory_id"]) for part in parts}
-    got_conflicts = {(ids.index(c["memory_id"]), c["requested_value"]) for c in conflicts}
+    served, got_conflicts = serve_case_play(case, tenant, actor=ACTOR, user_id=f"corpus-{case['id']}")
     want = set(case["expect_served"]), {(c["index"], c["requested"]) for c in case["expect_conflicts"]}
     return (served, got_conflicts) == want, (sorted(served), sorted(got_conflicts))
 
