@@ -5,7 +5,7 @@ from memoryhub.core.actors import Actor
 from memoryhub.core.errors import DomainError
 from memoryhub.tenancy.models import ApiKey, Membership, Tenant
 from memoryhub.tenancy.selectors import restrict_to_member_tenants
-from memoryhub.tenancy.services import api_key_create, api_key_revoke
+from memoryhub.tenancy.services import api_key_create, api_key_revoke, tenant_creator
 
 
 class MembershipInline(admin.TabularInline):
@@ -33,8 +33,8 @@ class TenantAdmin(admin.ModelAdmin):
     inlines = [MembershipInline]
 
     def save_model(self, request, obj, form, change):
-        if not change:  # who created it, as tenant_get_or_create records for the commands
-            obj.created_by = Actor.for_user(request.user).label[:Tenant.ACTOR_MAX_LENGTH]
+        if not change:  # who created it, recorded as tenant_get_or_create records it for the commands
+            obj.created_by = tenant_creator(Actor.for_user(request.user))
         super().save_model(request, obj, form, change)
 
     def get_queryset(self, request):

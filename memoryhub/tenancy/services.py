@@ -39,13 +39,18 @@ class IssuedKey:
     plaintext: str  # shown once, never stored
 
 
+def tenant_creator(actor: Actor) -> str:
+    """What a new tenant's `created_by` records for the actor creating it (the commands and the console)."""
+    return actor.label[:Tenant.ACTOR_MAX_LENGTH]
+
+
 def tenant_get_or_create(*, slug: str, actor: Actor, name: str | None = None) -> tuple[Tenant, bool]:
     """The tenant with this slug, created if new; a new tenant records who created it (`created_by`)."""
     clean = slugify(slug)
     if not clean or clean != slug:
         raise InvalidInput(f"tenant slug must be lowercase letters, digits and hyphens: {slug!r}")
     return Tenant.objects.get_or_create(
-        slug=clean, defaults={"name": name or clean, "created_by": actor.label[:Tenant.ACTOR_MAX_LENGTH]})
+        slug=clean, defaults={"name": name or clean, "created_by": tenant_creator(actor)})
 
 
 def time_zone_validate(value, *, field: str = "time_zone") -> str:

@@ -106,3 +106,27 @@ def test_a_new_tenant_records_who_created_it(db, capsys):
     assert Tenant.objects.get(slug="cli-co").created_by == "cli.create_api_key"
     tenant, created = tenant_get_or_create(slug="cli-co", actor=Actor.system("someone else"))
     assert not created and tenant.created_by == "cli.create_api_key", "an existing tenant keeps its creator"
+
+
+def test_a_tenant_added_in_the_console_records_the_staff_member(make_staff):
+    from django.test import Client
+
+    from memoryhub.tenancy.models import Tenant
+
+    admin_user = make_staff(superuser=True)
+    client = Client()
+    client.force_login(admin_user)
+    response = client.post("/admin/tenancy/tenant/add/", {
+        "slug": "console-co", "name": "Console Co", "time_zone": "UTC",
+        "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0"})
+    assert response.status_code == 302, response.content[:2000]
+    tenant = Tenant.objects.get(slug="console-co")
+    assert tenant.created_by == admin_user.get_username()
+    # an edit keeps the creator although another staff member saves it
+    other = make_staff(superuser=True)
+    client.force_login(other)
+    client.post(f"/admin/tenancy/tenant/{tenant.pk}/change/", {
+        "slug": "console-co", "name": "Renamed", "time_zone": "UTC",
+        "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0"})
+    tenant.refresh_from_db()
+    assert tenant.name == "Renamed" and tenant.created_by == admin_user.get_username()
