@@ -76,6 +76,13 @@ for script in bench/*.py; do
     status=1
   fi
 done
+# scale.py's other way to a size: the bulk import (issue 16 item 2), then the same HTTP measurements
+echo "-- bench/scale.py --smoke --import-command"
+if ! timeout 300 "$PY" bench/scale.py --smoke --base-url "$BASE_URL" --api-key "$KEY" --tenant bench-smoke \
+    --import-command "$PY manage.py import_memories {file} --tenant {tenant} --no-progress"; then
+  echo "bench smoke: bench/scale.py --import-command failed" >&2
+  status=1
+fi
 if [ "$status" -ne 0 ]; then
   echo "bench smoke: server log (last 80 lines):" >&2
   tail -n 80 "$LOG" >&2

@@ -5,9 +5,15 @@ Synthetic users get ~100 memories each, written from Chinese and English templat
 events), in batches of 100 through `POST /api/v1/memories` (so the rate includes embedding, audit and
 history). At each size (cumulative: 10k, then 100k, optionally 1M) the script measures
 `POST /api/v1/memories/search` and `POST /api/v1/context` with 1 and 30 concurrent clients: p50/p95,
-throughput and errors.
+throughput and errors; then one-turn appends (`POST /api/v1/sessions/{id}/turns`) with one client.
 
     .venv/bin/python bench/scale.py --base-url http://127.0.0.1:8000 --api-key mh_... --json /tmp/scale.json
+
+With `--import-command` the sizes are reached through a bulk import instead (the same memories, as JSON Lines
+files the command is run on), so 1M takes the import's rate rather than the API's; the measurements stay HTTP:
+
+    .venv/bin/python bench/scale.py --api-key mh_... --tenant bench --sizes 1000000 \
+        --import-command "nice -n 10 .venv/bin/python manage.py import_memories {file} --tenant {tenant} --no-progress"
 
 Where a search's time goes in-process (embedding, SQL, the rest) is `manage.py profile_search TENANT`:
 this script talks HTTP only and imports neither Django nor the project.
@@ -18,7 +24,10 @@ import argparse
 import json
 import os
 import random
+import shlex
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -132,6 +141,7 @@ class Run:
         self.seed = seed
         self.users: list[str] = []
         self.sessions: dict[str, str] = {}
+        self.turn_sessions: dict[str, str] = {}
         self.lock = threading.Lock()
 
     def user_id(self, index: int) -> str:
@@ -155,18 +165,23 @@ class Run:
         self.users = [self.user_id(i) for i in range(low + 1)]
         print(f"reusing {len(self.users)} users of run {self.run_id}", flush=True)
 
-    def ingest_to(self, total: int, clients: int) -> dict:
+    def user_items(self, index: int) -> list[dict]:
+        """User `index`'s memories as POST /api/v1/memories items (the HTTP ingest and the import file alike)."""
+        user_id = self.user_id(index)
+        texts = user_memories(random.Random(f"{self.run_id}-{index}"), PER_USER)
+        return [{"user_id": user_id, "content": t, "kind": ("preference", "fact", "event")[j % 3],
+                 "importance": 0.6, "client_id": f"{user_id}-{j}"} for j, t in enumerate(texts)]
+
+    def _target_users(self, total: int) -> tuple[int, int]:
         start_users = len(self.users)
-        target_users = max(start_users, -(-total // PER_USER))
+        return start_users, max(start_users, -(-total // PER_USER))
+
+    def ingest_to(self, total: int, clients: int) -> dict:
+        start_users, target_users = self._target_users(total)
         batches = []
         for index in range(start_users, target_users):
-            user_id = self.user_id(index)
-            texts = user_memories(random.Random(f"{self.run_id}-{index}"), PER_USER)
-            for offset in range(0, len(texts), BATCH):
-                batches.append((user_id, [
-                    {"user_id": user_id, "content": t, "kind": ("preference", "fact", "event")[j % 3],
-                     "importance": 0.6, "client_id": f"{user_id}-{offset + j}"}
-                    for j, t in enumerate(texts[offset:offset + BATCH])]))
+            items = self.user_items(index)
+            batches.extend((items[0]["user_id"], items[offset:offset + BATCH]) for offset in range(0, len(items), BATCH))
         latencies: list[float] = []
         errors = 0
         written = 0
@@ -198,6 +213,47 @@ class Run:
                 "memories_per_s": round(written / seconds, 1) if seconds else None,
                 "batch_ms": {"p50": _r(percentile(latencies, 50)), "p95": _r(percentile(latencies, 95))},
                 "clients": clients, "errors": errors}
+
+    def import_to(self, total: int, command: str, tenant: str | None, chunk: int, directory: str | None) -> dict:
+        """The same memories as `ingest_to`, written as JSON Lines files of `chunk` lines (whole users) and each
+        handed to `command` (`{file}` and `{tenant}` filled in), e.g. `manage.py import_memories`. One run per
+        file, so a stopped build resumes with --reuse at the first user without memories; the command's own
+        report (its last stdout line, JSON) gives what it created."""
+        start_users, target_users = self._target_users(total)
+        users_per_file = max(1, chunk // PER_USER)
+        written = lines = errors = 0
+        runs: list[dict] = []
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory(prefix="scale-import-", dir=directory) as folder:
+            for first in range(start_users, target_users, users_per_file):
+                last = min(target_users, first + users_per_file)
+                path = Path(folder) / f"{self.run_id}-u{first}-u{last - 1}.jsonl"
+                with path.open("w", encoding="utf-8") as handle:
+                    for index in range(first, last):
+                        for item in self.user_items(index):
+                            handle.write(json.dumps(item, ensure_ascii=False) + "\n")
+                            lines += 1
+                argv = shlex.split(command.format(file=shlex.quote(str(path)), tenant=shlex.quote(tenant or "")))
+                run_started = time.perf_counter()
+                done = subprocess.run(argv, stdout=subprocess.PIPE, text=True)
+                seconds = time.perf_counter() - run_started
+                report = _last_json_line(done.stdout)
+                created = report.get("created", 0) if report else 0
+                runs.append({"users": [first, last - 1], "returncode": done.returncode, "seconds": round(seconds, 2),
+                             "report": report})
+                print(f"   import u{first}..u{last - 1}: exit {done.returncode}, {seconds:.1f} s, {json.dumps(report)}",
+                      flush=True)
+                path.unlink()
+                if done.returncode != 0:
+                    errors += 1
+                    print(f"  import command failed (exit {done.returncode}): {' '.join(argv)}", file=sys.stderr)
+                    break
+                written += created
+                self.users.extend(self.user_id(i) for i in range(first, last))
+        seconds = time.perf_counter() - started
+        return {"memories": written, "lines": lines, "seconds": round(seconds, 2), "loadavg_1m_end": _loadavg(),
+                "memories_per_s": round(written / seconds, 1) if seconds else None, "via": "import",
+                "command": command, "runs": runs, "errors": errors}
 
     # ---- sessions for the context endpoint -----------------------------------------------------------
     def context_available(self) -> bool:
@@ -341,14 +397,25 @@ class Run:
         return report
 
     # ---- load ---------------------------------------------------------------------------------------
+    def ensure_turn_sessions(self) -> None:
+        """A second session for each context user, so the appended turns do not grow the context's windows."""
+        for user_id in self.sessions:
+            if user_id not in self.turn_sessions:
+                session_id = f"{user_id}-s-turns"
+                self.client.post("/api/v1/sessions", {"session_id": session_id, "user_id": user_id})
+                self.turn_sessions[user_id] = session_id
+
     def jobs(self, kind: str, rng: random.Random, count: int) -> list[tuple[str, dict]]:
-        pool_users = list(self.sessions) if kind == "context" else self.users
+        pool_users = self.users if kind == "search" else list(self.sessions)
         jobs = []
         for _ in range(count):
             user_id = rng.choice(pool_users)
             query = random_query(rng)
             if kind == "search":
                 jobs.append(("/api/v1/memories/search", {"user_id": user_id, "query": query, "top_k": 10}))
+            elif kind == "turns":  # one user turn per append, as a chat client sends them
+                jobs.append((f"/api/v1/sessions/{self.turn_sessions[user_id]}/turns", {"turns": [
+                    {"role": "user", "content": query, "client_id": f"t-{rng.getrandbits(64):016x}"}]}))
             else:
                 jobs.append(("/api/v1/context", {"user_id": user_id, "session_id": self.sessions[user_id],
                                                  "query": query, "token_budget": 1500}))
@@ -358,9 +425,9 @@ class Run:
         rng = random.Random(f"{self.run_id}-{self.seed}-{kind}-{clients}-{len(self.users)}")
         jobs = self.jobs(kind, rng, requests)
         # queries the measured run will not repeat (the service caches query embeddings)
-        measured_queries = {body["query"] for _, body in jobs}
+        measured_queries = {_job_text(body) for _, body in jobs}
         warm_up = [job for job in self.jobs(kind, rng, 3 * WARM_UP_PER_CLIENT * clients)
-                   if job[1]["query"] not in measured_queries][:WARM_UP_PER_CLIENT * clients]
+                   if _job_text(job[1]) not in measured_queries][:WARM_UP_PER_CLIENT * clients]
         latencies: list[float] = []
         errors: dict[str, int] = {}
         lock = threading.Lock()
@@ -409,6 +476,21 @@ def _loadavg():
         return None
 
 
+def _job_text(body: dict) -> str:
+    return body["query"] if "query" in body else body["turns"][0]["content"]
+
+
+def _last_json_line(text: str) -> dict | None:
+    for line in reversed((text or "").splitlines()):
+        try:
+            value = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            return value
+    return None
+
+
 def _r(value):
     return None if value is None else round(value, 2)
 
@@ -424,7 +506,8 @@ def main(argv=None) -> int:
                         help="requests per measurement (default 300 for 1 client, 50 per client otherwise)")
     parser.add_argument("--ingest-clients", type=int, default=2)
     parser.add_argument("--context-users", type=int, default=50, help="users given a session for /context")
-    parser.add_argument("--no-context", action="store_true")
+    parser.add_argument("--no-context", action="store_true", help="measure neither context nor turn appends")
+    parser.add_argument("--no-turns", action="store_true", help="do not measure turn appends")
     parser.add_argument("--json", help="write the figures to this path")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes and request counts")
     parser.add_argument("--reuse", metavar="RUN_ID",
@@ -436,9 +519,22 @@ def main(argv=None) -> int:
     parser.add_argument("--large-owner-wait", type=float, default=1800.0,
                         help="seconds to wait for the large owner's approximate path")
     parser.add_argument("--large-owner-only", action="store_true", help="skip the sizes; measure the large owner")
+    parser.add_argument("--import-command", metavar="CMD",
+                        help="reach each size through a bulk import instead of POST /api/v1/memories: the same "
+                             "memories are written as JSON Lines files and CMD is run on each, {file} and {tenant} "
+                             "filled in, e.g. '.venv/bin/python manage.py import_memories {file} --tenant {tenant} "
+                             "--no-progress' (searches and contexts are then measured through HTTP as always)")
+    parser.add_argument("--ingest-only", action="store_true",
+                        help="reach the sizes and measure nothing (measure later with --reuse RUN_ID)")
+    parser.add_argument("--tenant", help="the API key's tenant slug, for {tenant} in --import-command")
+    parser.add_argument("--import-chunk", type=int, default=100_000,
+                        help="lines per import file (whole users; one command run per file)")
+    parser.add_argument("--import-dir", help="where the import files are written (default: the temp directory)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=120.0)
     args = parser.parse_args(argv)
+    if args.import_command and "{tenant}" in args.import_command and not args.tenant:
+        parser.error("--import-command uses {tenant}: give --tenant")
 
     sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()} | ({1_000_000} if args.with_1m else set()))
     clients = [int(c) for c in args.clients.split(",") if c.strip()]
@@ -455,9 +551,21 @@ def main(argv=None) -> int:
     failed = False
     for size in [] if args.large_owner_only else sizes:
         print(f"== size {size}: ingesting ...", flush=True)
-        ingest = run.ingest_to(size, args.ingest_clients)
+        if args.import_command:
+            ingest = run.import_to(size, args.import_command, args.tenant, args.import_chunk, args.import_dir)
+        else:
+            ingest = run.ingest_to(size, args.ingest_clients)
         print(f"   ingest {json.dumps(ingest)}", flush=True)
         entry = {"ingest": ingest, "users": len(run.users), "search": [], "context": []}
+        if args.ingest_only:
+            report["sizes"][str(size)] = entry
+            failed |= ingest["errors"] > 0
+            continue
+        if ingest["errors"] and not run.users:
+            print("   no users to measure", flush=True)
+            report["sizes"][str(size)] = entry
+            failed = True
+            break
         if not args.no_context and not run.context_available():
             print("   /api/v1/context (or /api/v1/sessions) is not served by this build: context not measured",
                   flush=True)
@@ -480,7 +588,14 @@ def main(argv=None) -> int:
                 result = run.measure("context", c, n)
                 print(f"   context {json.dumps(result)}", flush=True)
                 entry["context"].append(result)
-        failed |= ingest["errors"] > 0 or any(r["errors"] for r in entry["search"] + entry["context"])
+        if not args.no_context and not args.no_turns:
+            # turn append (issue 16: p95 <= 10 ms), one client, after the context phases so their sessions
+            # stay as they were
+            run.ensure_turn_sessions()
+            entry["turns"] = run.measure("turns", 1, args.requests or (20 if args.smoke else 300))
+            print(f"   turns   {json.dumps(entry['turns'])}", flush=True)
+        failed |= ingest["errors"] > 0 or any(r["errors"] for r in entry["search"] + entry["context"]
+                                              + ([entry["turns"]] if "turns" in entry else []))
         report["sizes"][str(size)] = entry
     if args.large_owner:
         print(f"== large owner: {args.large_owner} memories", flush=True)

@@ -182,3 +182,63 @@ def test_a_question_goes_to_the_speaker_it_names_or_to_both():
     assert sessions_bench.speakers_named("What is the name of Ada's cat?", speakers) == ["Ada"]
     assert sessions_bench.speakers_named("Where did they meet?", speakers) == speakers
     assert sessions_bench.speakers_named("Did Ada visit Ben?", speakers) == speakers
+
+
+_FAKE_IMPORT = (
+    "import json, shutil, sys\n"
+    "lines = open(sys.argv[1], encoding='utf-8').read().splitlines()\n"
+    "shutil.copy(sys.argv[1], sys.argv[2] + '/' + sys.argv[1].rsplit('/', 1)[-1])\n"
+    "print('committed through line', len(lines))\n"
+    "print(json.dumps({'lines': len(lines), 'created': len(lines) - int(sys.argv[3])}))\n"
+    "sys.exit(int(sys.argv[4]))\n")
+
+
+def _import_command(tmp_path, existing=0, exit_code=0):
+    script = tmp_path / "fake_import.py"
+    script.write_text(_FAKE_IMPORT)
+    copies = tmp_path / "copies"
+    copies.mkdir(exist_ok=True)
+    return f"{sys.executable} {script} {{file}} {copies} {existing} {exit_code}", copies
+
+
+def test_the_import_path_writes_what_the_http_ingest_would_post_in_files_of_whole_users(tmp_path):
+    command, copies = _import_command(tmp_path, existing=1)
+    run = scale.Run(client_mod.Client("http://127.0.0.1:9", None), "r1", seed=1)
+    ingest = run.import_to(5 * scale.PER_USER, command, tenant=None, chunk=2 * scale.PER_USER, directory=str(tmp_path))
+    files = sorted(copies.iterdir(), key=lambda p: int(p.name.split("-u")[1]))
+    assert [p.name for p in files] == ["r1-u0-u1.jsonl", "r1-u2-u3.jsonl", "r1-u4-u4.jsonl"]
+    items = [json.loads(line) for p in files for line in p.read_text(encoding="utf-8").splitlines()]
+    # the same items, in the same order, that ingest_to posts in batches of 100
+    assert items == [item for index in range(5) for item in run.user_items(index)]
+    assert len({item["client_id"] for item in items}) == 5 * scale.PER_USER
+    assert items[0]["client_id"] == "scale-r1-u0-0" and items[0]["user_id"] == "scale-r1-u0"
+    assert run.users == [run.user_id(i) for i in range(5)]
+    # what the command's last JSON line says it created, not the lines written
+    assert ingest["memories"] == 5 * scale.PER_USER - 3 and ingest["lines"] == 5 * scale.PER_USER
+    assert ingest["errors"] == 0 and [r["returncode"] for r in ingest["runs"]] == [0, 0, 0]
+    assert not list(tmp_path.glob("scale-import-*"))  # the files are removed after their run
+    # a second call reaches a larger size from where the first stopped
+    again = run.import_to(6 * scale.PER_USER, command, tenant=None, chunk=1000, directory=str(tmp_path))
+    assert again["runs"][0]["users"] == [5, 5] and len(run.users) == 6
+
+
+def test_a_failed_import_run_stops_the_build_and_counts_no_users(tmp_path):
+    command, _ = _import_command(tmp_path, exit_code=3)
+    run = scale.Run(client_mod.Client("http://127.0.0.1:9", None), "r2", seed=1)
+    ingest = run.import_to(3 * scale.PER_USER, command, tenant=None, chunk=scale.PER_USER, directory=str(tmp_path))
+    assert ingest["errors"] == 1 and len(ingest["runs"]) == 1 and ingest["runs"][0]["returncode"] == 3
+    assert ingest["memories"] == 0 and run.users == []
+
+
+def test_the_import_command_gets_the_tenant_and_a_quoted_file_name(tmp_path):
+    seen = tmp_path / "argv.json"
+    script = tmp_path / "argv.py"
+    script.write_text(f"import json, sys\njson.dump(sys.argv[1:], open({str(seen)!r}, 'w'))\n")
+    folder = tmp_path / "a dir"
+    folder.mkdir()
+    run = scale.Run(client_mod.Client("http://127.0.0.1:9", None), "r3", seed=1)
+    run.import_to(scale.PER_USER, f"{sys.executable} {script} {{file}} --tenant {{tenant}}", tenant="acme co",
+                  chunk=1000, directory=str(folder))
+    argv = json.loads(seen.read_text())
+    assert argv[0].startswith(str(folder) + "/") and argv[0].endswith("r3-u0-u0.jsonl")
+    assert argv[1:] == ["--tenant", "acme co"]
