@@ -186,7 +186,7 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "work": ["my job", "what do i do", "for a living", "occupation", "career", "profession", "i work as",
                  "做什么工作", "什么工作", "干什么的", "做什么的", "职业", "干哪行"],
         "name": ["my name", "who am i", "我叫什么", "我的名字"],
-        "spouse": ["wife", "husband", "spouse", "in-law", "in law", "老婆", "妻子", "太太", "媳妇", "老公",
+        "spouse": ["wife", "husband", "spouse", "hubby", "missus", "other half", "in-law", "in law", "老婆", "妻子", "太太", "媳妇", "老公",
                    "丈夫", "爱人", "岳父", "岳母", "公公", "婆婆"],
         "partner": ["partner", "girlfriend", "boyfriend", "fiance", "伴侣", "女朋友", "男朋友", "女友",
                     "男友", "对象", "未婚"],
@@ -246,6 +246,55 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
         "activity": {"user.health_conditions": 0.5, "user.likes": 0.2},
         "alcohol": {"user.health_conditions": 0.6, "user.medication*": 0.6},
         "likes": {"user.likes": 0.5},
+    }
+
+
+def _default_question_forms() -> dict[str, list[str]]:
+    # What kind of answer a question wants, by its question words (zh and en), whatever else it says:
+    # "which city do I live in?", "where am I based?", "我现在在哪儿住？" all ask a place. Each form can be
+    # answered by the keys `form_keys` lists, and only those whose meaning the query also names
+    # (`key_lexicon`), so "where" alone asks nothing.
+    return {
+        "where": ["where", "which city", "what city", "which town", "what town", "which country",
+                  "what country", "哪里", "哪儿", "哪个城市", "哪座城市", "哪个地方", "什么地方", "在哪", "住哪",
+                  "哪的", "哪人"],
+        "who": ["who", "whom", "谁"],
+        "when": ["when", "what date", "what day", "which day", "什么时候", "哪天", "哪一天", "几号", "几月",
+                 "啥时候"],
+        "how_old": ["how old", "what age", "多大", "几岁", "多少岁", "年纪", "岁数", "年龄"],
+        "what": ["what", "which", "什么", "啥", "干嘛", "哪行", "哪家", "哪个"],
+    }
+
+
+def _default_key_lexicon() -> dict[str, list[str]]:
+    # What a key means, as the words a question uses for it (zh and en): a memory under the key answers a
+    # question that names its meaning in a form the key can answer, whatever its own text says ("User is
+    # from Leeds." for "where was I born?"). Matched like cue words (a Latin word starts with it, a Chinese
+    # one is a substring).
+    return {
+        "user.home_city": ["live", "living", "based", "reside", "my home", "home for", "home is", "address", "住",
+                           "居住"],
+        "user.hometown": ["from", "grow up", "grew up", "raised", "born", "hometown", "native", "老家", "家乡",
+                          "哪里人", "哪儿人", "哪的人", "哪人", "出生", "长大", "籍贯"],
+        "user.work_city": ["work", "job", "office", "上班", "工作", "办公"],
+        "user.employer": ["work", "job", "employ", "company", "firm", "office", "上班", "公司", "单位", "工作",
+                          "高就", "就职", "任职", "哪家"],
+        "user.occupation": ["job", "work", "for a living", "profession", "occupation", "career", "line of",
+                            "工作", "职业", "干什么", "做什么", "干嘛", "干啥", "做啥", "哪行", "行业"],
+        "user.age": ["old", "age", "多大", "几岁", "多少岁", "年纪", "岁数", "年龄"],
+        "user.birthday": ["birthday", "born", "birth", "生日", "出生"],
+    }
+
+
+def _default_form_keys() -> dict[str, dict[str, float]]:
+    # form -> key pattern -> relevance, earned when the query's form and the key's meaning (`key_lexicon`) both
+    # fire. A question about another person (a person topic) reads no form: its keys are the person's.
+    return {
+        "where": {"user.home_city": 0.8, "user.hometown": 0.8, "user.work_city": 0.6, "user.employer": 0.6},
+        "who": {"user.employer": 0.6},
+        "when": {"user.birthday": 0.8},
+        "how_old": {"user.age": 0.8, "user.birthday": 0.6},
+        "what": {"user.occupation": 0.6, "user.employer": 0.5},
     }
 
 
@@ -312,6 +361,17 @@ class Policy:
     rerank_subject_share: float = setting(0.3, low=0.0, high=1.0)
     # a memory naming the person the query means by a role, through the user's relationship facts
     rerank_person_share: float = setting(0.1, low=0.0, high=1.0)
+    # ... and when the query asks something about that person other than their name ("where does my daughter
+    # live?", "我老公什么时候做手术？"): a memory naming them is then most likely the answer, while for "what's
+    # my wife called?" the relationship fact is the answer and a line that only names her is not
+    # (tests/layers/long_term/corpora/RELEVANCE.md, rules 1 and 2). The name question by `name_question_cues`.
+    rerank_person_answer_share: float = setting(0.2, low=0.0, high=1.0)
+    # In these scenes the people a request names come along ("晚上带孩子出去吃点啥", "dinner with my mum"): what of
+    # theirs matters is what the scene's own keys and content cues read (an allergy, a diet), so a memory that
+    # only names them keeps `rerank_person_share`.
+    person_companion_scenes: list[str] = setting(default_factory=lambda: ["dining"])
+    name_question_cues: list[str] = setting(default_factory=lambda: [
+        "name", "called", "who is", "who's", "whos", "叫什么", "叫啥", "名字", "是谁", "哪位"])
     rerank_coverage_share: float = setting(0.1, low=0.0, high=1.0)
     # A taste (a like or dislike, `taste_keys`) bears on the scene it is about: one whose text the scene's own
     # cue words name ("User likes Korean food" for a dinner) closes `rerank_taste_fit_share` of the gap; one
@@ -354,6 +414,16 @@ class Policy:
     topic_cues: dict[str, list[str]] = setting(default_factory=_default_topic_cues, merge=True)
     topic_keys: dict[str, dict[str, float]] = setting(default_factory=_default_topic_keys, low=0.0, high=1.0,
                                                       merge=True)
+    # The question's form (where, who, when, how old, what) and the meaning of a key it names, together a key
+    # prior (layers/long_term/selectors/scenes.py).
+    question_forms: dict[str, list[str]] = setting(default_factory=_default_question_forms, merge=True)
+    key_lexicon: dict[str, list[str]] = setting(default_factory=_default_key_lexicon, merge=True)
+    form_keys: dict[str, dict[str, float]] = setting(default_factory=_default_form_keys, low=0.0, high=1.0,
+                                                     merge=True)
+    # the words by which a question is about the user (whole words in Latin letters, substrings in Chinese):
+    # a form reads the user's own keys only then ("where is the station?" asks no home city)
+    self_reference_words: list[str] = setting(default_factory=lambda: [
+        "i", "i'm", "im", "i've", "i'd", "me", "my", "mine", "myself", "我"])
     # A query no cue word names takes the scene of its nearest prototype sentence (by the embedder's cosine)
     # when that prototype is a scene's and at least this close; `scene_prototype_min_cosine` 1 turns it off.
     scene_prototypes: dict[str, list[str]] = setting(default_factory=_default_scene_prototypes, merge=True)

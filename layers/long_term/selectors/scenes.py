@@ -53,10 +53,14 @@ class QueryReading:
     scene_source: str | None = None
     scene_prototype: str | None = None
     scene_prototype_cosine: float | None = None
+    # question forms read (policy `question_forms`) and the keys they asked for with the key's meaning named
+    forms: tuple[str, ...] = ()
+    form_keys: tuple[str, ...] = ()
 
     def as_explain(self) -> dict:
         out = {"scene_name": self.scene, "scene_cues": list(self.scene_cues), "topics": list(self.topics),
-               "named_place": self.named_place, "scene_source": self.scene_source}
+               "named_place": self.named_place, "scene_source": self.scene_source,
+               "question_forms": list(self.forms), "form_keys": list(self.form_keys)}
         if self.scene_prototype is not None:
             out["scene_prototype"] = {"text": self.scene_prototype, "cosine": self.scene_prototype_cosine}
         return out
@@ -114,6 +118,11 @@ def _cue_pattern(cues: tuple[str, ...]) -> re.Pattern | None:
 def _hits(text: str, cues: list[str]) -> list[str]:
     pattern = _cue_pattern(tuple(cues))
     return [] if pattern is None else list(dict.fromkeys(m.group(0) for m in pattern.finditer(text)))
+
+
+def cue_hits(text: str, cues: list[str]) -> list[str]:
+    """The cues `text` holds, matched as scene and topic cues are (Latin from a word start, Chinese anywhere)."""
+    return _hits(unicodedata.normalize("NFKC", text).lower(), cues)
 
 
 def _cue_scene(text: str, policy: Policy) -> tuple[str | None, list[str]]:
@@ -180,6 +189,32 @@ def prototype_scene(query: str, policy: Policy) -> tuple[str | None, str | None,
     return scenes[best], texts[best], cosine
 
 
+def _about_the_user(text: str, policy: Policy) -> bool:
+    for word in policy.self_reference_words:
+        word = word.lower()
+        if word.isascii():
+            if re.search(r"(?<![\w'’])" + re.escape(word).replace("'", "['’]") + r"(?![\w'’])", text):
+                return True
+        elif word in text:
+            return True
+    return False
+
+
+def _form_keys(text: str, policy: Policy) -> tuple[list[str], dict[str, float]]:
+    """The question forms of `text` (policy `question_forms`) and the keys they ask for whose meaning the text
+    names too (`key_lexicon`): "which city do I live in?" is a where-question naming what `user.home_city`
+    means, so that key earns the form's weight. Only a question about the user reads the user's keys."""
+    if not _about_the_user(text, policy):
+        return [], {}
+    forms = [name for name, cues in policy.question_forms.items() if _hits(text, cues)]
+    weights: dict[str, float] = {}
+    for form in forms:
+        for pattern, weight in policy.form_keys.get(form, {}).items():
+            if _hits(text, policy.key_lexicon.get(pattern, [])):
+                weights[pattern] = max(weights.get(pattern, 0.0), float(weight))
+    return forms, weights
+
+
 def query_read(query: str, policy: Policy, task_type: str | None = None) -> QueryReading:
     """The scene (the task type when it names a scene, else the one with most cue hits, first listed on a
     tie, else the nearest prototype's) and the topics of `query`, with the key weights they call for."""
@@ -217,6 +252,8 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
         merge(scene_keys)
     for name in topics:
         merge(policy.topic_keys.get(name, {}))
+    forms, form_keys = _form_keys(text, policy) if not about_another else ((), {})
+    merge(form_keys)
     content_patterns, content_weight = (), 0.0
     if scene and not named_place and policy.scene_content_weights.get(scene, 0) > 0:
         content_patterns = _pg_regexes(policy.scene_content_cues.get(scene, []))
@@ -224,7 +261,8 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     return QueryReading(scene=scene, scene_cues=tuple(scene_hits), topics=tuple(topics),
                         key_weights={k: v for k, v in weights.items() if v > 0},
                         content_patterns=content_patterns, content_weight=content_weight, named_place=named_place,
-                        scene_source=source, scene_prototype=prototype, scene_prototype_cosine=prototype_cosine)
+                        scene_source=source, scene_prototype=prototype, scene_prototype_cosine=prototype_cosine,
+                        forms=tuple(forms), form_keys=tuple(form_keys))
 
 
 def key_patterns_sql(weights: dict[str, float]) -> tuple[list[str], list[float]]:

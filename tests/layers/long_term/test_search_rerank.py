@@ -209,3 +209,42 @@ def test_a_weather_question_that_names_its_place_needs_no_home_city(tenant, reme
     # without a place the home city is what the question needs
     assert home.pk in {s.memory.pk for s in memory_search(tenant=tenant, user_id="u1",
                                                           query="do I need an umbrella tomorrow?")}
+
+
+def test_chinese_names_are_also_found_by_their_short_forms():
+    from layers.long_term.selectors.rerank import name_variants
+
+    assert name_variants("马小燕") == ["马小燕", "小燕"]
+    assert name_variants("高丽") == ["高丽", "丽丽", "小丽", "阿丽"]
+    assert name_variants("Anna") == ["Anna"]
+
+
+def test_a_memory_naming_the_person_answers_a_question_about_them_more_than_their_name(tenant, remember):
+    from layers.long_term.policy import Policy
+
+    remember("用户的女儿叫高丽。", memory_key="user.relationship.daughter")
+    shanghai = remember("user: 丽丽在上海做设计，外孙女今年上幼儿园了", kind="episode")
+    remember("user: 上周去公园散步了", kind="episode")
+
+    def stage(query):
+        results = memory_search(tenant=tenant, user_id="u1", query=query, min_score=0, explain=True)
+        scored = next(s for s in results if s.memory.pk == shanghai.pk)
+        assert scored.score == pytest.approx(_product(scored.explain), rel=1e-9)
+        return scored.explain["rerank"]
+
+    policy = Policy()
+
+    def expected_boost(stage, person_share):
+        features = stage["features"]
+        remaining = ((1 - policy.rerank_subject_share * features["subject"]) * (1 - person_share * features["person"])
+                     * (1 - policy.rerank_coverage_share * features["coverage"])
+                     * (1 - policy.rerank_taste_fit_share * features["taste_fit"]))
+        return 1 - remaining
+
+    where = stage("where does my daughter live?")  # the short form 丽丽 names her
+    assert where["features"]["person"] == 1.0
+    assert where["boost"] == pytest.approx(expected_boost(where, policy.rerank_person_answer_share))
+    name = stage("我女儿叫什么名字？")  # the fact answers a name question; the line only names her
+    assert name["features"]["person"] == 1.0
+    assert name["boost"] == pytest.approx(expected_boost(name, policy.rerank_person_share))
+    assert policy.rerank_person_answer_share > policy.rerank_person_share

@@ -105,6 +105,37 @@ def test_scene_inference_reads_zh_and_en():
     assert "brother" in brother.topics and "home_city" not in brother.topics
 
 
+def test_a_question_form_and_a_keys_meaning_ask_for_the_key():
+    policy = Policy()
+
+    def keys(query):
+        return set(query_read(query, policy).key_weights)
+
+    # a place question naming what home_city means, in words no topic cue lists
+    assert "user.home_city" in keys("which city do I live in?")
+    assert "user.home_city" in keys("where am I based these days?")
+    assert "user.home_city" in keys("我现在在哪儿住？")
+    assert "user.hometown" in keys("where was I born?") and "user.home_city" not in keys("where was I born?")
+    assert "user.birthday" in keys("when was I born?")
+    assert "user.employer" in keys("who do I work for?")
+    assert {"user.occupation", "user.employer"} <= keys("我的工作是什么？")
+    assert "user.age" in keys("我多大了") and "user.age" in keys("how old am I?")
+    reading = query_read("which city do I live in?", policy)
+    assert reading.as_explain()["question_forms"] == ["where", "what"]
+    assert reading.as_explain()["form_keys"] == ["user.home_city"]
+    # not about the user, or about another person: no own key
+    assert keys("where is the nearest station?") == set()
+    assert "user.age" not in keys("我儿子多大了")
+    assert "user.home_city" not in keys("where does my brother live?")
+    # the form alone asks nothing
+    assert "user.home_city" not in keys("where should I put the sofa?")
+
+
+def test_a_place_question_in_other_words_finds_the_home_city(api, persona):
+    found = {row["id"] for row in _search(api, "which city am I living in these days?")}
+    assert persona["city"] in found and persona["hometown"] not in found
+
+
 def test_a_request_no_cue_word_names_takes_its_nearest_prototypes_scene():
     policy = Policy()
     reading = query_read("where can we grab a bite tonight?", policy)
