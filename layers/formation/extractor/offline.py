@@ -18,6 +18,7 @@ from typing import Any
 
 from layers.formation.extractor import attrs as A
 from layers.formation.extractor import rules_en, rules_zh
+from layers.formation.extractor.followups import Referent, follow_up_candidates, referents_in, said_of_referent
 from layers.formation.extractor.guard import guard_items
 from layers.formation.extractor.keys import render_content, spec_for
 from layers.formation.extractor.rules_en import Candidate
@@ -90,7 +91,7 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
         if not any(_overlaps(candidate, other) or (candidate.memory_key == other.memory_key
                    and candidate.memory_key in _ONE_PER_CLAUSE and not _other_script_name(candidate, other)) for other in found):
             found.append(candidate)
-    found = _merge_people(found)
+    found = _merge_people(_contained_once(found))
     # "I prefer texts" / "我比较喜欢打电话沟通" is how to reach the user, not a taste; "I quit my job
     # at Google" names a former employer, not the current one.
     channels = [c.value.casefold() for c in found if c.memory_key == "user.contact_preference"]
@@ -119,6 +120,26 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
         if not any(c.memory_key == candidate.memory_key and c.value.casefold() == candidate.value.casefold() for c in unique):
             unique.append(candidate)
     return unique
+
+
+def _contained_once(found: list[Candidate]) -> list[Candidate]:
+    """One fact read twice in a clause, the second reading inside the first ("周末去gym" by the Chinese
+    rules, "gym" by the English ones in a code-switched clause): kept once, whatever the key, as the
+    reading with more attributes (the longer on a tie), taking the other's attributes it lacks. People
+    and pets are joined by `_merge_people`; an English and a Chinese name are two facts."""
+    out: list[Candidate] = []
+    for candidate in found:
+        if candidate.memory_key.startswith(("user.relationship.", "user.pet.")) or not candidate.value:
+            out.append(candidate)
+            continue
+        twin = next((i for i, c in enumerate(out) if c.value and _overlaps(c, candidate) and not _other_script_name(c, candidate)), None)
+        if twin is None:
+            out.append(candidate)
+            continue
+        other = out[twin]
+        keep, drop = sorted((other, candidate), key=lambda c: (len(c.attributes), len(c.value)), reverse=True)
+        out[twin] = Candidate(keep.memory_key, keep.value, max(keep.confidence, drop.confidence), {**drop.attributes, **keep.attributes})
+    return out
 
 
 _NAMED_ONLY = {"colleague", "boss", "roommate"}
@@ -435,6 +456,18 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
     return items
 
 
+def _follow_up(turn: TranscriptTurn, items: list[ExtractedItem], referents: list[Referent]) -> list[ExtractedItem]:
+    """A turn that names no person or pet of its own may go on about one an earlier turn introduced
+    (layers/formation/extractor/followups.py)."""
+    if not referents or any((i.memory_key or "").startswith(("user.relationship.", "user.pet.")) for i in items):
+        return items
+    candidates, about = follow_up_candidates(turn.content, referents)
+    if not about:
+        return items
+    kept = [i for i in items if not said_of_referent(i, about)]
+    return kept + [_item(c, seq=turn.seq, clause=turn.content) for c in candidates]
+
+
 def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> ExtractionResult:
     """Candidate memories from `turns` (Turn rows, mappings or TranscriptTurns), deterministic.
 
@@ -445,13 +478,22 @@ def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> Ext
     dropped: Counter = Counter()
     items: list[ExtractedItem] = []
     asked: str | None = None
+    # The people and pets earlier user turns introduced, for a later "大的叫毛毛" / "his name is Rex".
+    referents: list[Referent] = []
     for turn in transcript:
         role = turn.role.lower()
         if role == "assistant":
             asked = "city" if _ASKED_CITY.search(turn.content) else "name" if _ASKED_NAME.search(turn.content) else None
             continue
         if role == "user":
-            items.extend(_user_turn(turn, dropped, asked))
+            # A context turn is read for its referents only: its items and drops belong to an earlier run.
+            found = _user_turn(turn, Counter() if turn.context else dropped, asked)
+            found = _follow_up(turn, found, referents)
+            referents.extend(referents_in(found, turn.content))
+            if not turn.context:
+                items.extend(found)
+        elif turn.context:
+            pass
         elif role in ("tool", "function", "system"):
             # Tool output is not the user speaking; it only matters when it tries to plant instructions.
             reasons = injection_reasons(turn.content)

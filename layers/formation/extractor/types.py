@@ -20,6 +20,9 @@ class TranscriptTurn:
     seq: int
     role: str  # "user" | "assistant" | "tool" | "system"
     content: str
+    # An earlier turn passed only so later turns can refer back to it ("我有两个孩子" before "大的叫毛毛"):
+    # extractors read it for context and emit nothing from it.
+    context: bool = False
 
 
 def as_transcript_turns(turns: Iterable[Any]) -> list[TranscriptTurn]:
@@ -29,7 +32,8 @@ def as_transcript_turns(turns: Iterable[Any]) -> list[TranscriptTurn]:
         if isinstance(turn, TranscriptTurn):
             out.append(turn)
         elif isinstance(turn, Mapping):
-            out.append(TranscriptTurn(int(turn["seq"]), str(turn["role"]), str(turn.get("content") or "")))
+            out.append(TranscriptTurn(int(turn["seq"]), str(turn["role"]), str(turn.get("content") or ""),
+                                      bool(turn.get("context"))))
         else:
             out.append(TranscriptTurn(int(turn.seq), str(turn.role), str(turn.content or "")))
     return sorted(out, key=lambda t: t.seq)

@@ -12,6 +12,7 @@ from layers.formation.extractor import (
     EXTRACTED_KINDS,
     ExtractedItem,
     ExtractionResult,
+    TranscriptTurn,
     as_transcript_turns,
     key_allowed,
 )
@@ -41,13 +42,15 @@ from layers.long_term.services.create import (
     memory_audit_state,
     memory_fields_errors,
 )
-from layers.short_term.models import Session, SessionStatus, Turn, TurnRole
+from layers.short_term.models import Session, SessionStatus, Turn
 from memoryhub.core.actors import Actor
 from memoryhub.safety.injection import injection_reasons
 
 logger = logging.getLogger(__name__)
 
 ACTOR = Actor.system("formation.extract")
+# Earlier turns of the session read as context by each run (a follow-up seldom reaches further back).
+CONTEXT_TURNS = 6
 
 
 def extraction_due(session: Session, *, cursor: int) -> bool:
@@ -81,9 +84,11 @@ def _extract(session: Session, provider: LLMProvider) -> RunReport:
     # Turns appended after this read belong to the next run; a long backlog is taken in slices.
     end = min(session.turn_count, cursor + MAX_TURNS_PER_RUN)
     turns = list(Turn.objects.filter(session=session, seq__gt=cursor, seq__lte=end).order_by("seq"))
-    # The assistant turn just before the span gives a bare answer ("Berlin.") its question.
-    previous = Turn.objects.filter(session=session, seq=cursor, role=TurnRole.ASSISTANT).first()
-    transcript = ([previous] if previous else []) + turns
+    # The turns just before the span are context: the assistant's question gives a bare answer ("Berlin.")
+    # its meaning, and the user's earlier turns the people and pets a follow-up refers back to ("我有两个孩子"
+    # then "大的叫毛毛"). Items from them were written by the run that covered them (_write keeps the span).
+    earlier = Turn.objects.filter(session=session, seq__lte=cursor, seq__gt=cursor - CONTEXT_TURNS).order_by("seq")
+    transcript = [TranscriptTurn(turn.seq, turn.role, turn.content or "", context=True) for turn in earlier] + turns
     outcome = RunOutcome.COMPLETED
     try:
         result = provider.extract(transcript, user_id=session.user_id)
@@ -172,10 +177,11 @@ def _write_spans(session: Session, turns: list[Turn], result: ExtractionResult, 
     # Instruction-like turns are not spans: extraction already keeps each as a quarantined note for review.
     # Sentences with a secret (or its redaction mark) leave the turn; the extractor counted them.
     # An assistant turn stays in only for the question a reply answers (user_spans keeps just that
-    # sentence), and not at all when it reads like an instruction.
+    # sentence, and none when that sentence reads like an instruction): it is checked for injection there,
+    # on that one sentence, not here on every assistant turn.
     statements = []
     for turn in as_transcript_turns(turns):
-        if turn.role not in ("user", "assistant") or injection_reasons(turn.content):
+        if turn.role not in ("user", "assistant") or (turn.role == "user" and injection_reasons(turn.content)):
             continue
         text = without_secrets(turn.content)
         if text:

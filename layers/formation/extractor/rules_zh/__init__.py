@@ -343,7 +343,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     # "我们家两个娃，老大叫乐乐，老二叫安安", "我家老大叫豆豆八岁": the children named by their rank,
     # each with the age said right after the name or, in order, in a later "一个七岁一个四岁".
     ranked = list(re.finditer(r"老[大二三四小](?:叫|是|名叫)(?P<n>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)(?=$|[，,。、]|今年|\d|[一二三四五六七八九十]+岁)"
-                              rf"(?:今年)?(?:(?P<age>{A.ZH_NUMBER})岁)?", clause))
+                              rf"(?:[，,]?(?:今年|现在|已经)?(?P<age>{A.ZH_NUMBER})岁)?", clause))
     if ranked and (re.search(r"娃|孩子|儿女", clause) or re.search(r"(?:我|我们)家老[大二三]", clause) or len(ranked) > 1):
         each = [A.zh_int(n) for n in re.findall(rf"一个(?P<n>{A.ZH_NUMBER})岁", clause)]
         if len(ranked) == 1 and not each:

@@ -145,7 +145,8 @@ def _zb_person(m, clause):
     return [_zc(f"user.relationship.{role}", name, **attrs)]
 
 
-_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|家里有|我家|家里)(?P<n>一个|两个|三个|俩|个)(?:(?P<age>{A.ZH_NUMBER})岁的)?(?:双胞胎|亲|小|大)?(?P<role>孩子|女儿|儿子|哥哥|姐姐|弟弟|妹妹|娃)")
+# "我有两个孩子", "我家有俩娃", "我们家三个小孩", "家里有个妹妹": the people counted, however the household is said.
+_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|(?:家里|我家|我们家)有?)(?P<n>一个|两个|三个|四个|俩|仨|个|[两三四](?=娃|孩))(?:(?P<age>{A.ZH_NUMBER})岁的)?(?:双胞胎|亲|小|大)?(?P<role>孩子|小孩|女儿|儿子|闺女|哥哥|姐姐|弟弟|妹妹|娃|宝宝)")
 
 
 _ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=家里)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见送接看]))(?P<role>{_PEOPLE_ZH_ALT})(?!们|夫)(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
