@@ -133,12 +133,12 @@ def _default_scene_content_cues() -> dict[str, list[str]]:
     # Words in a memory's text that make it matter to the scene whatever its key (a dietary condition for
     # a meal, a seat or airline preference for a flight, a doctor's instruction for a medical question).
     return {
-        "dining": ["budget", "broke", "预算", "没钱", "diet", "salt", "sugar", "caffeine", "decaf", "diabet", "cholesterol", "blood pressure", "gout",
+        "dining": ["budget", "broke", "预算", "没钱", "手头紧", "省着", "money is tight", "money's tight", "saving up", "diet", "salt", "sugar", "caffeine", "decaf", "diabet", "cholesterol", "blood pressure", "gout",
                    "coeliac", "celiac", "gluten", "lactose", "dairy", "pregnan", "vegetarian", "vegan", "allerg",
                    "halal", "kosher", "low-carb", "keto", "spicy", "糖尿病", "血压", "血脂", "血糖", "胆固醇",
                    "痛风", "怀孕", "乳糖", "忌口", "吃素", "素食", "过敏", "少盐", "少油", "不吃", "辣", "胃",
                    "alcohol", "gastritis", "反酸", "胃炎"],
-        "travel": ["budget", "broke", "cheap", "afford", "预算", "没钱", "省钱", "seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
+        "travel": ["budget", "broke", "cheap", "afford", "预算", "没钱", "手头紧", "省着", "money is tight", "money's tight", "saving up", "省钱", "seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
                    "afraid of flying", "motion sick", "靠窗", "过道", "航空", "里程", "晕车", "晕机", "怕坐飞机",
                    "高铁", "卧铺",
                    # how one travels: luggage, loyalty status, what one can drive, mobility, pregnancy
@@ -147,7 +147,7 @@ def _default_scene_content_cues() -> dict[str, list[str]]:
                    "elevator", "pregnan", "due date", "weeks now", "行李", "托运", "会员", "金卡", "白金", "积分",
                    "自动挡", "手动挡", "驾照", "轮椅", "电梯", "楼梯", "怀孕", "预产期"],
         # a stated budget constrains what to buy, book or order (RELEVANCE.md, "indirect needs")
-        "shopping": ["budget", "broke", "cheap", "afford", "money", "stipend", "预算", "没钱", "省钱", "便宜"],
+        "shopping": ["budget", "broke", "cheap", "afford", "money", "stipend", "预算", "没钱", "手头紧", "省着", "money is tight", "money's tight", "saving up", "省钱", "便宜"],
         "medical": ["doctor", "physio", "medication", "medicine", "prescri", "mg", "pill", "tablet", "inhaler",
                     "drug", "penicillin", "aspirin", "ibuprofen", "sulfa", "codeine", "latex", "pregnan",
                     "医生", "医嘱", "药", "复查", "处方", "青霉素", "阿司匹林", "头孢", "怀孕"],
@@ -173,8 +173,11 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "home_city": ["where do i live", "where i live", "live now", "my city", "my address", "住哪",
                       "住在哪", "哪个城市", "住哪儿", "家在哪"],
         "local": ["near me", "nearby", "near home", "close to home", "around here", "in town",
-                  "spot", "restaurant", "place to", "places", "takeaway", "takeout", "delivery", "go for dinner",
+                  "spot", "restaurant", "place", "takeaway", "takeout", "delivery", "go for dinner",
                   "eat out", "bar", "附近", "周边", "找个", "推荐个地方", "订个", "餐厅", "去哪", "外卖", "出去吃",
+                  # food brought to the door, and an outing to find (a city's to know)
+                  "order dinner", "order food", "order us", "order some food", "order in", "点外卖", "点餐",
+                  "something fun", "anything fun", "things to do", "好玩",
                   # an outing happens somewhere: shows, trails, parks, museums
                   "trail", "concert", "exhibition", "museum", "gallery", "theater", "theatre", "opera", "演出", "展览",
                   "演唱会", "博物馆", "公园", "爬山", "戏"],
@@ -198,8 +201,12 @@ def _default_topic_cues() -> dict[str, list[str]]:
         # a transport booking leaves from home
         "departure": ["flight", "fly to", "fly down", "fly home", "train ticket", "train to", "trains to",
                       "bus to", "a bus", "drive to", "road trip", "机票", "车票", "高铁票", "火车票", "看看票",
-                      "订票", "航班", "飞"],
+                      "订票", "航班", "飞", "的票", "买票", "抢票", "张票"],
         "parents": ["mother", "father", "mom", "mum", "dad", "parent", "妈", "爸", "父母", "母亲", "父亲"],
+        # going to see one's parents goes where they live, most often the hometown (RELEVANCE.md, "travel")
+        "visit_parents": ["see my parents", "visit my parents", "see my mom", "see my mum", "see my dad",
+                          "visit my mom", "visit my mum", "visit my dad", "see the folks", "visit the folks",
+                          "看爸妈", "看我爸", "看我妈", "看父母", "看望父母", "回家看"],
         "boss": ["boss", "manager", "supervisor", "老板", "领导", "上司", "经理"],
         "pets": ["pet", "cat", "dog", "puppy", "kitten", "宠物", "猫", "狗"],
         "allergy": ["allerg", "过敏"],
@@ -237,6 +244,7 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
         "sister": {"user.relationship.*sister": 0.7},
         "departure": {"user.home_city": 0.8},
         "parents": {"user.relationship.mother": 0.7, "user.relationship.father": 0.7},
+        "visit_parents": {"user.hometown": 0.6},
         "boss": {"user.relationship.boss": 0.9, "user.relationship.manager": 0.9},
         "pets": {"user.pet*": 0.8},
         "allergy": {"user.allergies": 0.9},

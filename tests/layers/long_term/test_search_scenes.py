@@ -131,6 +131,25 @@ def test_a_question_form_and_a_keys_meaning_ask_for_the_key():
     assert "user.home_city" not in keys("where should I put the sofa?")
 
 
+def test_needs_that_take_a_place_from_memory():
+    policy = Policy()
+
+    def keys(query):
+        return set(query_read(query, policy).key_weights)
+
+    # food brought to the door and an outing to find happen where the user lives
+    for query in ("order us something for dinner tonight", "anything fun we could do this Sunday?",
+                  "周末有什么好玩的", "recommend a ramen place"):
+        assert "user.home_city" in keys(query), query
+    # a ticket leaves from home; a trip to see one's parents goes to where they live
+    assert "user.home_city" in keys("五一的票帮我看一下")
+    assert "user.hometown" in keys("book me a train to see my parents")
+    assert "user.hometown" in keys("过年回家看爸妈，帮我订票")
+    assert "user.hometown" not in keys("my parents are coming, book them a hotel")
+    # a budget said in other words constrains a purchase
+    assert any("省着" in pattern for pattern in query_read("买个礼物", policy).content_patterns)
+
+
 def test_a_place_question_in_other_words_finds_the_home_city(api, persona):
     found = {row["id"] for row in _search(api, "which city am I living in these days?")}
     assert persona["city"] in found and persona["hometown"] not in found
