@@ -38,7 +38,7 @@ from layers.formation.extractor.rules_en.common import (
 )
 from layers.formation.extractor.rules_en.contact import _CHANNELS, _b_contact
 from layers.formation.extractor.rules_en.diet import _b_diet, _b_restriction
-from layers.formation.extractor.rules_en.education import _b_education
+from layers.formation.extractor.rules_en.education import _b_education, _b_school_kind
 from layers.formation.extractor.rules_en.employment import (
     _b_employer,
     _b_former,
@@ -46,6 +46,8 @@ from layers.formation.extractor.rules_en.employment import (
 )
 from layers.formation.extractor.rules_en.family import (
     attributes_said_later,
+    _b_lower_named,
+    _b_named_before,
     _b_named_group,
     _b_parent_of,
     _b_person,
@@ -54,6 +56,9 @@ from layers.formation.extractor.rules_en.family import (
 from layers.formation.extractor.rules_en.habits import _b_habit, _is_habit_clause
 from layers.formation.extractor.rules_en.health import (
     allergen_first,
+    _b_dose_of,
+    _b_my_pregnancy,
+    _b_named_drug,
     _b_allergy,
     _b_allergy_noun,
     _b_condition,
@@ -61,9 +66,9 @@ from layers.formation.extractor.rules_en.health import (
 )
 from layers.formation.extractor.rules_en.languages import _b_exam, _b_language
 from layers.formation.extractor.rules_en.location import _b_office
-from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_together
+from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_called_name, _b_together
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets, breed_said_later
-from layers.formation.extractor.rules_en.plans import _b_plan, plan_candidate
+from layers.formation.extractor.rules_en.plans import _b_plan, _b_progressive_plan, plan_candidate
 from layers.formation.extractor.rules_en.subject import (
     _OTHER_SUBJECT,
     _no_one_else,
@@ -97,9 +102,9 @@ def match_clause(clause: str) -> list[Candidate]:
 
 # Rules that need the clause's own subject to be the user (or dropped). Plans, pets and people use
 # their own anchors ("my dog", "my flight").
-_EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets}
+_EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_called_name}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
-_EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
+_EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
              _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together, _b_exam}
 
 
@@ -108,7 +113,7 @@ _EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_allerg
 # an apostrophe; after a verb of saying, an opening quote runs to a closing one that ends a word.
 _SAID_IN_QUOTES = re.compile(
     r"(?i)\b(?:says?|said|wrote|writes|texted|tweeted|posted|goes|line\s+is|motto\s+is|sang|sings|announced|yelled|"
-    r"opens\s+with|(?:song|film|movie|book|show|title|album|lyric|poem|sign|shirt|mug)(?:\s+(?:called|titled|that\s+says))?|told|asked|singing|sings|sang|saying|shouting|yelling|keeps\s+saying)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
+    r"opens\s+with|(?:song|film|movie|book|show|title|album|lyric|poem|sign|shirt|mug|tweet|post|caption|headline|meme|comment|bio|status|slogan|quote|tiktok|reel)(?:\s+(?:called|titled|that\s+says))?|told|asked|singing|sings|sang|saying|shouting|yelling|keeps\s+saying)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
 
 
 @lru_cache(maxsize=256)
@@ -126,7 +131,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             if any(start <= match.start() < end for start, end in quoted):
                 continue
             # A household move or pet ("we just relocated to Toronto", "we adopted a greyhound") is the user's too.
-            household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_diet)) and (re.search(
+            household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_progressive_plan, _b_diet)) and (re.search(
                 r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+)*$", clause[:match.start()])
                 # "we have a golden retriever called Honey and a tabby called Toast": the household goes on.
                 or re.match(r"(?i)(?:we|we've|we're)\b[^.;!?]*\band\s+$", clause[:match.start()]) and not _OTHER_SUBJECT.search(clause[2:match.start()]))
@@ -134,7 +139,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
                 continue
             # "my brother's wedding next saturday", "my sister's getting married in Italy": a family event the user goes to.
-            family_event = build is _b_plan and re.search(r"(?i)\b(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?'s\s+$", clause[:match.start()])
+            family_event = build in (_b_plan, _b_progressive_plan) and re.search(r"(?i)\b(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?'s\s+$", clause[:match.start()])
             if build not in _EN_SUBJECT_FREE and not household and not family_event and not _user_said(clause, match.start()) and not self_anchored(clause, match.start(), match.group()) and not (
                     build in _EN_LOOSE and _no_one_else(clause, match.start())):
                 continue

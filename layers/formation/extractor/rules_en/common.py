@@ -173,7 +173,7 @@ def match_rules(clause: str, rules: list[tuple[re.Pattern, object]], build=None)
     return found
 
 
-_ORG = r"(?P<v>(?:the\s+)?[A-Z][\w'.&-]*(?:\s+(?:[A-Z][\w'.&-]*|of|&|and|de|du)){0,4})"
+_ORG = r"(?P<v>(?:the\s+)?[A-ZÀ-ÖØ-Þ][\w'.&-]*(?:\s+(?:[A-ZÀ-ÖØ-Þ][\w'.&-]*|of|&|and|de|du)){0,4})"
 
 
 _NOT_NAMES = {"I", "It", "The", "And", "But", "So", "He", "She", "They", "We", "Is", "Was", "Has", "Just", "Loves",

@@ -40,6 +40,24 @@ def _b_channel_verb(m, clause):
 
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "email's the way to go", "voice notes are easier for me than typing", "texting works better for me": a
+    # channel as the subject of a verdict that it suits the user.
+    (re.compile(rf"(?:^|(?<=\s))(?P<v>(?i:{_CHANNELS}))(?:'s|\s+(?i:is|are|works?|would\s+be))\s+(?:(?i:honestly|just|always|usually|much|way|definitely|probably)\s+)?"
+                r"(?i:the\s+way\s+to\s+go|the\s+way\s+to\s+reach\s+me|my\s+go-to|my\s+preference|preferred|ideal|easier|quicker|simpler|faster|more\s+convenient|"
+                r"best\s+for\s+me|better\s+for\s+me|easiest\s+for\s+me)\b"), _b_contact),
+    # "text > calls for me", "email >> phone": one channel ranked over another.
+    (re.compile(rf"(?:^|(?<=\s))(?P<v>(?i:{_CHANNELS}))\s*(?:>+|(?i:beats|over|before))\s*(?i:{_CHANNELS})\b"), _b_contact),
+    # "my preferred contact method is email", "my preference is text", "preferred channel: WhatsApp".
+    (re.compile(rf"(?i:preferred\s+(?:contact\s+method|method\s+of\s+contact|way\s+to\s+be\s+contacted|channel|contact|way\s+to\s+reach\s+me|method)|my\s+preference)"
+                rf"\s*(?:(?i:is|=|:)\s*|\s+)(?:(?i:via|by|on)\s+)?(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    # "best to text", "better to email": the channel as the advice, said on its own.
+    (re.compile(r"(?i:best|better|easiest|safest)\s+(?i:to|is\s+to)\s+(?P<v>(?i:text|email|e-mail|message|dm|whatsapp|call|ring))(?:\s+(?i:me))?(?=\s*(?:$|[,.;!?])|\s+(?i:though|tbh|honestly)\b)"), _b_contact),
+    # "I don't take calls before 10am", "I never answer the phone", "I don't pick up unknown numbers": calls refused, with when.
+    (re.compile(r"(?i:don't|dont|do\s+not|never|can't|cant|won't|rarely)\s+(?i:take|answer|pick\s+up|accept|do)\s+(?:(?i:phone|voice|work|any)\s+)?(?i:calls|the\s+phone|my\s+phone)"
+                r"(?P<when>\s+(?i:before|after|during|on|at|past|while)\s+[\w: ]{1,25})?"),
+     lambda m, c: [_f("user.contact_preference", "no calls" + (tidy_value(m.group("when")) and " " + tidy_value(m.group("when")) if m.group("when") else ""))]),
+    # "hit me up on telegram", "hmu on insta": the channel offered in slang.
+    (re.compile(rf"(?i:hit\s+me\s+up|hmu|find\s+me|catch\s+me|holla\s+at\s+me)\s+(?i:on|via|over|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "I'd rather you emailed me than called": the past-tense verb names the channel.
     (re.compile(r"(?i:rather|prefer\s+it\s+if|prefer\s+that)\s+(?i:you|people|they)\s+(?P<v>(?i:emailed|texted|called|rang|messaged|phoned|whatsapped|dmed|dm'd))(?:\s+(?i:me))?\b"), _b_channel_verb),
     # "I'm more of a texter than a caller": the kind of person says the channel.
@@ -54,7 +72,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'm only reachable after 5", "available between 9 and 5": when the user can be reached.
     (re.compile(r"(?P<v>(?i:only\s+)?(?i:reachable|contactable|available\s+to\s+talk|free\s+to\s+talk)\s+(?i:after|before|between|on|during)\s+[\w: ]{1,25})"), _b_contact),
     # "you can text me anytime", "feel free to email me": the channel offered.
-    (re.compile(rf"(?i:you\s+can|feel\s+free\s+to|happy\s+for\s+you\s+to|always\s+fine\s+to)\s+(?P<v>(?i:text|email|e-mail|call|message|whatsapp|dm|ring))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
+    (re.compile(r"(?i:you\s+can|feel\s+free\s+to|happy\s+for\s+you\s+to|always\s+fine\s+to)\s+(?P<v>(?i:text|email|e-mail|call|message|whatsapp|dm|ring))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
     # "I check WhatsApp more than email": the channel the user reads first.
     (re.compile(rf"(?i:check|use|read|answer)\s+(?P<v>(?i:{_CHANNELS}))\s+(?i:more|faster|quicker|sooner)\s+(?i:than)\b"), _b_contact),
     # "best to message me in the evenings": how and when, as said.

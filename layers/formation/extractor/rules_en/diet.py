@@ -47,7 +47,9 @@ def _b_restriction(m, clause):
         return [_f("user.food_restrictions", "alcohol")]
     if re.match(r"(?i)been\b", m.group("v")):
         return []  # "never have been (married)"
-    raw = re.split(r"(?i)\s+(?:after|before|at|during|for|in|on|since|anymore|these\s+days|at\s+all|because|as)\b", m.group("v"))[0]
+    # "gave up dairy about a year ago": how long ago is not part of the food.
+    raw = re.split(r"(?i)\s+(?:after|before|at|during|for|in|on|since|anymore|these\s+days|at\s+all|because|as|about|around|roughly|almost|nearly|"
+                   r"over\s+a|last|ago|a\s+(?:year|month|week|while)|\d+\s+(?:years?|months?|weeks?))\b", m.group("v"))[0]
     for item in _items(raw):
         item = re.sub(r"^(?:any|eating|drinking)\s+", "", item)
         # "I don't do dairy" is about food, "I don't do mornings" is not: after "do" only foods count.

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from layers.formation.extractor.rules_en.common import _ORG, _clean_org, _f
 from layers.formation.extractor.text import tidy_value
@@ -16,14 +17,21 @@ def _b_education(m, clause):
     field_ = groups.get("field")
     # A degree one holds ("I have a master's from LSE", "my PhD is from MIT") is finished; being
     # "in my third year", "a sophomore" or "studying" is not.
-    status = "graduated" if re.search(r"graduat|\bdid\b|went\s+to|alum|finished|completed|got\s+my|\bearned\b|"
+    status = "graduated" if re.search(r"graduat|\bgrad\s+(?:from|of)\b|\bdid\b|went\s+to|alum|finished|completed|got\s+my|\bearned\b|"
                                       r"\b(?:have|hold|got)\s+(?:a|an|my)\s+(?:[a-z'-]+\s+){0,2}(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc|ma)\b|"
                                       r"\b(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc)\b[\w\s]{0,25}\bfrom\b|\bstudied\b", clause, re.I) \
         and not re.search(r"(?i)\bstill\s+studying|\bcurrently\b|\bin\s+my\s+\w+\s+year", clause) else \
         "studying" if re.search(r"studying|doing|writing|enrolled|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
     if degree is None:
-        found = re.search(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause)
+        # "my undergrad at McGill and then a PhD in linguistics at Edinburgh": the degree said last before
+        # this school (or inside its phrase) is its own, not the first one of the clause.
+        said = list(re.finditer(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause[:m.end()]))
+        found = said[-1] if said else re.search(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause)
         degree = found.group(1) if found else None
+    year = re.search(r"(?i)\bclass\s+of\s+'?(?P<y>\d{2}|\d{4})\b", clause)
+    if year:
+        said_year = int(year.group("y")) + (2000 if len(year.group("y")) == 2 else 0)
+        status = "graduated" if said_year < date.today().year else "studying"
     if field_ is None:
         found = re.search(r"(?i)\b(?:in|studying|majoring\s+in|degree\s+in)\s+([a-z][a-z ]{2,30}?)(?:\s+(?:at|from)\b|,|$)", clause)
         field_ = found.group(1) if found and not re.match(r"(?i)my\b|the\b|a\b", found.group(1)) else None
@@ -40,6 +48,8 @@ def _b_education(m, clause):
                           r"evening|night|summer|online|part-time|full-time|new|old|good)\b)([a-z]+)\s+(?:school|degree|bootcamp|course|programme|program)\b", clause) \
             or re.search(r"\((?P<f>[A-Z]{2,5}|[A-Za-z]+)\s*,\s*(?:19|20)\d{2}\)", clause) \
             or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause) \
+            or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s+(?i:doing|studying|reading)\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause) \
+            or re.search(rf"{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*\.?$", clause) \
             or re.search(rf"{re.escape(school)}\s+(?i:for|studying|reading|doing)\s+(?!(?i:my|a|an|the|his|her|our|their)\b)(?P<f>[A-Za-z][a-z]*(?:\s+[a-z]+)?)\s*$", clause)
         field_ = (found.group(1) if found.lastindex else None) if found else None
     if field_ is None and re.search(r"(?i)med\s+school", clause):
@@ -47,9 +57,31 @@ def _b_education(m, clause):
     return [_f("user.education", school, degree=degree, field=field_, status=status)]
 
 
+def _b_school_kind(m, clause):
+    return [_f("user.education", tidy_value(m.group("v")).lower(), status="studying")]
+
+
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?i:doing|taking|started|starting|enrolled\s+on)\s+(?i:an?|the|my)\s+(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})\s+(?i:course|degree|programme|program|diploma|module)"), _b_education),
+    # "grad from Ohio State in 2015", "a graduate of Leeds", "class of 2019 at UCLA", "UCLA class of '19":
+    # finishing a school, said the short way.
+    (re.compile(rf"(?i:grad(?:uated)?\s+from|a\s+grad(?:uate)?\s+of|grad\s+of|class\s+of\s+'?\d{{2,4}}\s+(?:at|from))\s+{_ORG}"), _b_education),
+    # "a student at the community college", "enrolled at the local art school" (a language class there is not
+    # the user's education: den9_041): a school named by its kind.
+    (re.compile(r"(?i:studying|student|enrolled|a\s+semester|a\s+year)\s+(?i:at|in)\s+(?i:a|the)\s+(?:(?i:local)\s+)?(?P<v>(?i:community\s+college|art\s+school|culinary\s+school|trade\s+school|technical\s+college|state\s+school|coding\s+bootcamp))\b"),
+     _b_school_kind),
+    (re.compile(rf"{_ORG}\s+(?i:class\s+of)\s+'?\d{{2,4}}\b"), _b_education),
+    # "class of '19, Georgia Tech, mechanical eng.": the year first, the school after a comma.
+    (re.compile(rf"(?i:class\s+of)\s+'?\d{{2,4}}\s*,\s*{_ORG}"), _b_education),
+    # Chat leaves the school in lower case: "doing my masters at georgia tech", "student at ucla", "studying
+    # nursing at ohio state". A degree or student word before "at" says it is a school; the name runs to the
+    # end of the clause or to a date or connective.
+    (re.compile(r"(?i)(?:(?P<deg>masters?|master's|phd|mba|bachelor'?s|undergrad|degree|bsc|msc|ba|ma)|student|studying(?:\s+[a-z]+){0,2}|"
+                r"sophomore|freshman|junior|senior|(?:first|second|third|final|fourth)\s+year|major(?:ing)?\s+in\s+[a-z]+)\s+at\s+"
+                r"(?P<v>(?!(?:a|an|the|my|our|home|night|school|uni|university|college|the\s+moment)\b)[a-z][a-z&'.-]+(?:\s+(?!(?:and|but|now|this|next|last|since|for|in|on|so|lol|rn|atm|doing|studying|majoring|reading)\b)[a-z&'.-]+){0,3})"
+                r"(?=\s*$|\s*[,.;!?]|\s+(?:and|but|now|this|next|last|since|for|in|on|so|lol|rn|atm|doing|studying|majoring|reading)\b)"),
+     lambda m, c: _b_education(m, c) if m.group("v") == m.group("v").lower() else []),
+    (re.compile(r"(?i:doing|taking|started|starting|enrolled\s+on|finishing|halfway\s+through)\s+(?i:an?|the|my)\s+(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})\s+(?:(?i:coding|design|data|ux|web|cooking|online|evening|summer|intensive|part-time)\s+)?(?i:course|degree|programme|program|diploma|module|bootcamp)"), _b_education),
     (re.compile(r"(?i:doing|taking|sitting|studying\s+for|revising\s+for)\s+(?i:my|the|her)?\s*(?P<v>A[- ]levels?|GCSEs?|IB|Highers|Leaving\s+Cert|the\s+bar)\b"),
      lambda m, c: [_f("user.education", tidy_value(m.group("v")), status="studying")]),
     (re.compile(rf"(?i:taking|doing|did|completed|finished|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
@@ -60,11 +92,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:currently\s+)?(?i:a\s+)?(?i:junior|senior|sophomore|freshman|student)\s+(?i:at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:studying|study|studies)\s+(?i:at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:study|studied|studying|major\s+in|majored\s+in|majoring\s+in|read)\s+(?P<field>[a-z][a-z ]{{1,30}}?)\s+(?i:at|in|from)\s+{_ORG}"), _b_education),
-    (re.compile(rf"(?i:my\s+)?(?P<deg>(?i:phd|ph\.d\.|doctorate|master'?s|masters|mba|bachelor'?s|ba|bs|bsc|msc|ma|degree|diploma|mfa|jd|md))(?:\s+(?i:degree))?(?:\s+(?i:in)\s+(?P<field>[a-z][a-z ]{{1,30}}?))?\s+(?:(?i:is|was|'s)\s+)?(?i:from|at)\s+{_ORG}"), _b_education),
+    (re.compile(rf"(?i:my\s+)?(?P<deg>(?i:phd|ph\.d\.|doctorate|master'?s|masters|mba|bachelor'?s|ba|bs|bsc|msc|ma|degree|diploma|mfa|jd|md))(?:\s+(?i:degree))?(?:\s+(?i:in)\s+(?P<field>[A-Za-z][a-z ]{{1,30}}?))?\s+(?:(?i:is|was|'s)\s+)?(?i:from|at)\s+{_ORG}"), _b_education),
     (re.compile(r"(?i:at|from)\s+(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Polytechnic)(?:\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)?|(?:the\s+)?(?:University|College|Institute)\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
     (re.compile(r"(?i:did\s+an?|doing\s+an?|finished\s+an?|completed\s+an?)\s+(?P<v>[a-z]+\s+(?:apprenticeship|bootcamp|diploma))"), _b_education),
     (re.compile(r"(?i:go\s+to|goes\s+to|attend|attending|attended|transferred\s+to|got\s+into|accepted\s+(?:to|into|at)|admitted\s+to)\s+(?P<v>[A-Z]{2,6}\b|(?:the\s+)?[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Tech)(?:\s+of\s+[A-Z][\w'.-]*)?|(?:the\s+)?University\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
     (re.compile(r"(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,3})\s+(?i:alum|alumnus|alumna|alumni|grad|graduate)\b"), _b_education),
+    (re.compile(r"^(?:(?i:proud|an?)\s+)?(?P<v>[a-z][a-z&'.-]+(?:\s+[a-z&'.-]+)?)\s+(?i:alum|alumnus|alumna|grad)\s+(?i:here)\b"), _b_education),
     (re.compile(r"(?i:doing|pursuing|studying\s+for|working\s+on|finishing|starting|halfway\s+through|writing\s+up|writing)\s+(?i:an?|my)\s+(?P<v>(?P<deg>MBA|PhD|master'?s|masters|bachelor'?s|doctorate|law\s+degree|nursing\s+degree|dissertation|thesis))"
                 r"(?:\s+(?i:on|in|about)\s+(?P<field>[a-z][a-z -]{2,40}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|but|at|so|which)\b))?"), _b_education),
     (re.compile(rf"(?i:did|do|doing|got|finished|completed)\s+(?i:my)\s+(?P<deg>(?i:masters?|master's|phd|mba|bachelor'?s|undergrad|degree|ba|bsc|msc))\s+(?i:in|at)\s+{_ORG}"), _b_education),

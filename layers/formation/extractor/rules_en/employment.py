@@ -88,7 +88,7 @@ def _b_employer(m, clause):
     return out
 
 
-_AGENT = {"drive": "driver", "write": "writer", "deliver": "courier", "cook": "cook", "teach": "teacher", "design": "designer",
+_AGENT = {"bartend": "bartender", "coach": "coach", "nurse": "nurse", "drive": "driver", "write": "writer", "deliver": "courier", "cook": "cook", "teach": "teacher", "design": "designer",
           "edit": "editor", "report": "reporter", "model": "model", "photograph": "photographer", "tutor": "tutor",
           "nanny": "nanny", "clean": "cleaner", "code": "developer", "develop": "developer", "consult": "consultant",
           "freelance": "freelancer", "illustrate": "illustrator", "translate": "translator"}
@@ -186,7 +186,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
     (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:walked\s+away\s+from|walked\s+out\s+(?:of|on)|stepped\s+down\s+from|parted\s+ways\s+with|left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
-                rf"handed\s+in\s+my\s+(?:notice|resignation)\s+(?:at|to)|resigned\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
+                rf"handed\s+in\s+my\s+(?:notice|resignation)\s+(?:at|to)|(?:handed|gave|put\s+in|turned\s+in|handed\s+in)\s+my\s+(?:two|2)\s+weeks(?:'\s+notice|\s+notice)?\s+(?:to|at|with)|resigned\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
                 rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with)|"
                 # "used to work at Deloitte, these days I'm at Monzo": a named past employer (FACTS.md).
                 rf"used\s+to\s+work\s+(?:at|for|with)|previously\s+worked\s+(?:at|for|with)|formerly\s+(?:worked\s+)?(?:at|for|with))\s+{_ORG}"), _b_former),
@@ -201,12 +201,20 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
     # "I drive for Uber", "I write for the Guardian": the work named by its verb, then who it is for.
     (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still)\s+)?(?P<verb>(?i:drive|write|deliver|cook|teach|design|edit|report|model|photograph|tutor|nanny|clean|code|develop|consult|freelance|illustrate|translate))\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|part|full)\b)"), _b_verb_for),
+    # "I teach at Lincoln High", "I bartend at the Crown", "I coach at a club called …": the work named by its
+    # verb, then where it is done (a verb that is no job, "I write at Starbucks", is not in the list).
+    (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still|part[- ]time)\s+)?(?P<verb>(?i:teach|cook|bartend|coach|nurse|tutor))\s+(?:(?i:part[- ]time|full[- ]time|english|maths?|math|science|music|art|history|french|spanish|piano|nights)\s+)?(?i:at)\s+{_ORG}"), _b_verb_for),
+    # "marketing manager at Nike", "Sous chef at Dishoom now": a role opening the clause, at a named employer.
+    (re.compile(rf"^(?:(?i:a|an)\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    # "currently at Deloitte, audit team", "now with Accenture": where the user is, the subject dropped, when
+    # nothing of a visit follows (a team, a role, how long, or the clause ends).
+    (re.compile(rf"^(?i:currently|now|these\s+days|nowadays)\s+(?i:at|with)\s+{_ORG}(?=\s*$|\s*[,;]\s*(?:[a-z]+\s+)?(?i:team|department|as|been|since|for)\b|\s+(?i:as|since|for\s+\d)\b)"), _b_employer),
     # "work's at Deloitte", "work is at the BBC": where the user works, the subject dropped.
     (re.compile(rf"^(?i:work's|work\s+is|my\s+work\s+is|job's|my\s+job\s+is|job\s+is)\s+(?i:at|with|for)\s+{_ORG}"), _b_employer),
     # "been with Shell for ten years", "I've worked at IKEA since 2019": still there.
     (re.compile(rf"(?:(?i:i've|ive|i\s+have)\s+)?(?i:been\s+with|worked\s+(?:at|for))\s+{_ORG}(?=\s+(?i:for|since)\b)(?![^.;!?]*\b(?i:until|till|before|ago|then\s+(?:left|quit)))"), _b_employer),
     # "my employer is Siemens", "Google's my employer", "my company, Acme Corp,": the employer by name.
-    (re.compile(rf"(?i:my\s+(?:employer|company|firm|workplace))\s*(?:(?i:is)|,)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:my\s+|our\s+)(?i:employer|company|firm|workplace)\s*(?:(?i:is)|,)\s+{_ORG}"), _b_employer),
     (re.compile(rf"{_ORG}(?:'s|\s+is)\s+(?i:my\s+(?:employer|company))\b"), _b_employer),
     # "I'm on the marketing team at Nike", "part of the Spotify data team": a team of the employer.
     (re.compile(rf"(?i:on|in|part\s+of|join(?:ed|ing)?)\s+(?i:the)\s+(?:[a-z-]+\s+){{1,3}}(?i:team|department|division|group|squad)\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
@@ -216,12 +224,18 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I do QA for Nintendo", "I do the accounts for a charity": the work, then who it is for.
     (re.compile(rf"(?:^|(?<=\s))(?i:i\s+do|i've\s+been\s+doing|i'm\s+doing)\s+(?P<role>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|mostly|full|part)\b)"), _b_do_for),
     # "started at google on monday as a SWE": a role said with "as", after the job it belongs to.
-    (re.compile(rf"(?<=\s)(?i:as)\s+(?i:an?)\s+{_OCC}(?!\s+(?i:myself|yourself))"), _b_occupation_as),
+    # An acronym role is written in capitals ("as an SRE", "as a PM"): the role may be upper-case here.
+    (re.compile(rf"(?<=\s)(?i:as)\s+(?i:an?)\s+(?i:{_OCC})(?!\s+(?i:myself|yourself))"), _b_occupation_as),
     # "Sous chef at a busy tapas place", "data engineer for a logistics firm": a role opening the clause.
     (re.compile(rf"^(?P<v>(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\s+(?=(?i:at|for|with)\s+(?:(?i:a|an|the)\s|[A-Z]))"), _b_occupation),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
-    (re.compile(r"(?i:i\s+teach)\s+(?i:year|grade|class|p|form)\s*\d+\b"), lambda m, c: [_f("user.occupation", "teacher")]),
+    (re.compile(r"(?i:i\s+teach)\s+(?:(?i:year|grade|class|p|form)\s*\d+\b|\d{1,2}(?i:st|nd|rd|th)\s+(?i:grade|graders|class)|(?i:kindergarten|preschool|reception|nursery|high\s+school|middle\s+school|primary|secondary|elementary)\b)"), lambda m, c: [_f("user.occupation", "teacher")]),
+    # "hey, Rohan here. 34, accountant, trying to get fit": a self-introduction in fragments, age then role.
+    (re.compile(rf"^(?P<age>[1-9]\d)\s*,\s*(?P<v>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})(?=\s*(?:$|[,.;!])|\s+(?i:by\s+trade|here)\b)"),
+     lambda m, c: [_f("user.age", m.group("age")), *_b_occupation(m, c)]),
+    # "backend dev again", "nurse now": a role said on its own, the subject dropped, as an update.
+    (re.compile(rf"^(?:(?i:a|an)\s+)?(?P<v>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})\s+(?i:again|now|these\s+days|by\s+trade)\s*$"), _b_occupation),
     (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z]+(?:\s+[a-z]+){0,2}?)(?=\s+(?i:at|to|in|for|part[- ]time|full[- ]time|and|on|online|privately)\b|\s*$|\s*[,.;!])"), _b_teach),
     # "I work for myself, freelance graphic designer": a self-employed role said on its own.
     (re.compile(rf"(?:^|(?<=,)\s*)(?:(?i:a|an)\s+)?(?P<v>(?i:freelance|self-employed|independent|contract)\s+(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\b"), _b_occupation),

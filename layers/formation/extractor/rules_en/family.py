@@ -105,7 +105,7 @@ def _person_attrs(rest: str) -> dict:
         still = re.search(r"(?i)\b(?:still|even|already)\b[^,.;!?]{0,40}?\bat\s+(?P<n>[1-9]\d)\b(?!\s*(?:am|pm|[:.]\d|%|mph|kg))", rest)
         if still and (value := A.plausible_age(int(still.group("n")), low=0)) is not None:
             out["age"] = value
-    occupation = re.search(rf"(?i)(?:\bis|'s|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,|\band)\s+(?:an?\s+)?{_OCC}", rest)
+    occupation = re.search(rf"(?i)(?:\bis|'s|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,(?!\s*(?:is|was)\b)|\band)\s+(?:an?\s+)?{_OCC}", rest)
     if occupation:
         out["occupation"] = _occupation(occupation.group("v"))
     else:
@@ -141,6 +141,10 @@ def _spouse(m, clause) -> str:
     if who in ("woman", "girl", "lady", "gal"):
         return "wife"
     after = clause[m.end():]
+    # "married to Tomasz … my husband is": the role said elsewhere in the clause.
+    said = re.search(r"(?i)\bmy\s+(?P<r>husband|hubby|wife|wifey|hubs)\b", clause)
+    if said:
+        return "husband" if said.group("r").lower().startswith("hu") else "wife"
     he, she = re.search(r"(?i)\b(?:he|him|his)\b", after), re.search(r"(?i)\b(?:she|her|hers)\b", after)
     return "husband" if he and not she else "wife" if she and not he else "partner"
 
@@ -234,7 +238,46 @@ def _b_family_list(m, clause):
     return out
 
 
+# Chat leaves names in lower case ("my son max is 12", "my partner chris works nights"): a lower-case word
+# right after "my <role>" is a name only when a predicate follows it and it is no ordinary word.
+_NOT_LOWER_NAMES = frozenset("""
+    and or but who that which is was are were has had have just also still always never usually often now then
+    recently finally actually literally totally only even already really very so too again back home here there
+    all both who's that's it's he she they we i me you him her them his their our my your its this those these
+    of in on at to for from with by about over under after before since until while when where why how what
+    not no yes never ever sometimes mostly kinda sorta basically pretty quite rather super way much more most
+    less least one two three four five six seven eight nine ten first last next new old little big
+    lives works loves likes plays goes got gets says said thinks wants needs keeps moved died passed left came
+    will would can could should might must may shall did does do done being been
+    lol haha tbh btw ngl omg rn tho though
+""".split())
+_LOWER_NAME = (r"(?P<v>[a-z][a-z'-]{2,14})(?=\s+(?:is|was|has|just|works|lives|loves|likes|plays|goes|got|turned|turns|keeps|kept|"
+               r"eats|always|never|won't|can't|doesn't|and\s+i|and\s+me|said|says|starts|started|moved|wants|hates|texted|called)\b|'s\s)")
+
+
+def _b_lower_named(m, clause):
+    word = m.group("v")
+    if word in _NOT_LOWER_NAMES or word.endswith(("ly", "ing", "ed")) or word in _ROLES_EN or word.rstrip("s") in _ROLES_EN:
+        return []
+    found = _b_person(m, clause)
+    return [_f(c.memory_key, word.capitalize(), **c.attributes) for c in found]
+
+
+def _b_named_before(m, clause):
+    """"Tom, my husband, is a nurse", "Jake's my boyfriend": the name said before the role."""
+    if m.group("v") in _NOT_NAMES:
+        return []
+    return _b_person(m, clause)
+
+
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "I have a daughter, Zoe, she's 4": the name in apposition after the counted role.
+    (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|we\s+have|we've\s+got)\s+(?i:a|an|one)\s+{_PEOPLE_ROLE}\s*,\s*{_PERSON}(?=\s*(?:,|$|\(|(?i:who|and|she|he|is)\b))"), _b_person),
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:,\s*|\s+)(?!(?:my|our)\b){_LOWER_NAME}"), _b_lower_named),
+    # "roommate jake keeps eating my leftovers": chat drops the "my" at the start of a clause too.
+    (re.compile(rf"^{_PEOPLE_ROLE}\s+{_LOWER_NAME}"), _b_lower_named),
+    (re.compile(rf"(?:^|(?<=[,;:]\s)|(?<=\band\s)){_PERSON}\s*(?:,\s*|\(\s*)(?i:my|our)\s+{_PEOPLE_ROLE}\s*[,)]"), _b_named_before),
+    (re.compile(rf"(?:^|(?<=[,;:]\s)|(?<=\band\s)){_PERSON}(?:'s|\s+is)\s+(?i:my|our)\s+{_PEOPLE_ROLE}\b"), _b_named_before),
     (re.compile(r"^(?i:(?:my\s+)?family|the\s+fam|fam|household|my\s+lot|the\s+family)\s*(?::|=|-|–)\s*(?P<v>[^.;!?]+)"), _b_family_list),
     # "Got 2 kids - Tom 8 and Lucy 5", "the kids (Ben, 10, and Isla, 7)": names with ages after the group.
     (re.compile(r"(?i:my|our|the|got|have|with)\s+(?:(?i:two|three|four|[2-4])\s+)?(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s*(?:[-–:(,]|(?i:are))\s*"

@@ -15,6 +15,16 @@ from layers.formation.extractor.rules_en.common import (
 from layers.formation.extractor.text import tidy_value
 
 
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+# "monday wednesday and friday", "mon wed fri": days listed with spaces only, which the weekday reader takes
+# one by one; a comma between them lets it read the list.
+_BARE_DAY_LIST = re.compile(rf"(?i)\b({_DAY}|mon|tue|wed|thu|fri|sat|sun)\s+(?=(?:and\s+)?(?:{_DAY}|mon|tue|wed|thu|fri|sat|sun)\b)")
+
+
+def _days(clause: str) -> list[str] | None:
+    return A.weekdays(_BARE_DAY_LIST.sub(r"\1, ", clause))
+
+
 def _b_habit(m, clause):
     activity = tidy_value(m.group("v"))
     activity = re.sub(r"(?i)^(?:i\s+|usually\s+|always\s+|go\s+to\s+|go\s+|do\s+|have\s+|=\s*)", "", activity)
@@ -25,7 +35,7 @@ def _b_habit(m, clause):
     if said_time:
         activity = activity.replace(said_time, " ")
     activity = re.sub(r"(?i)\b(?:i've\s+been|i\s+have\s+been|been)\s+|\bfor\s+(?:a|one|two|three|\d+)\s+(?:years?|months?|weeks?)\b", " ", activity)
-    activity = re.sub(r"(?i)\b(?:every|on|most|pretty\s+much|always|usually|each|=)\b", " ", activity)
+    activity = re.sub(r"(?i)\b(?:every(?:\s+other)?|on|most|pretty\s+much|always|usually|each|=)\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
     activity = tidy_value(re.sub(r"\s+", " ", activity))
@@ -49,7 +59,7 @@ def _b_habit(m, clause):
         return []
     if not activity or len(activity.split()) > 6:
         return []
-    return [_f("user.habits", activity, time=A.time_of_day(clause), weekdays=A.weekdays(clause), frequency=A.frequency(clause))]
+    return [_f("user.habits", activity, time=A.time_of_day(clause), weekdays=_days(clause), frequency=A.frequency(clause))]
 
 
 _PAST_VERBS = {"woke", "went", "got", "came", "left", "ate", "took", "made", "had", "saw", "was", "did", "ran", "slept",
@@ -60,8 +70,8 @@ _PAST_VERBS = {"woke", "went", "got", "came", "left", "ate", "took", "made", "ha
 def _is_habit_clause(clause: str) -> bool:
     if re.search(r"(?i)\b(?:on|at|most|every)\s+weekends\b|\bweekend\s+mornings\b|\b(?:every|each)\s+(?:morning|afternoon|evening|night)\b", clause):
         return True
-    # "every other weekend I visit my parents", "every two weeks", "for 30 minutes a day".
-    if re.search(r"(?i)\bevery\s+other\s+(?:day|week|weekend|month)\b|\bevery\s+(?:two|three|four|couple\s+of|few|\d+)\s+(?:days|weeks|months)\b|"
+    # "every other weekend I visit my parents", "every other Sunday", "every two weeks", "for 30 minutes a day".
+    if re.search(rf"(?i)\bevery\s+other\s+(?:day|week|weekend|month|{_DAY})\b|\bevery\s+(?:two|three|four|couple\s+of|few|\d+)\s+(?:days|weeks|months)\b|"
                  r"\b(?:minutes|an\s+hour|hours)\s+a\s+day\b", clause):
         return True
     usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single)\b", clause)
@@ -74,6 +84,11 @@ def _is_habit_clause(clause: str) -> bool:
     if verb and not re.search(r"ed$", verb.group(1).lower()) and verb.group(1).lower() not in _PAST_VERBS \
             and re.search(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b", clause) and not A.en_date(clause) \
             and not re.search(r"(?i)\b(?:tomorrow|tonight|today|yesterday|next|this|last)\b", clause):
+        return True
+    # "I hit the gym monday wednesday and friday": several weekdays with a first-person present verb and no
+    # date ("I'm off Monday and Tuesday next week" is a plan).
+    if re.search(rf"(?i)\b(?:{_DAY}|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s*[,/]?\s*(?:and\s+|&\s+)?(?:{_DAY}|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", clause) and verb and not re.search(r"ed$", verb.group(1).lower()) \
+            and verb.group(1).lower() not in _PAST_VERBS and not re.search(r"(?i)\b(?:tomorrow|tonight|today|yesterday|next|this|last|coming)\b", clause):
         return True
     # "Tuesdays and Thursdays I have pottery": a weekday in the plural recurs.
     return bool(A.EN_FREQ.search(clause) or re.search(

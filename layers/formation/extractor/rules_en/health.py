@@ -122,8 +122,39 @@ def _b_medication(m, clause):
     if not drug or not _DRUG_SUFFIX.search(drug) or len(drug.split()) > 4 or drug.lower().split()[-1] in _NOT_DRUGS:
         return []
     dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|g|iu|units?)\b|\b(?:half|one|two)\s+(?:a\s+)?(?:pill|tablet)s?\b", clause)
-    schedule = A.frequency(clause) or (re.search(r"(?i)\bwhen\s+[a-z ]{3,20}$|\bat\s+night\b|\bin\s+the\s+morning\b|\bbefore\s+bed\b", clause) or [None])[0]
+    schedule = A.frequency(clause) or (re.search(r"(?i)\bwhen\s+[a-z ]{3,20}$|\bat\s+night\b|\bin\s+the\s+mornings?\b|\bbefore\s+bed\b", clause) or [None])[0]
     return [_f("user.medications", drug, dose=dose.group() if dose else None, schedule=schedule)]
+
+
+_SCHEDULE = re.compile(r"(?i)\b(?:every\s+(?:morning|evening|night|day)|in\s+the\s+(?:mornings?|evenings?)|at\s+night|before\s+bed|"
+                       r"(?:once|twice|three\s+times)\s+a\s+day|daily|mornings|nightly|with\s+(?:food|meals|breakfast|dinner))\b")
+
+
+def _b_my_pregnancy(m, clause):
+    return [_f("user.health_conditions", "pregnancy")]
+
+
+def _b_dose_of(m, clause):
+    drug = m.group("v")
+    if drug.split()[0] in ("The", "My", "It", "This", "That"):
+        return []
+    schedule = A.frequency(clause) or (_SCHEDULE.search(clause[m.end():]) or [None])[0]
+    return [_f("user.medications", drug, dose=tidy_value(m.group("dose")), schedule=schedule)]
+
+
+def _b_named_drug(m, clause):
+    drug = m.group("v")
+    if drug.split()[0] in ("The", "My", "It", "This", "That", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"):
+        return []
+    rest = clause[m.end():]
+    # "started on Monday", "put on Spotify": a capitalised word is a drug only with a dose, a drug's
+    # ending or talk of a diagnosis or prescription around it.
+    if not (_DRUG_SUFFIX.search(drug) or re.match(r"(?i)\s*,?\s*\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?)\b", rest)
+            or re.search(r"(?i)diagnos|prescri|\bdoctor|psychiatrist|\bgp\b|\bmeds\b|medication", clause)):
+        return []
+    dose = re.match(r"(?i)\s*,?\s*(?P<d>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?))\b", rest)
+    schedule = A.frequency(rest) or (_SCHEDULE.search(rest) or [None])[0]
+    return [_f("user.medications", drug, dose=dose.group("d") if dose else None, schedule=schedule)]
 
 
 def _b_medication_list(m, clause):
@@ -197,6 +228,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:for|because\s+of|due\s+to|thanks\s+to)\s+(?:(?i:my)\s+)?(?P<v>(?i:type\s+[12](?:\s+diabetes)?|{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?i:an?\s+)?(?P<v>(?i:type\s+[12]\s+diabetic))"), _b_condition),
     (re.compile(r"(?i:diagnosed\s+with|suffer\s+from|suffering\s+from|i\s+have|i've\s+got)\s+(?P<v>[A-Z]{2,6})\b"), _b_condition),
+    # "Diagnosed coeliac in 2020", "got diagnosed ADHD at 30": the condition right after the verb.
+    (re.compile(rf"(?i:diagnosed|diagnosed\s+as)\s+(?:(?i:a|an)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
+    # "halfway through my pregnancy", "my second pregnancy": pregnant now (FACTS.md).
+    (re.compile(r"(?i:through|into|in)\s+(?i:my)\s+(?:(?i:first|second|third)\s+)?(?i:pregnancy)\b(?!\s+(?i:was|with))"), _b_my_pregnancy),
+    # "two puffs of Symbicort twice a day", "10mg of Lexapro every morning": the drug by its dose.
+    (re.compile(r"(?P<dose>(?:\d+(?:\.\d+)?|(?i:one|two|three|four|half\s+a))\s*(?i:puffs?|tablets?|pills?|capsules?|drops?|sprays?|mg|mcg|ml|units?))\s+(?i:of)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"), _b_dose_of),
+    # "started on Vyvanse, 30mg in the mornings", "was put on Lexapro": a named drug after being started on it.
+    (re.compile(r"(?i:started\s+on|put\s+on|prescribed|started\s+taking)\s+(?P<v>[A-Z][a-z]{3,}(?:\s+[A-Z][a-z]+)?)\b"), _b_named_drug),
     # "my meds: metformin and lisinopril": a heading, then the drugs.
     (re.compile(r"^(?:(?i:my)\s+)?(?i:meds|medications?|prescriptions?|tablets)\s*[:=–-]\s*(?P<v>[^.;!?]+)"), _b_medication_list),
     # "daily dose of vitamin D", "a dose of amoxicillin": the drug by its dose.

@@ -70,6 +70,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:bilingual|trilingual|fluent|conversational|proficient|native|basic|rusty)\s+(?i:in)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:speak|speaks|speaking|learning|studying|know|learnt|learned|grinding|practi[cs]ing)\s+(?:(?i:basic|some|a\s+bit\s+of|a\s+little|fluent|conversational|bits\s+of)\s+){{0,2}}{_LANG}"), _b_language),
     (re.compile(rf"(?i:bilingual|trilingual)\s*(?:,|:|-|–)\s*{_LANG}"), _b_language),
+    # "Bilingual French/English", "bilingual in Hindi and English": each language is fluent.
+    (re.compile(rf"(?i:bilingual|trilingual)\s+(?:(?i:in)\s+)?(?P<a>(?i:{_LANGS}))\s*(?:/|&|,|-|(?i:and))\s*(?P<b>(?i:{_LANGS}))\b"),
+     lambda m, c: [_f("user.languages", tidy_value(m.group("a")), level="fluent"), _f("user.languages", tidy_value(m.group("b")), level="fluent")]),
     (re.compile(rf"{_LANG}\s*(?i:(?:is|'s)\s+my\s+(?:first|native|mother|second|home)\s+(?:language|tongue)|(?:is\s+)?my\s+(?:second|first))"), _b_language),
     (re.compile(rf"(?i:words|phrases|bits|bit)\s+(?i:of)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:native|fluent)\s+{_LANG}(?:\s+(?i:speaker))?"), _b_language),

@@ -123,6 +123,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:live|living|based|settled|reside|residing|located)\s+(?i:in|out\s+of)\s+{_ANYPLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:live|living|based|settled|reside|residing|moved|relocated)\s+(?i:in|out\s+of|to)\s+{_LPLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+{_LPLACE}"), _b_place("user.hometown")),
+    # "my apartment's in Jersey City and my desk is in Manhattan": the home and the workplace by what is there.
+    (re.compile(rf"(?i:my|our)\s+(?:(?i:new|own|little|tiny)\s+)?(?i:apartment|flat|house|place|home|condo|studio)(?:'s|\s+is)\s+(?:(?i:now|actually|still)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:my)\s+(?i:desk|office|job|workplace|work)(?:'s|\s+is)\s+(?:(?i:now|actually)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.work_city")),
+    # "originally from Los Baños … Calgary now": a bare place, then "now", is where the user is.
+    (re.compile(rf"^{_PLACE}\s+(?i:now|these\s+days|nowadays)\b(?=\s*(?:$|[,.;!]|(?i:and|but|though)\b))"), _b_place("user.home_city")),
     (re.compile(rf"(?i:originally\s+from|i'm\s+from|im\s+from)\s+{_LPLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:moved|relocated|moving\s+back|moved\s+back)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:greetings|hi|hello|hey)\s+(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),

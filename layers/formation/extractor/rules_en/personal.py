@@ -73,6 +73,11 @@ _NOT_A_NAME = (r"(?i)american|canadian|british|english|scottish|irish|welsh|aust
                r"busy|free|sick|ill|bored|happy|sad|excited|nervous|confused|lost|late|early|allergic|diabetic")
 
 
+def _b_called_name(m, clause):
+    """"everyone calls me Dee": "me" names the subject, whatever stands before it."""
+    return _b_name(m, clause)
+
+
 def _b_name(m, clause):
     value = _proper(m.group("v"))
     # "Pescatarian here: …", "Coeliac here": a diet or a condition said in the name's place.
@@ -98,7 +103,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'm Sarah, nice to meet you", "hey, I'm Tom here": a self-introduction.
     (re.compile(r"^(?:(?i:hi|hey|hello|hiya)[,!\s]+(?:(?i:there|all|everyone)[,!\s]+)?)?(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*(?:[,!.]|$|\s+(?i:here|btw|by\s+the\s+way|and)\b))"), _b_name),
     (re.compile(rf"(?i:just\s+turned|i\s+turned|turned)\s+(?P<v>{A.EN_NUMBER})\b(?!\s*(?i:min|mins|minutes|hours|%|am|pm|degrees|km|miles))"), _b_age),
-    (re.compile(rf"(?i:i'm|im|i\s+am)\s+(?P<v>{A.EN_NUMBER})(?=\s*(?:,|$|\.|!|\s+and\b|\s+(?i:years?|yrs?|y/o|yo)\b|\s+(?i:now|this\s+year|today)\b))"), _b_age),
+    (re.compile(rf"(?i:i'm|im|i\s+am)\s+(?P<v>{A.EN_NUMBER})(?=\s*(?:,|$|\.|!|\s+and\b|\s+(?i:years?|yrs?|y/o|yo)\b|\s+(?i:now|this\s+year|today|btw|tbh|lol|fyi|haha|if\s+that|in\s+case|by\s+the\s+way)\b))"), _b_age),
+    # "everyone calls me Dee", "my friends call me Jojo", "I go by Sam": the name the user is known by.
+    (re.compile(r"(?i:everyone|everybody|people|friends|my\s+friends|most\s+people|folks)\s+(?:(?i:just)\s+)?(?i:calls?)\s+(?i:me)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)"), _b_called_name),
+    (re.compile(r"(?i:i\s+go\s+by|i\s+prefer\s+to\s+be\s+called|please\s+call\s+me|pls\s+call\s+me|you\s+can\s+call\s+me|just\s+call\s+me)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)"), _b_name),
+    # "it's Deirdre on paper", "Deirdre officially": the name on documents.
+    (re.compile(r"^(?i:it's|its)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)\s+(?i:on\s+paper|officially|on\s+my\s+passport|legally)\b"), _b_name),
     (re.compile(rf"(?:^|,\s*)(?P<v>\d{{1,2}}|(?i:{A.EN_NUMBER}))\s+(?i:years?\s+(?:old|young)|yrs?\s+old|y/o)"), _b_age),
     (re.compile(r"(?i:birthday|b-day|bday)(?:'s|\s+is|\s*:)?\s*(?:(?i:on)\s+)?(?P<v>(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     # "my birthday是10月3号": a code-switched copula before a Chinese date.

@@ -119,7 +119,8 @@ def _describe(body: str) -> str:
 
 
 # Dates people plan around that A.en_date does not read.
-_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+|on\s+|for\s+|at\s+)?(?:the\s+)?(?:weekend|boxing\s+day|christmas\s+(?:eve|day)|new\s+year'?s\s+(?:eve|day)|halloween|valentine'?s\s+day|bank\s+holiday(?:\s+weekend)?|long\s+weekend|half[- ]term|easter\s+holidays|christmas\s+holidays|summer\s+holidays)\b")
+_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+|on\s+|for\s+|at\s+)?(?:the\s+)?(?:thanksgiving|christmas|easter|spring\s+break|memorial\s+day|labou?r\s+day|"
+                         r"fourth\s+of\s+july|july\s+4th|new\s+year'?s|diwali|eid|passover|hanukkah|chinese\s+new\s+year|lunar\s+new\s+year|weekend|boxing\s+day|christmas\s+(?:eve|day)|new\s+year'?s\s+(?:eve|day)|halloween|valentine'?s\s+day|bank\s+holiday(?:\s+weekend)?|long\s+weekend|half[- ]term|easter\s+holidays|christmas\s+holidays|summer\s+holidays)\b")
 
 
 def _b_plan(m, clause):
@@ -152,7 +153,7 @@ def _b_plan(m, clause):
     body = re.sub(r"(?i)\s+(?:is|are)\s+(?=(?:in|at|on)\b)", " ", body)
     if _LIGHT_PLAN.fullmatch(body):
         return []
-    if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body):
+    if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body) or re.search(r"(?i)\banniversary\s+of\b", clause[:m.start()]):
         return []  # a date of the user's (user.anniversary, user.birthday), not a plan
     # "propose to Ana on our trip to Rome", "talk to Sam in Leeds": after a verb that takes a person, "to" names the person.
     dest = next((d for d in re.finditer(r"\b(?:to|in|at|visit(?:ing)?|(?:leave|leaving|head|heading|set\s+off|off)\s+for)\s+(?:the\s+)?(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
@@ -187,8 +188,28 @@ def trip_value(body: str, destination: str | None) -> str:
     return body
 
 
+# Verbs in -ing that say a state of mind, not something done on a date ("I'm hoping to … next week").
+_NOT_PLANNED = (r"feeling|thinking|hoping|wondering|trying|looking|struggling|dying|loving|hating|being|waiting|considering|debating|"
+                r"craving|kidding|joking|asking|telling|saying|worrying|freaking|stressing|panicking|losing|missing|guessing|"
+                r"assuming|expecting|getting\s+(?:used|tired|sick|better|worse|old)|sitting|reading|watching|living|staying\s+up|working\s+on|"
+                r"planning\s+on\s+maybe|still|not|never|also|just|really|so|very|always|kinda|like|finishing|studying|doing|thing|nothing|something|anything|everything|morning|evening")
+
+
+def _b_progressive_plan(m, clause):
+    # A past date ("last week", "yesterday") is a report, not a plan.
+    if re.search(r"(?i)\b(?:last|yesterday|ago|earlier|already)\b", clause):
+        return []
+    # "she kept asking when I'm getting married": a question someone else asks is no plan of the user's.
+    if re.search(r"(?i)\b(?:when|if|whether|why|ask\w*|wonder\w*)\s+(?:i'm|im|i\s+am|we're|we\s+are|i\s+are)\s+$", clause[:m.start()]):
+        return []
+    return _b_plan(m, clause)
+
+
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "We're walking the Camino in May", "I'm racing the Berlin half on the 12th": a progressive with a date ahead.
+    (re.compile(rf"(?:(?<=\b[Ii]'m\s)|(?<=\b[Ii]m\s)|(?<=\b[Ii]\sam\s)|(?<=\b[Ww]e're\s)|(?<=\b[Ww]e\sare\s)|(?<=\b[Ww]ere\s)|(?<=\b[Ii]\sare\s))"
+                rf"(?P<v>(?!(?i:{_NOT_PLANNED})\b)[a-z]+ing\b[^,.;!?]*)"), _b_progressive_plan),
     # "got tickets to see Arctic Monkeys in Manchester in July": the event is the plan.
     (re.compile(r"(?i:tickets?|seats)\s+(?i:to|for)\s+(?:(?i:see|watch)\s+)?(?P<v>[^,.;!?]+)"), _b_plan),
     # A clause that opens with the planned act has the user as its dropped subject:

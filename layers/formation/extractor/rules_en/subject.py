@@ -37,7 +37,8 @@ def _no_one_else(clause: str, start: int) -> bool:
 
 # "me and my twin sister just hit 27", "my wife and I got married on …": the user is one of the subjects.
 _WITH_USER = re.compile(r"(?i)(?:^|\b)(?:me\s+and\s+(?:my|our)\s+(?:[a-z-]+\s+){0,2}[a-z-]+|(?:my|our)\s+(?:[a-z-]+\s+){0,2}[a-z-]+"
-                        r"\s+and\s+(?:i|me)|(?:i|me)\s+and\s+(?:my|our)\s+(?:[a-z-]+\s+){0,2}[a-z-]+)\s+(?:(?:just|both|finally|have|had|"
+                        # "my stepdad Gary and I": the person's name may follow the role.
+                        r"(?:\s+(?-i:[A-Z][a-z]+))?\s+and\s+(?:i|me)|(?:i|me)\s+and\s+(?:my|our)\s+(?:[a-z-]+\s+){0,2}[a-z-]+)\s+(?:(?:just|both|finally|have|had|"
                         r"already|recently|are|were)\s+)*$")
 
 
