@@ -20,6 +20,8 @@ pytestmark = pytest.mark.django_db
 DEV_FLOOR = {"precision": 0.74, "recall": 0.84}
 # the dev batch written after the cue words were fitted (relevance.BLIND_DEV_BATCH): how the rules generalise
 BLIND_DEV_FLOOR = {"precision": 0.72, "recall": 0.70}
+# the second blind batch (relevance.DEV2), measured as it came at 72d14fb: P 0.677 R 0.688
+DEV2_FLOOR = {"precision": 0.67, "recall": 0.70}
 TEST_FLOOR = {"precision": 0.73, "recall": 0.73}
 
 
@@ -31,7 +33,7 @@ def _report(title, asked, cutoff):
 
 
 def test_dev_part_figures(tenant):
-    loaded = relevance.load_personas(tenant, relevance.DEV)
+    loaded = relevance.load_personas(tenant, relevance.DEV) + relevance.load_personas(tenant, relevance.DEV2)
     asked = relevance.ask_all(tenant, loaded, min_score=0.0)
     cutoff = Policy().min_score
     _report("relevance dev", asked, cutoff)
@@ -39,13 +41,12 @@ def test_dev_part_figures(tenant):
     if dump:
         with open(dump, "w", encoding="utf-8") as handle:
             json.dump([{**vars(a), "relevant": sorted(a.relevant)} for a in asked], handle, ensure_ascii=False)
-    batches = relevance.count(asked, cutoff, group=lambda a: "blind" if a.persona in relevance.BLIND_DEV_BATCH else "first")
+    batches = relevance.count(asked, cutoff, group=lambda a: relevance.batch_of(a.persona))
     print(relevance.table("relevance dev by batch", batches))
-    totals, blind = batches["first"], batches["blind"]
-    assert totals.recall >= DEV_FLOOR["recall"] and totals.precision >= DEV_FLOOR["precision"], (
-        totals.precision, totals.recall)
-    assert blind.recall >= BLIND_DEV_FLOOR["recall"] and blind.precision >= BLIND_DEV_FLOOR["precision"], (
-        blind.precision, blind.recall)
+    for name, floor in (("first", DEV_FLOOR), ("blind", BLIND_DEV_FLOOR), ("dev2", DEV2_FLOOR)):
+        counts = batches[name]
+        assert counts.recall >= floor["recall"] and counts.precision >= floor["precision"], (
+            name, counts.precision, counts.recall)
 
 
 def test_test_part_at_the_default_cutoff(tenant):
