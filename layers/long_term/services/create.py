@@ -99,8 +99,11 @@ def _merge_stored(existing: Memory, *, item: dict, policy: Policy, actor: Actor,
     return MemoryWrite(existing, Outcome.MERGED)
 
 
-def _new_memory(*, tenant, item: dict, embedding: list[float], embedding_model: str, policy: Policy, now) -> Memory:
-    reasons = injection_reasons(item["content"])
+def _new_memory(*, tenant, item: dict, embedding: list[float], embedding_model: str, policy: Policy, now,
+                derived: dict | None = None) -> Memory:
+    # `derived`: the content's injection reasons and keyword fields computed beforehand (the import computes
+    # them in its embedding workers, services/bulk.py); the same functions' output, never the caller's input
+    reasons = derived["quarantine_reasons"] if derived is not None else injection_reasons(item["content"])
     memory = Memory(
         tenant=tenant, user_id=item["user_id"], agent_id=item.get("agent_id") or "", kind=item["kind"],
         content=item["content"], memory_key=item.get("memory_key") or "", entities=list(item["entities"]),
@@ -112,7 +115,8 @@ def _new_memory(*, tenant, item: dict, embedding: list[float], embedding_model: 
         status=MemoryStatus.QUARANTINED if reasons else MemoryStatus.ACTIVE, quarantine_reasons=reasons,
         created_at=now, updated_at=now, request_id=current_request_id.get()[:64],  # bulk_create skips save()
     )
-    apply_derived(memory, embedding=embedding, embedding_model=embedding_model)
+    apply_derived(memory, embedding=embedding, embedding_model=embedding_model,
+                  keywords=derived["keywords"] if derived is not None else None)
     return memory
 
 
@@ -226,11 +230,12 @@ def _bulk_insert(memories: list[Memory], *, now) -> list[Memory]:
 
 
 def memory_rows_write(*, tenant, actor: Actor, normalised: list[dict], vectors: list, model: str, policy: Policy,
-                      insert=None, audit=None) -> list[MemoryWrite]:
+                      insert=None, audit=None, derived: list[dict] | None = None) -> list[MemoryWrite]:
     """Store checked items (`memory_items_normalise`) with their vectors, in one transaction: client ids
     already stored are `existing`, exact duplicates merge, the rest are inserted by `insert` (bulk_create
     with first versions by default; the import COPYs), then edges and supersession; `audit` (default: the
-    API's created events) is given every outcome at the end."""
+    API's created events) is given every outcome at the end; `derived` (one per item, `_new_memory`) spares
+    recomputing what the import's workers computed."""
     now = timezone.now()
     with transaction.atomic():
         users = sorted({item["user_id"] for item in normalised})
@@ -262,7 +267,7 @@ def memory_rows_write(*, tenant, actor: Actor, normalised: list[dict], vectors: 
                 write = MemoryWrite(pending[same], Outcome.MERGED)
             else:
                 memory = _new_memory(tenant=tenant, item=item, embedding=vector, embedding_model=model, policy=policy,
-                                     now=now)
+                                     now=now, derived=derived[index] if derived is not None else None)
                 pending[same] = memory
                 new_rows.append((index, memory))
                 write = MemoryWrite(memory, Outcome.CREATED)

@@ -42,10 +42,11 @@ def embed_contents(contents: list[str], embedder: Embedder | None = None) -> tup
     return [row.tolist() for row in vectors], embedder.name
 
 
-def apply_derived(memory, *, embedding: list[float], embedding_model: str) -> None:
-    """Fill the columns computed from the content (called whenever the content changes)."""
+def apply_derived(memory, *, embedding: list[float], embedding_model: str, keywords: dict | None = None) -> None:
+    """Fill the columns computed from the content (called whenever the content changes); `keywords`:
+    `keyword_fields(memory.content)` when the caller computed it already."""
     memory.content_hash = content_hash(memory.content)
-    for name, value in keyword_fields(memory.content).items():
+    for name, value in (keyword_fields(memory.content) if keywords is None else keywords).items():
         setattr(memory, name, value)
     memory.embedding = embedding
     memory.embedding_model = embedding_model
