@@ -46,7 +46,9 @@ def memory_edges_sync(memories: Iterable[Memory]) -> int:
     new: list[Edge] = []
     changed: list[Edge] = []
     for memory in memories:
-        policy = policies.setdefault(memory.tenant_id, graph_policy(memory.tenant_id))
+        if memory.tenant_id not in policies:  # once per tenant (setdefault would read the policy per memory)
+            policies[memory.tenant_id] = graph_policy(memory.tenant_id)
+        policy = policies[memory.tenant_id]
         specs = edges_for(memory_key=memory.memory_key, attributes=memory.attributes,
                           entities=list(memory.entities or []), policy=policy)
         valid_to = _open_until(memory, now)
