@@ -7,6 +7,12 @@ embedded in one provider call and its rows and first versions are written with P
 transaction per batch, audited by one `memory.imported` event per batch (counts, the line range, the new
 ids and a keyed digest of their contents).
 
+Embedding is most of an import's work, and what else a new row derives from its content alone (injection
+reasons, keyword terms, the vector's COPY text) is the rest of its per-line CPU: `prepare_contents` computes
+all of it, in worker processes when asked (`workers`), so batch N+1 is prepared on the other core while batch
+N is checked against the stored rows and written (docs/benchmarks.md, "Import and large owners, second
+round").
+
 Re-running a file adds nothing: a line without a `client_id` gets one derived from its own text
 (`import:<sha256 of the line's canonical JSON>`), and a line whose client id is stored is skipped before
 it is embedded, so an interrupted import resumes where its last committed batch ended.
@@ -15,24 +21,30 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
+import multiprocessing
+from collections import Counter, deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Mapping
 
+import django
+import numpy as np
 from django.db import connection, models, transaction
 
 from audit.services import audit_record
-from audit.subjects import subject_digest
+from audit.subjects import subject_digest, subject_pseudonym
 from layers.long_term.events import MEMORIES_EXPORTED, MEMORIES_IMPORTED
 from layers.long_term.models import Memory, MemorySource, MemoryStatus
 from layers.long_term.policy import tenant_policy
 from layers.long_term.selectors import memory_list
 from layers.long_term.services.create import MemoryWrite, Outcome, memory_items_normalise, memory_rows_write
-from layers.long_term.services.indexing import embed_contents
+from layers.long_term.services.indexing import keyword_fields
 from layers.long_term.services.validation import CREATE_FIELDS, memory_item_shape_error
 from memoryhub.core.actors import Actor
 from memoryhub.core.locks import deadlock_retry
-from memoryhub.providers.embeddings import EMBEDDING_DIMENSIONS
+from memoryhub.providers.embeddings import EMBEDDING_DIMENSIONS, embed_or_unavailable, get_embedder
+from memoryhub.safety.injection import injection_reasons
 
 IMPORT_BATCH = 1000
 IMPORT_CHANGE_REASON = "imported"
@@ -72,13 +84,21 @@ def _copy_columns(model) -> list[models.Field]:
             and not (model is Memory.history.model and f.attname == "history_id")]
 
 
-# pgvector's text form with 9 significant digits, which round-trip every float32 (the embedder's and the
-# column's precision): one format operation per row, ~3x faster than joining reprs and a third shorter.
-_VECTOR_FORMAT = "[" + ",".join(["%.9g"] * EMBEDDING_DIMENSIONS) + "]"
+# pgvector's text form, one format operation per row (~3x faster than joining reprs): 9 significant digits
+# round-trip every float32; a halfvec column stores float16, whose every value 5 digits name exactly, so the
+# vector is rounded to float16 first (round to nearest even, as pgvector rounds the float32 the API sends)
+# and the row's text is half as long.
+# A narrower model's zero padding (embeddings.py `_to_column`) is written as one constant suffix.
 
 
-def _vector_text(vector) -> str:
-    return _VECTOR_FORMAT % tuple(vector)
+def _vector_texts(vectors) -> list[str]:
+    halfvec = Memory._meta.get_field("embedding").db_type(connection).startswith("halfvec")
+    vectors = np.asarray(vectors, dtype=np.float16 if halfvec else np.float32).reshape(-1, EMBEDDING_DIMENSIONS)
+    nonzero = np.flatnonzero(vectors.any(axis=0))
+    width = int(nonzero[-1]) + 1 if nonzero.size else 1
+    head = "[" + ",".join(["%.5g" if halfvec else "%.9g"] * width)
+    tail = ",0" * (EMBEDDING_DIMENSIONS - width) + "]"
+    return [head % tuple(row) + tail for row in vectors[:, :width].tolist()]
 
 
 def _copy(model, columns: list[models.Field], rows: Iterable[list]) -> None:
@@ -95,8 +115,8 @@ def _converter(field: models.Field):
     COPY itself)."""
     if isinstance(field, models.JSONField):
         return lambda value: json.dumps(value, ensure_ascii=False)
-    if field.attname == "embedding":
-        return lambda value: None if value is None else _vector_text(value)
+    if field.attname == "embedding":  # COPY text already (prepare_contents)
+        return lambda value: value if value is None or isinstance(value, str) else _vector_texts([value])[0]
     return None
 
 
@@ -167,13 +187,55 @@ def _audit_batch(tenant, actor: Actor, lines: list[int], skipped: int,
 
 
 @deadlock_retry
-def _write_batch(*, tenant, actor: Actor, normalised, vectors, model, policy, lines, skipped) -> Counter:
+def _write_batch(*, tenant, actor: Actor, normalised, prepared: "Prepared", policy, lines, skipped) -> Counter:
     """Write one batch in one transaction; its outcome counts (`_batch_counts`), as audited."""
     counted: Counter = Counter()
     with transaction.atomic():
-        memory_rows_write(tenant=tenant, actor=actor, normalised=normalised, vectors=vectors, model=model,
-                          policy=policy, insert=copy_insert, audit=_audit_batch(tenant, actor, lines, skipped, counted))
+        memory_rows_write(tenant=tenant, actor=actor, normalised=normalised, vectors=prepared.vectors,
+                          model=prepared.model, policy=policy, insert=copy_insert, derived=prepared.derived,
+                          audit=_audit_batch(tenant, actor, lines, skipped, counted))
     return counted
+
+
+# ---- preparing rows: embedding and what else comes from the content alone ----------------------------
+
+@dataclass
+class Prepared:
+    vectors: list[str]  # COPY text (_vector_texts)
+    model: str
+    derived: list[dict]  # per content: what create.py's _new_memory would compute from it
+
+
+def prepare_contents(contents: list[str]) -> Prepared:
+    """Embed `contents` in one provider call and compute each one's injection reasons and keyword fields, the
+    same functions the API's write path calls (create.py `_new_memory`): pure, so a worker process can."""
+    embedder = get_embedder()
+    vectors = embed_or_unavailable(embedder, list(contents))
+    return Prepared(vectors=_vector_texts(vectors), model=embedder.name,
+                    derived=[{"quarantine_reasons": injection_reasons(content), "keywords": keyword_fields(content)}
+                             for content in contents])
+
+
+def _done(value) -> Future:
+    future: Future = Future()
+    future.set_result(value)
+    return future
+
+
+@contextmanager
+def _preparer(workers: int) -> Iterator[Callable[[list[str]], Future]]:
+    """`prepare(contents)` giving a future: in this process (0 workers), or in `workers` processes started
+    fresh (spawn: no database connection, lock or thread of this process is shared with them; each loads its
+    own embedder with the same settings, from the environment)."""
+    if workers <= 0:
+        yield lambda contents: _done(prepare_contents(contents))
+        return
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=django.setup)
+    try:
+        yield lambda contents: pool.submit(prepare_contents, contents)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # ---- the import --------------------------------------------------------------------------------------
@@ -221,33 +283,56 @@ def memories_import_check(*, tenant, records: Iterable[tuple[int, object]], repo
         yield [line for line, _ in batch], _checked(tenant, batch, policy, report)
 
 
+def _unstored(tenant, good: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    """The lines of a checked batch whose client id is not stored yet (the others are not embedded again)."""
+    if not good:
+        return []
+    stored = set(Memory.objects.filter(
+        tenant=tenant, user_id__in={item["user_id"] for _, item in good},
+        client_id__in=[item["client_id"] for _, item in good]).values_list("user_id", "client_id"))
+    return [(line, item) for line, item in good if (item["user_id"], item["client_id"]) not in stored]
+
+
 def memories_import(*, tenant, actor: Actor, batches: Iterable[tuple[list[int], list[tuple[int, dict]]]],
                     report: ImportReport, progress: Callable[[ImportReport, list[int]], None] | None = None,
-                    ) -> ImportReport:
+                    workers: int = 0) -> ImportReport:
     """Write checked batches (`memories_import_check`), each in its own transaction, all or nothing.
 
-    Lines whose client id is stored are counted as existing and skipped before they are embedded; the
-    rest are embedded in one provider call per batch and written by `memory_rows_write` with COPY.
-    `progress(report, lines)` runs after each batch."""
+    Lines whose client id is stored are counted as existing and skipped before they are prepared; the rest
+    are prepared (`prepare_contents`: one provider call per batch) and written by `memory_rows_write` with
+    COPY, in file order. With `workers`, up to `workers + 1` batches are prepared ahead of the one being
+    written (a line whose client id an earlier batch of the same file stores is found `existing` by the
+    write itself). `progress(report, lines)` runs after each batch."""
     policy = tenant_policy(tenant.pk)
-    for lines, good in batches:
-        if good:
-            stored = set(Memory.objects.filter(
-                tenant=tenant, user_id__in={item["user_id"] for _, item in good},
-                client_id__in=[item["client_id"] for _, item in good]).values_list("user_id", "client_id"))
-            todo = [(line, item) for line, item in good if (item["user_id"], item["client_id"]) not in stored]
-            skipped = len(good) - len(todo)
-            if todo:
-                vectors, model = embed_contents([item["content"] for _, item in todo])
-                # the batch's counts, the skipped lines among its existing, as its audit event has them
-                report.outcomes.update(_write_batch(
-                    tenant=tenant, actor=actor, normalised=[item for _, item in todo], vectors=vectors, model=model,
-                    policy=policy, lines=[line for line, _ in todo], skipped=skipped))
-                report.batches += 1
-            else:
-                report.outcomes[Outcome.EXISTING] += skipped
+    ahead: deque = deque()
+
+    def write(lines, good, todo, pending) -> None:
+        skipped = len(good) - len(todo)
+        if todo:
+            prepared = pending.result()
+            users = sorted({item["user_id"] for _, item in todo})
+            for user_id in users:
+                # each user's subject key before the batch's transaction: a user's first key is then one insert
+                # here, not a connection of its own opened inside the transaction (audit/subjects.py)
+                subject_pseudonym(tenant.pk, user_id)
+            # the batch's counts, the skipped lines among its existing, as its audit event has them
+            report.outcomes.update(_write_batch(
+                tenant=tenant, actor=actor, normalised=[item for _, item in todo], prepared=prepared,
+                policy=policy, lines=[line for line, _ in todo], skipped=skipped))
+            report.batches += 1
+        else:
+            report.outcomes[Outcome.EXISTING] += skipped
         if progress:
             progress(report, lines)
+
+    with _preparer(workers) as prepare:
+        for lines, good in batches:
+            todo = _unstored(tenant, good)
+            ahead.append((lines, good, todo, prepare([item["content"] for _, item in todo]) if todo else None))
+            while len(ahead) > workers:
+                write(*ahead.popleft())
+        while ahead:
+            write(*ahead.popleft())
     return report
 
 

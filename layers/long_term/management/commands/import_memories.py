@@ -11,6 +11,7 @@ A JSON document's "line" is the record's position in it (1 = first).
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import sys
 import tempfile
@@ -135,6 +136,9 @@ class Command(BaseCommand):
                             help="store the valid lines and report the others (default: store nothing)")
         parser.add_argument("--check", action="store_true", help="only check every line; write nothing")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+        parser.add_argument("--workers", type=int, default=None,
+                            help="processes that embed the next batches while one is written (default: one per "
+                                 "core, up to 2, for a file of more than 4 batches; 0: embed in this process)")
 
     def handle(self, *args, **options):
         path = Path(options["file"])
@@ -178,8 +182,12 @@ class Command(BaseCommand):
                                                    suffix=f"  {report.outcomes['created']} new"), ending="")
                     self.stderr.flush()
 
+            workers = options["workers"]
+            if workers is None:
+                # a worker's start (an interpreter, Django, the model: ~2 s) pays for itself only on a long file
+                workers = min(2, os.cpu_count() or 1) if total > 4 * batch_size else 0
             memories_import(tenant=tenant, actor=Actor.system("import_memories"), batches=batches, report=report,
-                            progress=progress)
+                            progress=progress, workers=max(0, workers))
         if not options["no_progress"]:
             self.stderr.write("")
         self.stdout.write(json.dumps(report.as_dict()))
