@@ -47,6 +47,7 @@ from layers.formation.extractor.rules_en.employment import (
 from layers.formation.extractor.rules_en.family import (
     attributes_said_later,
     _b_lower_named,
+    _b_named_after_have,
     _b_named_before,
     _b_named_group,
     _b_parent_of,
@@ -68,7 +69,7 @@ from layers.formation.extractor.rules_en.languages import _b_exam, _b_language
 from layers.formation.extractor.rules_en.location import _b_office
 from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_called_name, _b_together
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets, breed_said_later
-from layers.formation.extractor.rules_en.plans import _b_plan, _b_progressive_plan, plan_candidate
+from layers.formation.extractor.rules_en.plans import _b_be_there, _b_plan, _b_progressive_plan, plan_candidate
 from layers.formation.extractor.rules_en.subject import (
     _OTHER_SUBJECT,
     _no_one_else,
@@ -102,7 +103,7 @@ def match_clause(clause: str) -> list[Candidate]:
 
 # Rules that need the clause's own subject to be the user (or dropped). Plans, pets and people use
 # their own anchors ("my dog", "my flight").
-_EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_called_name}
+_EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_named_after_have, _b_called_name}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
 _EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
              _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together, _b_exam}
@@ -122,8 +123,14 @@ def _quoted_spans(clause: str) -> tuple[tuple[int, int], ...]:
     return tuple(m.span("q") for m in _SAID_IN_QUOTES.finditer(clause))
 
 
+# "what's it like working at Amazon", "how is it living in Leeds": a question in all but its mark.
+_ASKS_WHAT_IT_IS_LIKE = re.compile(r"(?i)^(?:so\s+|and\s+|but\s+)?(?:what's|whats|what\s+is|how's|hows|how\s+is)\s+it\s+(?:like\s+)?\w+ing\b")
+
+
 def en_fact_candidates(clause: str) -> list[Candidate]:
     found: list[Candidate] = []
+    if _ASKS_WHAT_IT_IS_LIKE.match(clause):
+        return found
     taken: list[tuple[int, int, str]] = []
     quoted = _quoted_spans(clause)
     for pattern, build in _EN_FACT_RULES:
@@ -131,7 +138,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             if any(start <= match.start() < end for start, end in quoted):
                 continue
             # A household move or pet ("we just relocated to Toronto", "we adopted a greyhound") is the user's too.
-            household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_progressive_plan, _b_diet)) and (re.search(
+            household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_progressive_plan, _b_be_there, _b_diet)) and (re.search(
                 r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+)*$", clause[:match.start()])
                 # "we have a golden retriever called Honey and a tabby called Toast": the household goes on.
                 or re.match(r"(?i)(?:we|we've|we're)\b[^.;!?]*\band\s+$", clause[:match.start()]) and not _OTHER_SUBJECT.search(clause[2:match.start()]))

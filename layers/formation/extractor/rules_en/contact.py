@@ -14,7 +14,7 @@ _CHANNELS = (r"e-?mail|emails|texts?|texting|sms|phone\s+calls?|calls?|calling|v
 # One wording per constraint, so "avoid calling me on Sundays" and "don't call me on Sundays"
 # are the same memory: "no calls on Sundays".
 _REFUSAL = re.compile(r"(?i)^(?:please\s+|pls\s+)?(?:don't|dont|do\s+not|never|avoid|no)\s+"
-                      r"(?P<what>call(?:ing|s)?|ring(?:ing)?|phon(?:e|ing)|phone\s+calls|text(?:ing|s)?|messag(?:e|ing|es)|email(?:ing|s)?)"
+                      r"(?P<what>phone\s+calls|call(?:ing|s)?|ring(?:ing)?|phon(?:e|ing)|text(?:ing|s)?|messag(?:e|ing|es)|email(?:ing|s)?)"
                       r"(?:\s+me)?\b")
 _REFUSAL_NOUN = {"c": "calls", "r": "calls", "p": "calls", "t": "texts", "m": "messages", "e": "emails"}
 
@@ -45,6 +45,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|(?<=\s))(?P<v>(?i:{_CHANNELS}))(?:'s|\s+(?i:is|are|works?|would\s+be))\s+(?:(?i:honestly|just|always|usually|much|way|definitely|probably)\s+)?"
                 r"(?i:the\s+way\s+to\s+go|the\s+way\s+to\s+reach\s+me|my\s+go-to|my\s+preference|preferred|ideal|easier|quicker|simpler|faster|more\s+convenient|"
                 r"best\s+for\s+me|better\s+for\s+me|easiest\s+for\s+me)\b"), _b_contact),
+    # "I'm much better over email than on the phone", "easier to reach on WhatsApp": the channel the user does best on.
+    (re.compile(rf"(?i:better|best|easier|easiest|quicker|faster|more\s+responsive)\s+(?i:over|on|by|via|through|with)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    # "texts are way better", "email is much better": a channel judged better, said of itself.
+    (re.compile(rf"(?:^|(?<=\s))(?P<v>(?i:{_CHANNELS}))\s+(?i:is|are|'re|work|works)\s+(?i:way|much|so\s+much|a\s+lot|far)\s+(?i:better|easier)\b"), _b_contact),
+    # "send me voice notes instead of long texts", "send me an email": the channel asked for.
+    (re.compile(rf"(?i:send|drop|shoot)\s+(?i:me)\s+(?:(?i:an?)\s+)?(?:(?i:quick|short)\s+)?(?P<v>(?i:{_CHANNELS}))\s+(?i:instead|rather|not|over)\b"), _b_contact),
+    # "for work stuff slack me", "anything urgent text me": the channel for a kind of matter.
+    (re.compile(r"(?i:stuff|things|work|urgent|anything|emergencies|questions)\s+(?P<v>(?i:slack|text|email|whatsapp|dm|message|ping|call|ring))\s+(?i:me)\b"), _b_contact),
     # "text > calls for me", "email >> phone": one channel ranked over another.
     (re.compile(rf"(?:^|(?<=\s))(?P<v>(?i:{_CHANNELS}))\s*(?:>+|(?i:beats|over|before))\s*(?i:{_CHANNELS})\b"), _b_contact),
     # "my preferred contact method is email", "my preference is text", "preferred channel: WhatsApp".
@@ -74,7 +82,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "you can text me anytime", "feel free to email me": the channel offered.
     (re.compile(r"(?i:you\s+can|feel\s+free\s+to|happy\s+for\s+you\s+to|always\s+fine\s+to)\s+(?P<v>(?i:text|email|e-mail|call|message|whatsapp|dm|ring))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
     # "I check WhatsApp more than email": the channel the user reads first.
-    (re.compile(rf"(?i:check|use|read|answer)\s+(?P<v>(?i:{_CHANNELS}))\s+(?i:more|faster|quicker|sooner)\s+(?i:than)\b"), _b_contact),
+    (re.compile(rf"(?i:check|use|read|answer)\s+(?P<v>(?i:{_CHANNELS}))\s+(?:(?i:way|much|a\s+lot|far)\s+)?(?i:more|faster|quicker|sooner|often|more\s+often)\s+(?i:than)\b"), _b_contact),
     # "best to message me in the evenings": how and when, as said.
     (re.compile(r"(?i:best|easiest)\s+(?:(?i:way\s+)?(?i:is\s+)?(?i:to)\s+)(?P<v>(?i:text|message|call|email|ring|reach)\s+(?i:me)\s+(?i:in\s+the|on|after|before|during|between)\s+[\w: ]{1,25})"), _b_contact),
     # "I can't do phone calls", "I don't do calls": a channel refused outright.
@@ -91,7 +99,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CHANNELS}))(?:\s+(?i:for\s+[a-z ]+|please|only|pls))"), _b_contact),
     (re.compile(rf"(?P<v>(?i:{_CHANNELS}))(?:'s|\s+(?:(?i:on\s+\w+\s+)?)(?i:are|is|work|works))\s+(?:(?i:the\s+)?(?:fastest|best|easiest|better))"), _b_contact),
     (re.compile(r"(?i:please|pls|just)\s+(?P<v>(?i:email|text|call|message|dm|whatsapp))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
-    (re.compile(r"(?P<v>(?i:no\s+calls|don't\s+call\s+me|avoid\s+calling\s+me|no\s+texts|don't\s+text\s+me|don't\s+ring\s+me)(?:\s+(?:on|after|before|during)\s+[\w ]+)?)"), _b_contact),
+    (re.compile(r"(?P<v>(?i:no\s+(?:phone\s+)?calls|don't\s+call\s+me|avoid\s+calling\s+me|no\s+texts|don't\s+text\s+me|don't\s+ring\s+me)(?:\s+(?:on|after|before|during)\s+[\w ]+)?)"), _b_contact),
     (re.compile(r"(?i:a|the)\s+(?P<v>(?i:phone\s+call|call|email|text))\s+(?i:beats|is\s+better|works\s+better)"), _b_contact),
     (re.compile(r"(?P<v>(?i:messages|texts|email|emails)\s+only)"), _b_contact),
     (re.compile(r"(?i:prefer|rather)\s+(?:(?i:you|it\s+if\s+you|that\s+you|people)\s+)?(?P<v>(?i:email|text|call|message|dm|whatsapp|ping))\s+(?i:me)\b"), _b_contact),

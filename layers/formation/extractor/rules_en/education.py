@@ -8,9 +8,20 @@ from layers.formation.extractor.rules_en.common import _ORG, _clean_org, _f
 from layers.formation.extractor.text import tidy_value
 
 
+def _b_school_kind(m, clause):
+    return [_f("user.education", tidy_value(m.group("v")).lower(), status="studying")]
+
+
+_SCHOOLISH = re.compile(r"(?i)\b(?:universit\w*|college|school|academy|institute|polytechnic|tech|state|uni|undergrad|degree|grad|"
+                        r"class\s+of|studied|major\w*|masters?|master's|phd|mba|bachelor'?s|semester|campus|alum\w*)\b")
+
+
 def _b_education(m, clause):
     school = _clean_org(m.group("v"))
     if not school:
+        return []
+    # "I went to Paris last month": going to a place is schooling only when a school is in the words.
+    if re.match(r"(?i)went\s+to\b", m.group()) and not re.fullmatch(r"[A-Z]{2,6}", school) and not _SCHOOLISH.search(clause):
         return []
     groups = m.groupdict()
     degree = groups.get("deg")
@@ -57,8 +68,6 @@ def _b_education(m, clause):
     return [_f("user.education", school, degree=degree, field=field_, status=status)]
 
 
-def _b_school_kind(m, clause):
-    return [_f("user.education", tidy_value(m.group("v")).lower(), status="studying")]
 
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
@@ -71,6 +80,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:studying|student|enrolled|a\s+semester|a\s+year)\s+(?i:at|in)\s+(?i:a|the)\s+(?:(?i:local)\s+)?(?P<v>(?i:community\s+college|art\s+school|culinary\s+school|trade\s+school|technical\s+college|state\s+school|coding\s+bootcamp))\b"),
      _b_school_kind),
     (re.compile(rf"{_ORG}\s+(?i:class\s+of)\s+'?\d{{2,4}}\b"), _b_education),
+    # "I'm at Penn State studying nursing", "I'm at McGill doing a masters": being at a school to study there.
+    (re.compile(rf"(?:(?i:i'm|im|i\s+am)\s+(?:(?i:now|currently)\s+)?)(?i:at|in)\s+{_ORG}\s+(?i:studying|doing|majoring|reading|for)\b"), _b_education),
+    # "in my last year of law school", "second semester of grad school": a year of a kind of school.
+    (re.compile(r"(?i:year|semester|term)\s+(?i:of|at|in)\s+(?P<v>(?i:law\s+school|med\s+school|medical\s+school|nursing\s+school|grad\s+school|art\s+school|college|uni|university|high\s+school))\b(?!\s+(?i:at|in)\s+[A-Z])"), _b_school_kind),
+    # "went to rutgers for undergrad", "went to Leeds for uni": a school, by what one went there for.
+    (re.compile(r"(?i:went\s+to|go\s+to|attended|chose)\s+(?P<v>[A-Za-z][\w&'.-]*(?:\s+[A-Za-z][\w&'.-]*){0,3}?)\s+(?i:for)\s+(?:(?i:my)\s+)?(?i:undergrad|college|uni|university|grad\s+school|law\s+school|med\s+school|(?:a\s+|my\s+)?(?:degree|masters?|master's|phd|mba|bachelor'?s))\b"), _b_education),
     # "class of '19, Georgia Tech, mechanical eng.": the year first, the school after a comma.
     (re.compile(rf"(?i:class\s+of)\s+'?\d{{2,4}}\s*,\s*{_ORG}"), _b_education),
     # Chat leaves the school in lower case: "doing my masters at georgia tech", "student at ucla", "studying

@@ -114,6 +114,13 @@ def _b_do_for(m, clause):
     return [_f("user.employer", org), _f("user.occupation", tidy_value(role))]
 
 
+def _b_hired_by(m, clause):
+    # "they hired me", "my friend's company hired me": only a named organisation is the employer.
+    if re.match(r"(?i)(?:they|she|he|it|we|someone|somebody|nobody)\b", m.group("v")):
+        return []
+    return _b_employer(m, clause)
+
+
 def _b_former(m, clause):
     org = _clean_org(m.group("v"))
     return [_f("user.former_employer", org)] if org else []
@@ -152,7 +159,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "my new role is product manager at Canva", "been at Deloitte for 3 years as an auditor"
-    (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as|promoted\s+to|started\s+as|starting\s+as|hired\s+as|(?:new\s+)?(?:role|job|position)\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as|promoted\s+to|started\s+as|starting\s+as|hired\s+as|(?:new\s+)?(?:role|job|position)\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?:(?i:over|out|down|up|here)\s+)?(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:been|worked|working)\s+(?i:at|for|with)\s+{_ORG}\s+(?:[\w ]{{1,25}}?\s+)?(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\b"), _b_employer),
     (re.compile(rf"(?i:interning|intern|interned)\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:got|accepted|took|received|have)\s+(?i:a|an|the)?\s*(?i:job\s+)?(?i:offer)\s+(?i:from|at)\s+{_ORG}"), _b_employer),
@@ -163,7 +170,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "… at a small place called Nonna's": an unnamed kind of workplace, then its name.
     (re.compile(rf"(?i:at|for|with|to|joined|joining)\s+(?i:a|an|this|the)\s+(?:[a-z-]+\s+){{0,2}}(?i:{_WORKPLACES})(?:\s+(?i:in|near|off)\s+{_CAP}(?:\s+{_CAP})?)?\s+(?i:called|named)\s+{_ORG}"), _b_employer),
     # "I'm at Google now", "doing a contract for IBM": where the user works, said without "work".
-    (re.compile(rf"{_IM}\s+(?:(?i:now|currently)\s+)?(?i:at|with)\s+{_ORG}(?=\s+(?i:now|these\s+days|full[- ]time|currently)\b|\s*,\s*(?i:been\s+there|for|since)\b|\s+(?i:for|since)\s+(?:\d|a|two|three|four|five|ten|over|almost|nearly)\w*)"), _b_employer),
+    (re.compile(rf"{_IM}\s+(?:(?i:now|currently)\s+)?(?i:at|with)\s+{_ORG}(?=\s+(?i:now|these\s+days|full[- ]time|currently)\b|\s*,\s*(?i:been\s+there|for|since|as|in\s+the\s+[\w\s]{{1,25}}?(?:department|team|division|group|office))\b|\s+(?i:for|since)\s+(?:\d|a|two|three|four|five|ten|over|almost|nearly)\w*)"), _b_employer),
     # "im a dev at shopify", "got a job at the bbc": a lower-case name after a role or a job.
     (re.compile(rf"(?:{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})|(?<!n't\s)(?<!not\s)(?i:got|landed|have|started|new)\s+(?i:a|the|my)?\s*(?i:new\s+)?(?i:job|role|position|internship))\s+(?i:at|with|for)\s+(?:the\s+)?"
                 r"(?P<v>(?!(?:a|an|the|my|our|this|that|home|work|night|school|uni|college|some|one|moment|minute|present|least|all|first|last|once)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol|for|on|last|next|this)\b)"), _b_employer),
@@ -181,10 +188,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
                 rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at|with)|signed\s+with|signed\s+(?:my|the|an?)\s+(?:job\s+)?offer\s+(?:with|from|at)|now\s+at|employed\s+(?:at|by))\s+{_ORG}"
                 rf"(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}[A-Za-z-]+))?"), _b_employer),
-    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
-    (re.compile(r"(?i:work|working|job)\s+(?i:at|for)\s+(?P<v>(?!(?:a|an|the|home|night|nights|school|my|our|this|that|it|once|least|all|him|her|them|myself|some|two|three)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol)\b)"), _b_employer),
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?:(?i:over|out|down|up|here)\s+)?(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(r"(?i:work|working|job)\s+(?i:at|for)\s+(?P<v>(?!(?:a|an|the|home|night|nights|school|my|our|this|that|it|once|least|all|him|her|them|myself|some|two|three)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol|for\s+(?:\d|a|an|two|three|four|five|six|ten|over|almost|nearly|the\s+past|the\s+last|years|months))\b)"), _b_employer),
     (re.compile(r"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
-    (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?:(?i:over|out|down|up|here)\s+)?(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:walked\s+away\s+from|walked\s+out\s+(?:of|on)|stepped\s+down\s+from|parted\s+ways\s+with|left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
                 rf"handed\s+in\s+my\s+(?:notice|resignation)\s+(?:at|to)|(?:handed|gave|put\s+in|turned\s+in|handed\s+in)\s+my\s+(?:two|2)\s+weeks(?:'\s+notice|\s+notice)?\s+(?:to|at|with)|resigned\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
                 rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with)|"
@@ -201,6 +208,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
     # "I drive for Uber", "I write for the Guardian": the work named by its verb, then who it is for.
     (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still)\s+)?(?P<verb>(?i:drive|write|deliver|cook|teach|design|edit|report|model|photograph|tutor|nanny|clean|code|develop|consult|freelance|illustrate|translate))\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|part|full)\b)"), _b_verb_for),
+    # "Netflix hired me last month!!", "Arup took me on as a graduate": the employer as the subject of hiring.
+    (re.compile(rf"{_ORG}\s+(?:(?i:just|finally|officially)\s+)?(?i:hired|took\s+me\s+on|brought\s+me\s+on|offered\s+me\s+(?:a|the)\s+(?:job|role|position))(?:\s+(?i:me))?\b"), _b_hired_by),
     # "I teach at Lincoln High", "I bartend at the Crown", "I coach at a club called …": the work named by its
     # verb, then where it is done (a verb that is no job, "I write at Starbucks", is not in the list).
     (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still|part[- ]time)\s+)?(?P<verb>(?i:teach|cook|bartend|coach|nurse|tutor))\s+(?:(?i:part[- ]time|full[- ]time|english|maths?|math|science|music|art|history|french|spanish|piano|nights)\s+)?(?i:at)\s+{_ORG}"), _b_verb_for),

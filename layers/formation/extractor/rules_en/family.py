@@ -252,7 +252,7 @@ _NOT_LOWER_NAMES = frozenset("""
     lol haha tbh btw ngl omg rn tho though
 """.split())
 _LOWER_NAME = (r"(?P<v>[a-z][a-z'-]{2,14})(?=\s+(?:is|was|has|just|works|lives|loves|likes|plays|goes|got|turned|turns|keeps|kept|"
-               r"eats|always|never|won't|can't|doesn't|and\s+i|and\s+me|said|says|starts|started|moved|wants|hates|texted|called)\b|'s\s)")
+               r"eats|always|never|won't|can't|doesn't|are|were|have|had|and\s+i|and\s+me|said|says|starts|started|moved|wants|hates|texted|called)\b|'s\s)")
 
 
 def _b_lower_named(m, clause):
@@ -261,6 +261,23 @@ def _b_lower_named(m, clause):
         return []
     found = _b_person(m, clause)
     return [_f(c.memory_key, word.capitalize(), **c.attributes) for c in found]
+
+
+def _b_named_after_have(m, clause):
+    # Only in a clause where the user says they have them ("I have a son Jack … and a daughter Emily").
+    if not re.match(r"(?i)(?:i|we)\s+(?:have|'ve\s+got|have\s+got|got)\b|(?:i've|we've)\s+got\b", clause):
+        return []
+    found = _b_person(m, clause)
+    # The age said right after this person ("who's 10"), not one said of a later one.
+    rest = clause[m.end():]
+    own = re.match(rf"\s*(?:,\s*)?(?:(?i:who's|who\s+is|aged?|\()\s*)(?P<n>\d{{1,2}})\b", rest)
+    out = []
+    for c in found:
+        attributes = {k: v for k, v in c.attributes.items() if k != "age"}
+        if own:
+            attributes["age"] = int(own.group("n"))
+        out.append(_f(c.memory_key, c.value, **attributes))
+    return out
 
 
 def _b_named_before(m, clause):
@@ -277,7 +294,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "roommate jake keeps eating my leftovers": chat drops the "my" at the start of a clause too.
     (re.compile(rf"^{_PEOPLE_ROLE}\s+{_LOWER_NAME}"), _b_lower_named),
     (re.compile(rf"(?:^|(?<=[,;:]\s)|(?<=\band\s)){_PERSON}\s*(?:,\s*|\(\s*)(?i:my|our)\s+{_PEOPLE_ROLE}\s*[,)]"), _b_named_before),
-    (re.compile(rf"(?:^|(?<=[,;:]\s)|(?<=\band\s)){_PERSON}(?:'s|\s+is)\s+(?i:my|our)\s+{_PEOPLE_ROLE}\b"), _b_named_before),
+    (re.compile(rf"(?:^|(?<=[,;:]\s)|(?<=\band\s)){_PERSON}(?:'s|\s+is)\s+(?i:my|our)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b"), _b_named_before),
+    # "Maria and I have been married 12 years", "Sam and I got engaged": the partner named with the user.
+    (re.compile(r"(?:^|(?<=[,;:]\s))(?P<v>[A-Z][a-zà-ÿ'-]+)\s+(?i:and\s+(?:i|me))\s+(?:(?i:have\s+been|'ve\s+been|are|were|got|just\s+got|have|are\s+getting|finally\s+got)\s+)(?P<how>(?i:married|engaged|together|dating))\b"),
+     lambda m, c: [] if m.group("v") in _NOT_NAMES else [_f(f"user.relationship.{_spouse(m, c) if m.group('how').lower() == 'married' else 'partner'}", m.group("v"))]),
+    # "I have a son Jack who's 10 and a daughter Emily who's 7": each role with its name, the age after it.
+    (re.compile(rf"(?:(?<=\bhave\s)|(?<=\bgot\s)|(?<=\band\s)|(?<=,\s))(?i:a|an|one)\s+{_PEOPLE_ROLE}\s+(?!(?:And|But|Who|The)\b){_PERSON}\b(?=\s+(?i:who|and|aged?|is)\b|\s*[,(]|\s*$)"), _b_named_after_have),
     (re.compile(r"^(?i:(?:my\s+)?family|the\s+fam|fam|household|my\s+lot|the\s+family)\s*(?::|=|-|–)\s*(?P<v>[^.;!?]+)"), _b_family_list),
     # "Got 2 kids - Tom 8 and Lucy 5", "the kids (Ben, 10, and Isla, 7)": names with ages after the group.
     (re.compile(r"(?i:my|our|the|got|have|with)\s+(?:(?i:two|three|four|[2-4])\s+)?(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s*(?:[-–:(,]|(?i:are))\s*"

@@ -57,7 +57,8 @@ def _b_habit(m, clause):
     # "I check it daily": the pronoun stands for something said before, no activity of its own.
     if re.fullmatch(r"(?i)ugh|lol|ok|okay|yay|meh|oh|hmm|nobody\s+\w+|everyone\s+\w+|[a-z]+\s+(?:it|them|this|that|those|these)", activity):
         return []
-    if not activity or len(activity.split()) > 6:
+    # "take the dog out for a walk": articles do not count towards the length of an activity.
+    if not activity or len([w for w in activity.split() if w.lower() not in ("a", "an", "the")]) > 6:
         return []
     return [_f("user.habits", activity, time=A.time_of_day(clause), weekdays=_days(clause), frequency=A.frequency(clause))]
 
@@ -68,6 +69,9 @@ _PAST_VERBS = {"woke", "went", "got", "came", "left", "ate", "took", "made", "ha
 
 
 def _is_habit_clause(clause: str) -> bool:
+    # "I really should start meditating daily", "I want to start running every morning": a resolution, not a habit.
+    if re.search(r"(?i)\b(?:should|ought\s+to|wanna|wish|hope\s+to|(?:want|need|going|plan|planning|trying)\s+to\s+(?:start|get\s+back|begin|try))\b", clause):
+        return False
     if re.search(r"(?i)\b(?:on|at|most|every)\s+weekends\b|\bweekend\s+mornings\b|\b(?:every|each)\s+(?:morning|afternoon|evening|night)\b", clause):
         return True
     # "every other weekend I visit my parents", "every other Sunday", "every two weeks", "for 30 minutes a day".

@@ -195,6 +195,14 @@ _NOT_PLANNED = (r"feeling|thinking|hoping|wondering|trying|looking|struggling|dy
                 r"planning\s+on\s+maybe|still|not|never|also|just|really|so|very|always|kinda|like|finishing|studying|doing|thing|nothing|something|anything|everything|morning|evening")
 
 
+def _b_be_there(m, clause):
+    place = _proper(m.group("v"))
+    if not place or A.en_date(place) or re.search(r"(?i)\b(?:last|yesterday|ago|if|when|maybe|probably)\b", clause):
+        return []
+    found = _b_plan(m, clause)
+    return [_f("user.plan", place, **{k: v for k, v in c.attributes.items()}) for c in found][:1]
+
+
 def _b_progressive_plan(m, clause):
     # A past date ("last week", "yesterday") is a report, not a plan.
     if re.search(r"(?i)\b(?:last|yesterday|ago|earlier|already)\b", clause):
@@ -215,12 +223,16 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # A clause that opens with the planned act has the user as its dropped subject:
     # "presenting at a conference in Vienna in October", "heading to Rome next week".
     (re.compile(r"^(?P<v>(?i:presenting|speaking|performing|competing|flying|heading|travell?ing|moving|leaving|visiting|driving|starting|getting|having|running|hosting|throwing|going)\b[^,.;!?]*)"), _b_plan),
-    (re.compile(r"(?P<v>(?i:leave|leaving|head|heading|fly|flying|set\s+off)\s+(?i:for|to)\s+[^,.;!?]*)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:leave|leaving|head|heading|headed|fly|flying|set\s+off)\s+(?i:for|to)\s+[^,.;!?]*)"), _b_plan),
+    # "got a colonoscopy scheduled for next Wednesday", "dentist booked for the 12th": a booked thing and its date.
+    (re.compile(r"(?:(?<=\bgot\s)|(?<=\bhave\s)|(?<=^)|(?<=\bmy\s))(?:(?i:a|an|my|the)\s+)?(?P<v>[a-z][a-z' -]{2,30}?)\s+(?:(?i:is|'s)\s+)?(?i:scheduled|booked|planned|set)\s+(?i:for|on)\s+"), _b_plan),
+    # "I'll be in London the first week of March": being somewhere on a date ahead is a trip there.
+    (re.compile(r"(?:(?<=\b[Ii]'ll\s)|(?<=\b[Ii]\swill\s)|(?<=\b[Ww]e'll\s))(?i:be)\s+(?i:in|at|visiting)\s+(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})"), _b_be_there),
     (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*|(?i:off)\s+(?i:to)\s+[^,.;!?]*)"), _b_plan),
     # "Vet appointment for the cat on Tuesday", "big day tomorrow - my PhD viva": the appointment opens the clause or follows "my".
     (re.compile(r"(?:^|(?<=[-–—:]\s))(?P<v>(?:(?i:my|our)\s+)?(?:[A-Za-z-]+\s+){0,2}(?i:appointment|interview|exam|viva|surgery|operation|flight|scan|hearing|test|lesson|match|gig|concert)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?i:got|have|having)\s+(?i:a)\s+(?P<v>(?:(?i:first|hot|blind|second)\s+)?(?i:date))\s+(?=(?i:on|tonight|tomorrow|this|next|at)\b)"), _b_plan),
-    (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation|"
+    (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation|spring\s+break|getaway|honeymoon|retreat|road\s+trip|cruise|reunion|festival|"
                 r"graduation|christening|funeral|housewarming|baby\s+shower|hen\s+do|stag\s+do|retirement\s+party|birthday\s+party|party)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing|doing\s+(?:a|an|the|my))\s+[^,.;!?]+)"), _b_plan),
     # "I have my citizenship interview next month": a dated appointment with its kind before it.
