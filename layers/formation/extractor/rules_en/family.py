@@ -270,7 +270,7 @@ def _b_named_after_have(m, clause):
     found = _b_person(m, clause)
     # The age said right after this person ("who's 10"), not one said of a later one.
     rest = clause[m.end():]
-    own = re.match(rf"\s*(?:,\s*)?(?:(?i:who's|who\s+is|aged?|\()\s*)(?P<n>\d{{1,2}})\b", rest)
+    own = re.match(r"\s*(?:,\s*)?(?:(?i:who's|who\s+is|aged?|\()\s*)(?P<n>\d{1,2})\b", rest)
     out = []
     for c in found:
         attributes = {k: v for k, v in c.attributes.items() if k != "age"}
