@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
-import psycopg
 from django.db import connection
 from django.utils.translation import gettext as _
 from pgvector import HalfVector
@@ -53,6 +52,7 @@ from layers.long_term.selectors.scenes import QueryReading, key_patterns_sql, qu
 from memoryhub.api.metrics import LAYER_SEARCH, counted_retrieval
 from memoryhub.core.db_router import read_tolerating_lag
 from memoryhub.core.errors import InvalidInput
+from memoryhub.core.pgquery import CachedStatementCursor
 from memoryhub.providers.embeddings import (
     EmbeddingUnavailable,
     embed_query,
@@ -300,7 +300,8 @@ def _fetch(sql: str, params: list) -> list[dict]:
 
 def _fetch_on(reader, sql: str, params: list) -> list[dict]:
     reader.ensure_connection()
-    with psycopg.Cursor(reader.connection) as cursor:
+    # the statement is longer than psycopg caches the placeholder conversion of (memoryhub/core/pgquery.py)
+    with CachedStatementCursor(reader.connection) as cursor:
         # the query vector goes in pgvector's binary format, untyped (the statement's `::halfvec` casts it):
         # formatting 896 floats as text cost more than the rest of building the statement
         cursor.adapters.register_dumper(HalfVector, HalfVectorBinaryDumper)
