@@ -17,6 +17,7 @@ from typing import Any, Callable
 import redis
 
 from memoryhub.core.redis import backoff, database_token, redis_client, user_key_prefix
+from memoryhub.core.redis_batch import request_memo
 
 logger = logging.getLogger(__name__)
 
@@ -83,13 +84,31 @@ def _local_put(key: str, raw: bytes) -> None:
     _local[key] = (time.monotonic() + LOCAL_TTL, raw)
 
 
+def _generation(client, tenant_id: int) -> int:
+    """The tenant's generation, read once per request (memoryhub/core/redis_batch.py): a context reads several
+    policies, each through a snapshot. A bump in this process forgets it, so a request sees its own change."""
+    memo = request_memo()
+    if memo is not None and ("permanent generation", tenant_id) in memo:
+        return memo[("permanent generation", tenant_id)]
+    generation = int(client.get(generation_key(tenant_id)) or 0)
+    if memo is not None:
+        memo[("permanent generation", tenant_id)] = generation
+    return generation
+
+
+def _generation_forget(tenant_id: int) -> None:
+    memo = request_memo()
+    if memo is not None:
+        memo.pop(("permanent generation", tenant_id), None)
+
+
 def snapshot_cached(tenant_id: int, user_id: str, load: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """The scope's snapshot from Redis, or `load()` (PostgreSQL) stored for the next reader."""
     client = _redis()
     if client is None:
         return load()
     try:
-        generation = int(client.get(generation_key(tenant_id)) or 0)
+        generation = _generation(client, tenant_id)
         key = snapshot_key(tenant_id, generation, user_id)
         raw = _local_get(key)
         if raw is None:
@@ -114,6 +133,7 @@ def snapshot_cached(tenant_id: int, user_id: str, load: Callable[[], dict[str, A
 
 def generation_bump(tenant_id: int) -> bool:
     """Make every cached snapshot of the tenant stale. False when Redis could not be reached."""
+    _generation_forget(tenant_id)
     try:
         client = _redis() or redis_client()
         client.incr(generation_key(tenant_id))
@@ -133,6 +153,7 @@ def user_snapshots_delete(tenant_id: int, user_id: str) -> int:
     for key in list(_local):  # a copy of the keys: other threads may add entries meanwhile
         if key.startswith(prefix):
             _local.pop(key, None)  # other processes' copies are unreachable after the bump below, and expire
+    _generation_forget(tenant_id)
     client.incr(generation_key(tenant_id))
     return len(keys)
 

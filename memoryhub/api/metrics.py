@@ -6,8 +6,9 @@ Why Redis counters plus a scrape-time collector, and not `prometheus_client`'s m
 gunicorn runs several worker processes (and Celery more), each with its own memory. Multiprocess mode
 needs a PROMETHEUS_MULTIPROC_DIR shared by every process of one host, wiped at each start, and it cannot
 add up processes on different hosts. Here the few things only a request can see (whether a search or a
-context served a memory above its cutoff, how long a request took) are counted in Redis with one
-pipelined HINCRBY through the shared `memoryhub.core.redis.redis_client()`, so every process and host
+context served a memory above its cutoff, how long a request took) are counted in Redis with
+HINCRBYs through the shared `memoryhub.core.redis.redis_client()`, sent in the request's one pipeline
+(memoryhub/core/redis_batch.py, opened by `LatencyMiddleware`), so every process and host
 adds to the same numbers; everything the database already knows (extraction drops, quarantine, outbox
 depth, fallen-back jobs) is read from PostgreSQL when scraped, by `LayerHealthCollector`, so it is never
 a second copy that can drift. Counting never fails a request: Redis down means the increment is lost and
@@ -40,6 +41,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from memoryhub.api.errors import json_error
 from memoryhub.core.redis import REDIS_ERRORS, backoff, redis_client
+from memoryhub.core.redis_batch import redis_batched, redis_deferred
 
 # Layer health: a layer whose searches serve nothing above the cutoff in more than 70 % of
 # cases is not helping; below this share the dashboard and memstats flag it.
@@ -73,7 +75,7 @@ def record_retrieval_outcome(layer: str, tenant_id: int, served: bool) -> None:
     """Count one search or context of `tenant_id`: `served` when it returned at least one memory above
     its cutoff."""
     field_name = f"{layer}|{int(tenant_id)}|{'served' if served else 'missed'}"
-    _redis_call("metrics retrieval", lambda client: client.hincrby(RETRIEVALS_KEY, field_name, 1))
+    redis_deferred("metrics retrieval", lambda pipe: pipe.hincrby(RETRIEVALS_KEY, field_name, 1))
 
 
 def record_search(tenant_id: int, served: bool) -> None:
@@ -110,20 +112,18 @@ def record_annotator_failure(annotator: str, tenant_id: int) -> None:
     """Count one turn append whose annotator (e.g. "resolutions") raised and was rolled back to its
     savepoint (layers/short_term/services/turns.py): the turns were stored without its annotations."""
     field_name = f"{annotator}|{int(tenant_id)}"
-    _redis_call("metrics annotator", lambda client: client.hincrby(ANNOTATOR_FAILURES_KEY, field_name, 1))
+    redis_deferred("metrics annotator", lambda pipe: pipe.hincrby(ANNOTATOR_FAILURES_KEY, field_name, 1))
 
 
 def record_latency(route: str, method: str, seconds: float) -> None:
     bucket = next((i for i, bound in enumerate(LATENCY_BUCKETS) if seconds <= bound), len(LATENCY_BUCKETS))
     prefix = f"{route}|{method}"
 
-    def write(client):
-        pipe = client.pipeline(transaction=False)
+    def write(pipe):
         pipe.hincrby(LATENCY_KEY, f"{prefix}|{bucket}", 1)
         pipe.hincrby(LATENCY_KEY, f"{prefix}|count", 1)
         pipe.hincrbyfloat(LATENCY_KEY, f"{prefix}|sum", seconds)
-        pipe.execute()
-    _redis_call("metrics latency", write)
+    redis_deferred("metrics latency", write)
 
 
 class LatencyMiddleware:
@@ -134,11 +134,14 @@ class LatencyMiddleware:
 
     def __call__(self, request):
         started = time.perf_counter()
-        response = self.get_response(request)
-        if request.path.startswith("/api/"):
-            match = getattr(request, "resolver_match", None)
-            route = match.route if match is not None and match.route else "unmatched"
-            record_latency(route, request.method, time.perf_counter() - started)
+        # the request's counters (hits, access buffer, this latency) go to Redis in one pipeline at the end
+        # (memoryhub/core/redis_batch.py)
+        with redis_batched():
+            response = self.get_response(request)
+            if request.path.startswith("/api/"):
+                match = getattr(request, "resolver_match", None)
+                route = match.route if match is not None and match.route else "unmatched"
+                record_latency(route, request.method, time.perf_counter() - started)
         return response
 
 

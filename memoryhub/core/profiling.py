@@ -1,12 +1,18 @@
-"""What the in-process profilers (`manage.py profile_search`, `profile_context`) share: every SQL statement
-timed at the driver, and a percentile. Speed claims come from bench/ over HTTP; these say where to look."""
+"""What the in-process profilers (`manage.py profile_search`, `profile_context`, `profile_api`) share: every SQL
+statement timed at the driver, every Redis round trip counted at the connection, and a percentile. Speed claims
+come from bench/ over HTTP; these say where to look."""
 from __future__ import annotations
 
+import cProfile
+import io
+import pstats
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import psycopg
+from redis.connection import AbstractConnection
 
 
 @contextmanager
@@ -36,7 +42,59 @@ def driver_sql_timed() -> Iterator[dict]:
             setattr(psycopg.Cursor, name, original)
 
 
+@contextmanager
+def redis_round_trips_counted() -> Iterator[dict]:
+    """Count the Redis round trips this process makes while the block runs: each write of one or more packed
+    commands to a connection (a pipeline is one). Yields the running total {"round_trips"}."""
+    totals = {"round_trips": 0}
+    original = AbstractConnection.send_packed_command
+
+    def counted(connection, *args, **kwargs):
+        totals["round_trips"] += 1
+        return original(connection, *args, **kwargs)
+
+    AbstractConnection.send_packed_command = counted
+    try:
+        yield totals
+    finally:
+        AbstractConnection.send_packed_command = original
+
+
 def percentile(values: list[float], share: float) -> float:
     """The `share`-th percentile (0-100) by nearest rank; 0.0 for no values."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share / 100 * (len(ordered) - 1))))] if ordered else 0.0
+
+
+def calls_profiled(call: Callable[[Any], Any], items: list, *, warm_up: int = 5, top: int = 0) -> dict:
+    """Run `call(item)` for each item after `warm_up` unrecorded calls (models, weights, prepared statements,
+    caches): per call the mean/p50/p95 ms, SQL statements and ms, Redis round trips; with `top` > 0 a second,
+    cProfiled pass, its `top` functions by cumulative time as text ("top") and its pstats.Stats ("stats")."""
+    with driver_sql_timed() as sql, redis_round_trips_counted() as redis_calls:
+        for item in items[:warm_up]:
+            call(item)
+        sql.update(statements=0, seconds=0.0)
+        redis_calls.update(round_trips=0)
+        per_call = []
+        started = time.perf_counter()
+        for item in items:
+            t0 = time.perf_counter()
+            call(item)
+            per_call.append((time.perf_counter() - t0) * 1000)
+        total = time.perf_counter() - started
+        statements, seconds, round_trips = sql["statements"], sql["seconds"], redis_calls["round_trips"]
+        out: dict = {}
+        if top:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            for item in items:
+                call(item)
+            profiler.disable()
+            text = io.StringIO()
+            pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(top)
+            out = {"top": text.getvalue(), "stats": pstats.Stats(profiler)}
+    n = max(1, len(items))
+    return {"ms": {"mean": round(total / n * 1000, 2), "p50": round(percentile(per_call, 50), 2),
+                   "p95": round(percentile(per_call, 95), 2)},
+            "sql": {"statements": round(statements / n, 2), "ms": round(seconds / n * 1000, 2)},
+            "redis_round_trips": round(round_trips / n, 2), **out}

@@ -2,7 +2,8 @@
 
 A search returns up to 100 memories; one UPDATE per hit on the request path would make every search
 a write. Each search appends one entry (its time and the ids it served) to a Redis list instead, a
-single command on the request path, and `memory_access_flush` (a periodic task) reads the list in
+single command sent with the request's other counters in one pipeline (memoryhub/core/redis_batch.py),
+and `memory_access_flush` (a periodic task) reads the list in
 chunks and folds it into the rows with one UPDATE. When Redis is down the hits are written straight to
 PostgreSQL, still as a single statement per search. These columns are not history-tracked, so the raw
 UPDATE skips nothing.
@@ -17,7 +18,8 @@ from collections import Counter
 from django.db import connection
 from redis.exceptions import RedisError
 
-from memoryhub.core.redis import REDIS_ERRORS, backoff, redis_client
+from memoryhub.core.redis import redis_client
+from memoryhub.core.redis_batch import redis_deferred
 
 logger = logging.getLogger(__name__)
 
@@ -46,16 +48,16 @@ def memory_access_record(memory_ids: list[int]) -> None:
     if not memory_ids:
         return
     now = time.time()
-    if backoff.available():
+    entry = f"{now:.3f} " + " ".join(str(int(pk)) for pk in memory_ids)
+
+    def straight_to_postgres() -> None:
         try:
-            redis_client().rpush(LOG_KEY, f"{now:.3f} " + " ".join(str(int(pk)) for pk in memory_ids))
-            return
-        except REDIS_ERRORS as exc:
-            backoff.failed("access buffer", exc)
-    try:
-        _apply({pk: 1 for pk in memory_ids}, {pk: now for pk in memory_ids})
-    except Exception:
-        logger.exception("could not record memory access")
+            _apply({pk: 1 for pk in memory_ids}, {pk: now for pk in memory_ids})
+        except Exception:
+            logger.exception("could not record memory access")
+
+    # in a request, sent with its other counters in one pipeline (memoryhub/core/redis_batch.py)
+    redis_deferred("access buffer", lambda pipe: pipe.rpush(LOG_KEY, entry), fallback=straight_to_postgres)
 
 
 def memory_access_flush() -> dict:

@@ -254,10 +254,11 @@ def test_access_falls_back_to_a_direct_write_without_redis(remember, monkeypatch
     from redis import Redis
 
     from layers.long_term.services import access
+    from memoryhub.core import redis_batch
 
     memory = remember("I run marathons")
     unreachable = Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.2)
-    monkeypatch.setattr(access, "redis_client", lambda: unreachable)
+    monkeypatch.setattr(redis_batch, "redis_client", lambda: unreachable)  # the access buffer writes through it
     access.memory_access_record([memory.pk, memory.pk])
     memory.refresh_from_db()
     assert memory.access_count == 1 and memory.last_accessed_at is not None
