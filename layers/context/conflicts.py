@@ -24,17 +24,18 @@ from layers.transient.selectors import task_stack
 
 
 def request_facts(tenant, *, query: str, task_type: str | None, slots: dict | None, scene: str | None,
-                  session=None) -> RequestFacts:
+                  session=None, scene_of=None) -> RequestFacts:
     """The request as conditions see it. Without slots (or a task type) in the request, the session's current
     task gives them ("book_taxi" with destination 机场); the scene, when not given, is the one search reads
-    from the query."""
+    from the query (`scene_of(task_type)`, when given, is the request's reading of it: the context reads the
+    query once, layers/context/selectors.py)."""
     if session is not None and (not slots or not task_type):
         current = next(iter(task_stack(session=session)), None)
         if current is not None:
             slots = slots or current.slots
             task_type = task_type or current.task_type.name
     if not scene:
-        scene = query_read(query, tenant_policy(tenant.pk), task_type).scene
+        scene = scene_of(task_type) if scene_of is not None else query_read(query, tenant_policy(tenant.pk), task_type).scene
     return RequestFacts(text=query, task_type=task_type or None, scene=scene, slots=dict(slots or {}))
 
 

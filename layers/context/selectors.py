@@ -184,7 +184,29 @@ def _core_fact_fits_scene(memory, scene: str | None, policy) -> bool:
     return not claiming or scene in claiming
 
 
-def _user_profile(tenant, user_id, query, task_type, top_k, policy, sources) -> tuple[Block, list]:
+class SceneOf:
+    """The scene of the request's query for a task type, read at most once per task type in a request: the
+    search reads it first (each result's explain names it), the core-fact gate and the request facts of
+    conditional preferences take it from there (a reading costs cue matching and, without a cue, the
+    nearest scene prototype)."""
+
+    def __init__(self, query: str, policy, task_type: str | None):
+        self.query, self.policy, self.task_type = query, policy, task_type or None
+        self._scenes: dict[str | None, str | None] = {}
+
+    def searched(self, results) -> None:
+        """The search read the query for the request's own task type; its results say what it found."""
+        if results:
+            self._scenes.setdefault(self.task_type, results[0].explain.get("scene_name"))
+
+    def __call__(self, task_type: str | None = None) -> str | None:
+        task_type = task_type or None
+        if task_type not in self._scenes:
+            self._scenes[task_type] = query_read(self.query, self.policy, task_type).scene
+        return self._scenes[task_type]
+
+
+def _user_profile(tenant, user_id, query, task_type, top_k, policy, sources, scene_of: SceneOf) -> tuple[Block, list]:
     """The query's best matches above the profile floor, then the user's core facts the query did not reach
     (layers/context/policy.py). `policy` is the tenant's, read once: the search and the core profile use it."""
     if top_k == 0:
@@ -193,6 +215,7 @@ def _user_profile(tenant, user_id, query, task_type, top_k, policy, sources) -> 
     limit = min(top_k, own.profile_candidates) if top_k is not None else own.profile_candidates
     results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=limit, task_type=task_type,
                             policy=policy, min_score=own.profile_min_score, explain=True)
+    scene_of.searched(results)
     parts = [Part(f"memory:{scored.memory.pk}", f"- ({scored.memory.kind}) {scored.memory.content}",
                   score=round(scored.score, 6), detail=_why(scored, policy.core_profile_min_importance))
              for scored in results]
@@ -201,7 +224,7 @@ def _user_profile(tenant, user_id, query, task_type, top_k, policy, sources) -> 
                                limit=core_limit + CORE_GATED_SLACK if core_limit else 0,
                                exclude_ids=[scored.memory.pk for scored in results]) if sources.core else []
     if core:
-        scene = results[0].explain.get("scene_name") if results else query_read(query, policy, task_type).scene
+        scene = scene_of(task_type)
         core = [memory for memory in core if _core_fact_fits_scene(memory, scene, policy)][:core_limit]
     # A core fact ranks by how much it matters; it is dropped only after every match (see _next_to_drop).
     parts += [_memory_part(memory, core=True, reason="core") for memory in core]
@@ -388,7 +411,8 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
     sources = profile_sources(tenant_id=tenant.pk, user_id=user_id,
                               core_min_importance=policy.core_profile_min_importance
                               ) if profile_top_k != 0 else ProfileSources()
-    profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k, policy, sources)
+    scene_of = SceneOf(query, policy, task_type)
+    profile, _results = _user_profile(tenant, user_id, query, task_type, profile_top_k, policy, sources, scene_of)
     if profile_top_k != 0:
         # The hot set first (the module's docstring), then the matches and core facts, then the habits due.
         if sources.edges:
@@ -398,7 +422,7 @@ def context_assemble(*, tenant, user_id: str, query: str, token_budget: int, ses
     conflicts: list[dict] = []
     if profile_top_k != 0 and sources.variants:  # the variant whose condition holds, and what the request contradicts
         facts = request_facts(tenant, query=query, task_type=task_type, slots=slots, scene=scene,
-                              session=session)
+                              session=session, scene_of=scene_of)
         profile.parts, conflicts = profile_conditions_apply(tenant, user_id, profile.parts, facts, Part)
     blocks = {
         "system_rules": system_rules,

@@ -63,3 +63,35 @@ def test_the_context_still_serves_what_a_source_holds(tenant, remember):
     (profile,) = [block for block in context.blocks if block.name == "user_profile"]
     served = {part.detail["memory_id"]: part.detail for part in profile.parts}
     assert served[home.pk].get("hot_edges") or served[home.pk].get("reason") == "hot_edge"
+
+
+def test_a_context_reads_the_query_once_for_search_core_gate_and_conditions(tenant, remember, monkeypatch):
+    """The core-fact gate and the conditional preferences' request facts take the scene the search read
+    (layers/context/selectors.SceneOf) instead of reading the query again; with no match to take it from,
+    the context reads it once for both."""
+    from layers.context import conflicts, selectors
+    from layers.long_term.selectors import scenes
+
+    remember("Alice is allergic to peanuts", memory_key="user.allergies", importance=0.95)
+    remember("Alice sits by the window", kind="preference", memory_key="user.preference.seat", importance=0.5)
+    remember("Alice takes the aisle on work trips", kind="preference", memory_key="travel.seat", importance=0.5,
+             attributes={"condition": {"task_type": "book_flight"}})
+    readings = []
+
+    def counted(query, policy, task_type=None):
+        readings.append(task_type)
+        return scenes.query_read(query, policy, task_type)
+
+    for module in (selectors, conflicts):  # the context's own readings (the search's are its own business)
+        monkeypatch.setattr(module, "query_read", counted)
+    for task_type in (None, "book_flight"):
+        served = context_assemble(tenant=tenant, user_id="alice", query="which seat does Alice like?",
+                                  token_budget=2000, task_type=task_type)
+        profile = next(block for block in served.blocks if block.name == "user_profile")
+        assert any(part.detail.get("core") for part in profile.parts)  # the gate let the core fact in
+        assert any(part.detail.get("reason") == "match" for part in profile.parts)
+        assert readings == []
+    served = context_assemble(tenant=tenant, user_id="alice", query="zzqx", token_budget=2000)
+    profile = next(block for block in served.blocks if block.name == "user_profile")
+    assert not any(part.detail.get("reason") == "match" for part in profile.parts)
+    assert readings == [None]  # no match: read once, for the gate and the conditions both

@@ -2,25 +2,22 @@
 
 Assembles contexts for users of the tenant that have a session (the sessions `bench/scale.py` opens, or any),
 with queries made of words of the user's own memories, and reports per context: the mean time, the SQL
-statements and their time (timed at the driver, as profile_search does), and with `--top N` the functions of a
+statements and their time (timed at the driver, as profile_search does), the Redis round trips, and with `--top N`
+the functions of a
 cProfile run that took the most cumulative time. Speed claims come from bench/ over HTTP; this says where to look.
 """
 from __future__ import annotations
 
-import cProfile
-import io
 import json
-import pstats
 import random
 import re
-import time
 
 from django.core.management.base import BaseCommand, CommandError
 
 from layers.context.selectors import context_assemble
 from layers.long_term.models import Memory
 from layers.short_term.models import Session
-from memoryhub.core.profiling import driver_sql_timed, percentile
+from memoryhub.core.profiling import calls_profiled
 from memoryhub.tenancy.models import Tenant
 
 
@@ -54,34 +51,10 @@ class Command(BaseCommand):
             return context_assemble(tenant=tenant, user_id=user_id, session_id=session_id, query=query,
                                     token_budget=options["budget"])
 
-        with driver_sql_timed() as sql:
-            for request in requests[:5]:  # warm up: weights, dictionaries, prepared statements, caches
-                assemble(request)
-            sql.update(statements=0, seconds=0.0)
-            per_context = []
-            started = time.perf_counter()
-            for request in requests:
-                t0 = time.perf_counter()
-                assemble(request)
-                per_context.append((time.perf_counter() - t0) * 1000)
-            total = time.perf_counter() - started
-            statements, seconds = sql["statements"], sql["seconds"]
-            top = ""
-            if options["top"]:
-                profiler = cProfile.Profile()
-                profiler.enable()
-                for request in requests:
-                    assemble(request)
-                profiler.disable()
-                out = io.StringIO()
-                pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(options["top"])
-                top = out.getvalue()
-        n = len(requests)
+        figures = calls_profiled(assemble, requests, top=options["top"])
         self.stdout.write(json.dumps({
-            "contexts": n,
-            "ms": {"mean": round(total / n * 1000, 2), "p50": round(percentile(per_context, 50), 2),
-                   "p95": round(percentile(per_context, 95), 2)},
-            "sql_per_context": {"statements": round(statements / n, 2), "ms": round(seconds / n * 1000, 2)},
+            "contexts": len(requests), "ms": figures["ms"], "sql_per_context": figures["sql"],
+            "redis_round_trips_per_context": figures["redis_round_trips"],
         }, indent=2))
-        if top:
-            self.stdout.write(top)
+        if figures.get("top"):
+            self.stdout.write(figures["top"])

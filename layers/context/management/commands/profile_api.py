@@ -1,0 +1,112 @@
+"""Where an API request's time goes in-process, through the whole stack: `manage.py profile_api TENANT --api-key K`.
+
+`profile_search` and `profile_context` call the selectors; a request also pays the middleware, the API key's
+authentication and scope check, the rate limit, the DRF view and its serializers, the access and layer-health
+bookkeeping and the JSON rendering. This command sends `POST /api/v1/memories/search` or `POST /api/v1/context`
+through Django's test client (the WSGI handler and every middleware, no socket), with bodies like
+bench/scale.py's (the tenant's users; queries made of words of the user's own memories; contexts for users with
+a session), and reports per request: time, SQL statements and their time (timed at the driver), Redis round
+trips, and with --top N the hottest functions and the time by package (cProfile). The figures other than time
+do not depend on the machine's load. Speed claims come from bench/ over HTTP; this says where to look.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.test import Client
+
+from layers.long_term.models import Memory
+from layers.short_term.models import Session
+from memoryhub.core.profiling import calls_profiled
+from memoryhub.tenancy.models import Tenant
+
+PATHS = {"search": "/api/v1/memories/search", "context": "/api/v1/context"}
+ROOT = str(Path(__file__).resolve().parents[4]) + "/"
+
+
+def _package(filename: str, function: str) -> str:
+    """Where a function's own time goes: the installed package (django, rest_framework, psycopg, redis, numpy…),
+    the project's room or package (layers/long_term, memoryhub/api…), or a builtin by what it is (a socket wait,
+    a C method of psycopg's)."""
+    if "site-packages/" in filename:
+        return filename.split("site-packages/", 1)[1].split("/", 1)[0].removesuffix(".py")
+    if filename.startswith(ROOT):
+        parts = filename[len(ROOT):].split("/")
+        return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+    if filename == "~":
+        return "builtin " + (function.split("'")[1].split(".")[0] if "'" in function else function)
+    return "python " + Path(filename).stem
+
+
+class Command(BaseCommand):
+    help = "Profile search or context requests in-process through the whole Django stack."
+
+    def add_arguments(self, parser):
+        parser.add_argument("tenant", help="tenant slug (the API key's)")
+        parser.add_argument("--api-key", help="an API key of the tenant with read scope (default $MEMORYHUB_API_KEY)")
+        parser.add_argument("--kind", choices=sorted(PATHS), default="search")
+        parser.add_argument("--requests", type=int, default=200)
+        parser.add_argument("--top", type=int, default=0, help="print the N functions with most cumulative time")
+
+    def _bodies(self, tenant, kind: str, count: int) -> list[dict]:
+        rng = random.Random(0)
+        if kind == "context":
+            owners = list(Session.objects.filter(tenant=tenant).order_by("id").values_list("user_id", "session_id")[:200])
+            if not owners:
+                raise CommandError("the tenant has no sessions to assemble contexts for")
+        else:
+            owners = [(user, None) for user in Memory.objects.filter(tenant=tenant).order_by("?")
+                      .values_list("user_id", flat=True)[:200]]
+            if not owners:
+                raise CommandError("the tenant has no memories to search")
+        contents: dict[str, list[str]] = {}
+        bodies = []
+        for _ in range(max(1, count)):
+            user_id, session_id = rng.choice(owners)
+            if user_id not in contents:
+                contents[user_id] = list(Memory.objects.filter(tenant=tenant, user_id=user_id).order_by("id")
+                                         .values_list("content", flat=True)[:100]) or ["what do you know about me?"]
+            words = re.findall(r"\w+", rng.choice(contents[user_id]))
+            query = " ".join(rng.sample(words, min(4, len(words)))) or "what do you know about me?"
+            if kind == "search":
+                bodies.append({"user_id": user_id, "query": query, "top_k": 10})
+            else:
+                bodies.append({"user_id": user_id, "session_id": session_id, "query": query, "token_budget": 1500})
+        return bodies
+
+    def handle(self, *args, **options):
+        tenant = Tenant.objects.filter(slug=options["tenant"]).first()
+        if tenant is None:
+            raise CommandError(f"no tenant {options['tenant']!r}")
+        key = options["api_key"] or os.environ.get("MEMORYHUB_API_KEY")
+        if not key:
+            raise CommandError("give --api-key (or set MEMORYHUB_API_KEY)")
+        path = PATHS[options["kind"]]
+        bodies = self._bodies(tenant, options["kind"], options["requests"])
+        client = Client(HTTP_AUTHORIZATION=f"Bearer {key}", HTTP_HOST="127.0.0.1")
+
+        def send(body):
+            response = client.post(path, data=json.dumps(body), content_type="application/json")
+            if response.status_code != 200:
+                raise CommandError(f"POST {path} -> {response.status_code}: {response.content[:300]!r}")
+
+        figures = calls_profiled(send, bodies, top=options["top"])
+        by_package: dict[str, float] = defaultdict(float)
+        if options["top"]:
+            for (filename, _line, name), (_cc, _nc, tottime, _ct, _callers) in figures["stats"].stats.items():
+                by_package[_package(filename, name)] += tottime * 1000 / len(bodies)
+        self.stdout.write(json.dumps({
+            "kind": options["kind"], "requests": len(bodies), "ms": figures["ms"], "sql_per_request": figures["sql"],
+            "redis_round_trips_per_request": figures["redis_round_trips"],
+            **({"own_ms_by_package_under_cprofile": {name: round(ms, 3) for name, ms in sorted(
+                by_package.items(), key=lambda item: -item[1])[:20]}} if by_package else {}),
+        }, indent=2))
+        top = figures.get("top")
+        if top:
+            self.stdout.write(top)
