@@ -148,14 +148,23 @@ class Run:
         return f"scale-{self.run_id}-u{index}"
 
     # ---- ingest -------------------------------------------------------------------------------------
-    def adopt_existing(self) -> None:
-        """Count the users of an earlier run with this run id that hold their memories (binary search)."""
+    def adopt_existing(self, import_users: int = 0) -> None:
+        """Count the users of an earlier run with this run id that hold their memories (binary search); for a
+        build through the import (`import_users` users a file, files run in parallel), the files whose last
+        user has memories, up to the first that has not."""
         def has_memories(index: int) -> bool:
             body, _ = self.client.request("GET", f"/api/v1/memories?user_id={self.user_id(index)}&limit=1")
             return bool(body["results"])
 
         if not has_memories(0):
             raise SystemExit(f"run {self.run_id} has no users in this tenant")
+        if import_users:
+            done = 0
+            while has_memories(done + import_users - 1):
+                done += import_users
+            self.users = [self.user_id(i) for i in range(done)]
+            print(f"reusing {done} users of run {self.run_id} (whole import files)", flush=True)
+            return
         low, high = 0, 1
         while has_memories(high):
             low, high = high, high * 2
@@ -214,46 +223,62 @@ class Run:
                 "batch_ms": {"p50": _r(percentile(latencies, 50)), "p95": _r(percentile(latencies, 95))},
                 "clients": clients, "errors": errors}
 
-    def import_to(self, total: int, command: str, tenant: str | None, chunk: int, directory: str | None) -> dict:
+    def import_to(self, total: int, command: str, tenant: str | None, chunk: int, directory: str | None,
+                  jobs: int = 1) -> dict:
         """The same memories as `ingest_to`, written as JSON Lines files of `chunk` lines (whole users) and each
-        handed to `command` (`{file}` and `{tenant}` filled in), e.g. `manage.py import_memories`. One run per
-        file, so a stopped build resumes with --reuse at the first user without memories; the command's own
-        report (its last stdout line, JSON) gives what it created."""
+        handed to `command` (`{file}` and `{tenant}` filled in), e.g. `manage.py import_memories`; `jobs` files
+        at a time. The command's own report (its last stdout line, JSON) gives what it created. A stopped build
+        resumes with --reuse and the same --import-chunk: a file counts as done when its last user has
+        memories (the import commits in file order), and a file run again adds nothing (client ids)."""
         start_users, target_users = self._target_users(total)
         users_per_file = max(1, chunk // PER_USER)
-        written = lines = errors = 0
-        runs: list[dict] = []
+        spans = [(first, min(target_users, first + users_per_file))
+                 for first in range(start_users, target_users, users_per_file)]
+        failed = threading.Event()
+
+        def run_one(folder: str, first: int, last: int) -> dict:
+            if failed.is_set():
+                return {"users": [first, last - 1], "returncode": None, "skipped": True}
+            path = Path(folder) / f"{self.run_id}-u{first}-u{last - 1}.jsonl"
+            lines = 0
+            with path.open("w", encoding="utf-8") as handle:
+                for index in range(first, last):
+                    for item in self.user_items(index):
+                        handle.write(json.dumps(item, ensure_ascii=False) + "\n")
+                        lines += 1
+            argv = shlex.split(command.format(file=shlex.quote(str(path)), tenant=shlex.quote(tenant or "")))
+            run_started = time.perf_counter()
+            done = subprocess.run(argv, stdout=subprocess.PIPE, text=True)
+            seconds = time.perf_counter() - run_started
+            path.unlink()
+            report = _last_json_line(done.stdout)
+            print(f"   import u{first}..u{last - 1}: exit {done.returncode}, {seconds:.1f} s, {json.dumps(report)}",
+                  flush=True)
+            if done.returncode != 0:
+                failed.set()
+                print(f"  import command failed (exit {done.returncode}): {' '.join(argv)}", file=sys.stderr)
+            return {"users": [first, last - 1], "lines": lines, "returncode": done.returncode,
+                    "seconds": round(seconds, 2), "report": report}
+
         started = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="scale-import-", dir=directory) as folder:
-            for first in range(start_users, target_users, users_per_file):
-                last = min(target_users, first + users_per_file)
-                path = Path(folder) / f"{self.run_id}-u{first}-u{last - 1}.jsonl"
-                with path.open("w", encoding="utf-8") as handle:
-                    for index in range(first, last):
-                        for item in self.user_items(index):
-                            handle.write(json.dumps(item, ensure_ascii=False) + "\n")
-                            lines += 1
-                argv = shlex.split(command.format(file=shlex.quote(str(path)), tenant=shlex.quote(tenant or "")))
-                run_started = time.perf_counter()
-                done = subprocess.run(argv, stdout=subprocess.PIPE, text=True)
-                seconds = time.perf_counter() - run_started
-                report = _last_json_line(done.stdout)
-                created = report.get("created", 0) if report else 0
-                runs.append({"users": [first, last - 1], "returncode": done.returncode, "seconds": round(seconds, 2),
-                             "report": report})
-                print(f"   import u{first}..u{last - 1}: exit {done.returncode}, {seconds:.1f} s, {json.dumps(report)}",
-                      flush=True)
-                path.unlink()
-                if done.returncode != 0:
-                    errors += 1
-                    print(f"  import command failed (exit {done.returncode}): {' '.join(argv)}", file=sys.stderr)
-                    break
-                written += created
-                self.users.extend(self.user_id(i) for i in range(first, last))
+            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                runs = list(pool.map(lambda span: run_one(folder, *span), spans))
         seconds = time.perf_counter() - started
+        written = lines = errors = 0
+        contiguous = True
+        for span, run in zip(spans, runs):
+            if run["returncode"] != 0:
+                errors += run["returncode"] is not None
+                contiguous = False
+                continue
+            written += (run["report"] or {}).get("created", 0)
+            lines += run["lines"]
+            if contiguous:  # the users measured are those of the files done before the first that failed
+                self.users.extend(self.user_id(i) for i in range(*span))
         return {"memories": written, "lines": lines, "seconds": round(seconds, 2), "loadavg_1m_end": _loadavg(),
                 "memories_per_s": round(written / seconds, 1) if seconds else None, "via": "import",
-                "command": command, "runs": runs, "errors": errors}
+                "command": command, "jobs": jobs, "runs": runs, "errors": errors}
 
     # ---- sessions for the context endpoint -----------------------------------------------------------
     def context_available(self) -> bool:
@@ -529,6 +554,7 @@ def main(argv=None) -> int:
     parser.add_argument("--tenant", help="the API key's tenant slug, for {tenant} in --import-command")
     parser.add_argument("--import-chunk", type=int, default=100_000,
                         help="lines per import file (whole users; one command run per file)")
+    parser.add_argument("--import-jobs", type=int, default=1, help="import files run at a time")
     parser.add_argument("--import-dir", help="where the import files are written (default: the temp directory)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=120.0)
@@ -545,14 +571,15 @@ def main(argv=None) -> int:
     run_id = args.reuse or time.strftime("%Y%m%d%H%M%S") + "-" + uuid.uuid4().hex[:6]
     run = Run(client, run_id, args.seed)
     if args.reuse:
-        run.adopt_existing()
+        run.adopt_existing(max(1, args.import_chunk // PER_USER) if args.import_command else 0)
     print(f"run {run_id}", flush=True)
     report: dict = {"run_id": run_id, "per_user": PER_USER, "sizes": {}}
     failed = False
     for size in [] if args.large_owner_only else sizes:
         print(f"== size {size}: ingesting ...", flush=True)
         if args.import_command:
-            ingest = run.import_to(size, args.import_command, args.tenant, args.import_chunk, args.import_dir)
+            ingest = run.import_to(size, args.import_command, args.tenant, args.import_chunk, args.import_dir,
+                                   args.import_jobs)
         else:
             ingest = run.ingest_to(size, args.ingest_clients)
         print(f"   ingest {json.dumps(ingest)}", flush=True)

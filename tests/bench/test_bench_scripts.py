@@ -226,8 +226,21 @@ def test_a_failed_import_run_stops_the_build_and_counts_no_users(tmp_path):
     command, _ = _import_command(tmp_path, exit_code=3)
     run = scale.Run(client_mod.Client("http://127.0.0.1:9", None), "r2", seed=1)
     ingest = run.import_to(3 * scale.PER_USER, command, tenant=None, chunk=scale.PER_USER, directory=str(tmp_path))
-    assert ingest["errors"] == 1 and len(ingest["runs"]) == 1 and ingest["runs"][0]["returncode"] == 3
+    assert ingest["errors"] == 1 and [r["returncode"] for r in ingest["runs"]] == [3, None, None]
     assert ingest["memories"] == 0 and run.users == []
+
+
+def test_parallel_import_files_count_users_only_up_to_the_first_failed_file(tmp_path):
+    script = tmp_path / "fails_on_u2.py"
+    script.write_text("import json, sys\nn = len(open(sys.argv[1]).read().splitlines())\n"
+                      "print(json.dumps({'created': n}))\nsys.exit(5 if '-u2-' in sys.argv[1] else 0)\n")
+    run = scale.Run(client_mod.Client("http://127.0.0.1:9", None), "r4", seed=1)
+    ingest = run.import_to(4 * scale.PER_USER, f"{sys.executable} {script} {{file}}", tenant=None,
+                           chunk=scale.PER_USER, directory=str(tmp_path), jobs=4)
+    # all four ran at once; the third failed, so only the first two users count, though the fourth was stored
+    assert [r["returncode"] for r in ingest["runs"]] == [0, 0, 5, 0]
+    assert run.users == [run.user_id(0), run.user_id(1)] and ingest["errors"] == 1
+    assert ingest["memories"] == 3 * scale.PER_USER
 
 
 def test_the_import_command_gets_the_tenant_and_a_quoted_file_name(tmp_path):
