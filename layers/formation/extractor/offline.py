@@ -24,6 +24,7 @@ from layers.formation.extractor.keys import render_content, spec_for
 from layers.formation.extractor.rules_en import Candidate
 from layers.formation.extractor.text import (
     CORRECTION_MARK,
+    CodeSwitched,
     blank_quotes,
     drop_question_part,
     drop_request_part,
@@ -86,8 +87,11 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     families did not already say. In a past-state clause ("以前在百度干了四年", "used to live in
     Madrid") only facts that stay true of the past are kept: a former employer, a hometown, a
     finished education."""
-    found = rules_en.en_fact_candidates(clause) + rules_zh.zh_fact_candidates(clause)
-    for candidate in rules_en.match_clause(clause) + rules_zh.match_clause(clause):
+    switched = CodeSwitched(clause)
+    zh_found = [_as_written(c, switched) for c in rules_zh.zh_fact_candidates(switched.text)]
+    zh_matched = [_as_written(c, switched) for c in rules_zh.match_clause(switched.text)]
+    found = rules_en.en_fact_candidates(clause) + zh_found
+    for candidate in rules_en.match_clause(clause) + zh_matched:
         if not any(_overlaps(candidate, other) or (candidate.memory_key == other.memory_key
                    and candidate.memory_key in _ONE_PER_CLAUSE and not _other_script_name(candidate, other)) for other in found):
             found.append(candidate)
@@ -120,6 +124,14 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
         if not any(c.memory_key == candidate.memory_key and c.value.casefold() == candidate.value.casefold() for c in unique):
             unique.append(candidate)
     return unique
+
+
+def _as_written(candidate: Candidate, switched: CodeSwitched) -> Candidate:
+    """A Chinese-rule candidate read from a code-switched clause, its value and attributes in the user's words."""
+    if switched.text == switched.clause:
+        return candidate
+    return Candidate(candidate.memory_key, switched.original(candidate.value), candidate.confidence,
+                     {name: switched.original(value) for name, value in candidate.attributes.items()})
 
 
 def _contained_once(found: list[Candidate]) -> list[Candidate]:

@@ -224,3 +224,66 @@ def is_vague_wish_part(part: str) -> bool:
 def tidy_value(value: str) -> str:
     value = value.strip().strip(" \t.,;:!?，。；：！？~～、\"'“”()（）")
     return re.sub(r"\s+", " ", value)
+
+
+# Code-switched Chinese ("我在 Google 做 PM", "周末去 gym", "我下个月 move 到深圳"): spaces beside a Chinese
+# character carry nothing in Chinese, and common English verbs and nouns stand in the Chinese frame for
+# their Chinese counterparts ("join Airbnb", "被 layoff 了", "从 UCL graduate 的", "based in 上海"). The
+# Chinese rules read the clause this way; the English rules read it as written, and every value the
+# Chinese rules take from the reading is given back in the user's own words (`CodeSwitched.original`).
+_CJK = "\u4e00-\u9fff，。！？、：；"
+_EN_IN_ZH = (
+    (r"(?:move|moving|moved|relocate|relocated|relocating)(?=\s*(?:到|去|回))", "搬"),
+    (r"(?:based|live|living|lives)\s+in(?=\s*[\u4e00-\u9fff])", "住在"),
+    (r"(?:resign|resigned|quit)(?=\s*(?:了|啦|$|[，,。!！]))", "辞职"),
+    (r"(?:layoff|laid\s+off)(?=\s*(?:了|啦|$|[，,。!！]))", "裁"),
+    (r"(?:join|joined|joining)(?=\s+[A-Z])", "入职"),
+    (r"(?:onboard|onboarding)(?=\s*(?:了|啦|$|[，,。!！]))", "入职"),
+    (r"(?:graduate|graduated)(?=\s*(?:的|了|$|[，,。]))", "毕业"),
+    (r"(?:hometown)(?=\s*(?:是|在))", "老家"),
+    (r"major(?=\s*(?:是|学))", "专业"),
+    (r"(?:birthday|bday)(?=\s*(?:$|[！!，,。~～]|了|啦))", "生日"),
+    (r"(?:pregnant)(?=\s*(?:了|啦|$|[，,。]))", "怀孕"),
+    (r"(?:interview)(?=\s*(?:$|[，,。]))", "面试"),
+    (r"(?:usually|normally|always|often)(?=\s*[\u4e00-\u9fff])", "一般"),
+)
+# A space between two Chinese characters is a pause, as a comma is ("我在协和当麻醉医生 夜班多 回消息会慢");
+# a longer run is a blanked quotation (text.blank_quotes), left as it is.
+_SWITCH = re.compile("|".join(f"(?P<w{index}>(?<![A-Za-z]){pattern})" for index, (pattern, _) in enumerate(_EN_IN_ZH))
+                     + "|(?P<pause>(?<=[\\u4e00-\\u9fff])[ \\u3000]{1,2}(?=[\\u4e00-\\u9fff]))"
+                     + f"|(?P<space>(?<=[{_CJK}])[ \\u3000]{{1,2}}(?![ \\u3000])|(?<![ \\u3000])[ \\u3000]{{1,2}}(?=[{_CJK}]))", re.IGNORECASE)
+
+
+class CodeSwitched:
+    """A clause as the Chinese rules read it (`text`), with where each of its characters came from."""
+
+    def __init__(self, clause: str):
+        self.clause = clause
+        out: list[str] = []
+        self._from: list[tuple[int, int]] = []
+        at = 0
+        mixed = re.search(r"[A-Za-z]", clause) is not None
+        for match in _SWITCH.finditer(clause) if re.search(r"[\u4e00-\u9fff]", clause) else ():
+            name = match.lastgroup
+            if name.startswith("w") and not mixed:
+                continue
+            for index in range(at, match.start()):
+                out.append(clause[index])
+                self._from.append((index, index + 1))
+            said = "" if name == "space" else "，" if name == "pause" else _EN_IN_ZH[int(name[1:])][1]
+            out.extend(said)
+            self._from.extend([match.span()] * len(said))
+            at = match.end()
+        for index in range(at, len(clause)):
+            out.append(clause[index])
+            self._from.append((index, index + 1))
+        self.text = "".join(out)
+
+    def original(self, value):
+        """`value` as the user wrote it, when it is a piece of the reading: "搬到Tokyo" is "relocate 到 Tokyo"."""
+        if not isinstance(value, str) or not value or self.text == self.clause:
+            return value
+        at = self.text.find(value)
+        if at < 0:
+            return value
+        return self.clause[self._from[at][0]:self._from[at + len(value) - 1][1]].strip()

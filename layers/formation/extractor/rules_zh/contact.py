@@ -35,7 +35,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
     (re.compile(r"钉我"), lambda m, c: [_zc("user.contact_preference", "钉钉")]),
     # "工作的事发我邮箱，私事微信": a kind of matter, then its channel alone.
-    (re.compile(rf"(?:^|[，,])(?:私事|工作的事|工作上的事|急事|有事|其他的?事?|别的事?|生活上的事)(?P<v>{_CHANNELS_ZH})(?=$|[，,。!！])"), _zb_contact),
+    (re.compile(rf"(?:^|[，,])(?:私事|工作的事|工作上的事|急事|有事|其他的?事?|别的事?|生活上的事|不急的?事?|平时)(?P<v>{_CHANNELS_ZH})(?=$|[，,。!！]|就好|就行|就可以|吧|找我|联系)"), _zb_contact),
+    # "十点以后的消息我一概不回", "周末的电话基本不接": when the user does not answer, as said.
+    (re.compile(r"(?P<v>(?:晚上|夜里|周末|上班时间|工作时间|[\u4e00-\u9fff\d]{1,4}点)(?:以后|之后|以前|之前|后|前)?)的?(?:消息|微信|电话|短信|邮件)(?:我)?(?:一概|一律|基本|都|通常|一般)?不(?:回|接|看)"), _zb_contact),
     (re.compile(rf"(?P<v>(?:别|不要)发(?:{_CHANNELS_ZH}))"), _zb_contact),
     (re.compile(r"(?:请)?在(?P<v>工作日|周末|白天|上班时间|工作时间)(?:联系|找|打电话给)我"), _zb_contact),
     (re.compile(rf"(?P<v>{_CHANNELS_ZH})(?:是|为)(?:首选|第一选择)|首选(?P<w>{_CHANNELS_ZH})"), lambda m, c: [_zc("user.contact_preference", m.group("v") or m.group("w"))]),

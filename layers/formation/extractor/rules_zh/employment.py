@@ -14,7 +14,8 @@ _PROFESSIONS = ("工程师|医生|老师|教师|护士|律师|设计师|程序�
                 "全职妈妈|全职太太|家庭主妇|宝妈|产品经理|运营|摄影师|建筑师|咨询师|创业者|自由职业者|快递员|外卖员|外卖小哥|快递小哥|骑手|农民|军人|飞行员|空姐|牙医")
 
 
-_ORG_ZH = r"(?P<v>(?![在到去了])(?:[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10}?))"
+# A Latin name is Latin letters and digits only ("入职Airbnb了": the 了 is no part of it).
+_ORG_ZH = r"(?P<v>(?![在到去了])(?:[A-Za-z][A-Za-z0-9_&.'-]*(?:\s[A-Z][A-Za-z0-9_&.'-]*)*|[\u4e00-\u9fff]{2,10}?))"
 
 
 _ROLE_ZH_CAP = r"(?P<role>[\u4e00-\u9fffA-Za-z]{1,10}?)"
@@ -71,7 +72,7 @@ def _zb_job(m, clause):
         elif office:
             out.pop()
     role = m.groupdict().get("role")
-    if role and re.search(r"生$", role):
+    if role and re.search(r"(?:学|博士|研究|本科|硕士|大学|留学|实习|中学|小学|高中)生$", role):
         return []  # "我是清华的博士生": a student, read by rules_zh.education
     if role:
         role = re.sub(r"^(?:了?[一二三四五六七八九十两\d]+年的?|兼职的?|全职的?|一名|个)", "", role)

@@ -25,6 +25,12 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     freq = A.frequency(clause)
     days = A.weekdays(clause)
     habitual = re.search(r"习惯|第一件事|头一件事|经常|常常|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|每|天天|都会|都要|都去|喜欢", context or clause) or (
+        # "周末去gym", "周二周四晚上打球": a bare weekend or weekdays (not 这周末 / 下周二) recur.
+        (bare := re.match(r"^(?:我)?(?:一般)?(?:周末|工作日|周[一二三四五六日](?:周[一二三四五六日]|[、和到至][周]?[一二三四五六日])+)", clause))
+        and not A.zh_date(clause[bare.end():])
+        # an activity verb right after: "周末要陪我妈去医院", "周末别找我" are this weekend's plan or a request
+        # ("周末去了上海" is one weekend that is over)
+        and re.match(r"(?:早上|晚上|上午|下午|中午)?(?:都|就|常|经常|基本)?(?:去|在|练|打|跑|游|上|看|学|逛|爬|骑|踢|约|泡|遛)(?![了过])", clause[bare.end():])) or (
         # "我晚上睡前会刷一会儿手机": 会 with a time of day and no date is a habit, not a plan
         re.search(r"会(?=[\u4e00-\u9fff])", clause) and not A.zh_date(clause))
     # "工作日早上七点出门": several days and a time recur without a marker.
@@ -78,7 +84,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     # Advice, hearsay and people in general ("据说每天喝八杯水最健康", "医生建议…") are no routine of the user's.
     if not body or len(body) < 2 or len(body) > 14 or re.search(r"什么|吗|呢|不|没|干嘛|干啥|据说|听说|建议|最好|应该|的人", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []
-    if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|喷雾|滴眼液|胶囊|[片粒颗]", body):
+    if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|喷雾|滴眼液|胶囊|[片粒颗]|\d+\s*(?:mg|毫克|微克|μg|ug|ml|毫升|IU)", body):
         return []
     return [_zc("user.habits", body, time=time, weekdays=days, frequency=freq)]
 

@@ -1,0 +1,52 @@
+"""Code-switched and loosely typed Chinese (layers/formation/extractor/text.py `CodeSwitched`): the Chinese rules
+read 我在 Google 做 PM as 我在Google做PM, a space between Chinese words as a pause, and give values back as written."""
+from __future__ import annotations
+
+import pytest
+
+from layers.formation.extractor import TranscriptTurn, extract_memories
+from layers.formation.extractor.text import CodeSwitched
+
+
+def _facts(text: str) -> set[tuple]:
+    result = extract_memories([TranscriptTurn(1, "user", text)], user_id="u1")
+    return {(i.memory_key, i.value) for i in result.items if i.memory_key}
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("我在 Google 做 PM", {("user.employer", "Google"), ("user.occupation", "PM")}),
+    ("我 based in 上海，但 hometown 是哈尔滨", {("user.home_city", "上海"), ("user.hometown", "哈尔滨")}),
+    ("我入职 Airbnb 了", {("user.employer", "Airbnb")}),
+    ("被 layoff 了，之前在 Meta 做 recruiter", {("user.former_employer", "Meta")}),
+    ("我在协和当麻醉医生 夜班多 回消息会慢点哈", {("user.employer", "协和"), ("user.occupation", "麻醉医生")}),
+])
+def test_code_switched_and_spaced_chinese_is_read(text, want):
+    assert want <= _facts(text)
+
+
+def test_values_come_back_in_the_users_words():
+    items = extract_memories([TranscriptTurn(1, "user", "下个月 relocate 到 Tokyo，公司 sponsor 的")]).items
+    plan = next(i for i in items if i.memory_key == "user.plan")
+    assert plan.value == "relocate 到 Tokyo" and plan.attributes["destination"] == "Tokyo"
+    switched = CodeSwitched("我下个月 move 到深圳")
+    assert switched.text == "我下个月搬到深圳" and switched.original("搬到深圳") == "move 到深圳"
+
+
+def test_a_blanked_quotation_stays_apart():
+    """Three or more spaces are a quotation text.blank_quotes emptied, not a pause or a code-switch gap."""
+    assert CodeSwitched("那句      我现在").text == "那句      我现在"
+    assert _facts("电视剧里那句“我命由我不由天”我现在天天挂嘴边") == set()
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("周末去 gym", "user.habits", "gym"),
+    ("每天早上空腹吃优甲乐50微克", "user.medications", "优甲乐"),
+    ("十点以后的消息我一概不回", "user.contact_preference", "十点以后"),
+])
+def test_ordinary_phrasings(text, key, value):
+    assert (key, value) in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["周末要陪我妈去医院", "周末别找我，我要陪孩子", "我朋友周末去 gym"])
+def test_this_weekend_and_other_people_are_no_habit(text):
+    assert not any(key == "user.habits" for key, _ in _facts(text))
