@@ -125,8 +125,8 @@ def as_past(item: dict) -> bool:
 # ------------------------------------------------------------------ replay and formation
 
 class Patient:
-    """The client, retrying a call that timed out or answered 503 (a loaded 2-core box): every write the
-    probe makes is idempotent (session ids, turn client ids, ending an ended session)."""
+    """The client, retrying a read that timed out and any call that answered 503 (a loaded 2-core box);
+    every write the probe makes is idempotent (session ids, turn client ids, ending an ended session)."""
 
     def __init__(self, client: Client, attempts: int = 3):
         self.client, self.attempts = client, attempts
@@ -136,7 +136,9 @@ class Patient:
             try:
                 return self.client.request(method, path, body)
             except (TimeoutError, ConnectionError) as exc:
-                if attempt == self.attempts - 1:
+                # A write that timed out may still be running and holding its session's row: sending it
+                # again would only queue behind it, so only reads are retried.
+                if method != "GET" or attempt == self.attempts - 1:
                     raise
                 print(f"retrying {method} {path} after {exc!r}", file=sys.stderr)
             except ApiError as exc:
@@ -153,6 +155,7 @@ class Probe:
     def __init__(self, client: Client, run_id: str, timeout: float):
         self.client, self.run_id, self.timeout = Patient(client), run_id, timeout
         self.users: dict[str, str] = {}
+        self.broken: dict[str, str] = {}  # conversation id -> the call that never answered
 
     def user_id(self, conversation_id: str) -> str:
         return self.users.setdefault(conversation_id, f"probe-{self.run_id}-{conversation_id}")
@@ -166,7 +169,13 @@ class Probe:
             (speaker, text), = turn.items()
             turns.append({"role": "user" if speaker == "u" else "assistant", "content": text,
                           "client_id": f"{session_id}-t{index}"})
-        self.client.post(f"/api/v1/sessions/{session_id}/turns", {"turns": turns})
+        try:
+            self.client.post(f"/api/v1/sessions/{session_id}/turns", {"turns": turns})
+        except (TimeoutError, ConnectionError) as exc:
+            # The service never answered: what was said is lost (reported), and the session is left
+            # alone, since ending it would wait on the same row.
+            self.broken[conversation["id"]] = f"POST /api/v1/sessions/{session_id}/turns: {exc!r}"
+            return None
         self.client.post(f"/api/v1/sessions/{session_id}/end", {})
         return session_id
 
@@ -212,14 +221,20 @@ class Probe:
                 "timed_out": time.monotonic() >= deadline}
 
     def erase(self) -> int:
+        """Erase the probe's users (admin scope); a user whose replay never answered is left, since its
+        erasure would wait on the same locked session."""
         erased = 0
-        for user in self.users.values():
+        for conversation, user in self.users.items():
+            if conversation in self.broken:
+                continue
             try:
                 self.client.request("DELETE", f"/api/v1/users/{user}")
                 erased += 1
             except ApiError as exc:
                 if exc.status == 403:  # a key without admin scope: leave them
                     return erased
+            except (TimeoutError, ConnectionError) as exc:
+                print(f"could not erase {user}: {exc!r}", file=sys.stderr)
         return erased
 
 
@@ -231,9 +246,10 @@ def replay_all(probe: Probe, conversations: list[dict]) -> list[dict]:
         started = time.monotonic()
         sessions = {}
         for conversation in conversations:
-            if number < len(conversation["sessions"]):
+            if number < len(conversation["sessions"]) and conversation["id"] not in probe.broken:
                 session_id = probe.replay_session(conversation, number)
-                sessions[session_id] = probe.user_id(conversation["id"])
+                if session_id:
+                    sessions[session_id] = probe.user_id(conversation["id"])
         replayed = time.monotonic() - started
         waited = probe.wait_for_formation(sessions)
         rounds.append({"session_number": number + 1, "sessions": len(sessions),
@@ -256,7 +272,8 @@ def ask(probe: Probe, conversation: dict, question: dict, latencies: dict) -> di
     latencies["search"].append(search_ms)
     outcome = {"conversation": conversation["id"], "lang": conversation["lang"], "family": question["family"],
                "question": question["q"], "expect": question.get("expect") or [],
-               "must_not": question.get("must_not") or []}
+               "must_not": question.get("must_not") or [],
+               "replay_failed": conversation["id"] in probe.broken}
     for where, (everything, facts, items) in (("context", context_texts(context)),
                                               ("search", search_texts(search))):
         missing = groups_missing(outcome["expect"], everything)
@@ -358,7 +375,7 @@ def run(args) -> dict:
     elif args.smoke:
         conversations = [c for c in conversations if c["id"] in SMOKE_IDS]
         negatives = []
-    client = Client(args.base_url, resolve_api_key(args.api_key), timeout=120.0)
+    client = Client(args.base_url, resolve_api_key(args.api_key), timeout=args.request_timeout)
     client.wait_healthy()
     probe = Probe(client, uuid.uuid4().hex[:8], args.timeout)
     every = conversations + negatives
@@ -388,6 +405,7 @@ def run(args) -> dict:
         "conversations": len(conversations), "negatives": len(negatives),
         "questions": sum(1 for o in outcomes if o["expect"]),
         "formation": rounds,
+        "replay_failures": probe.broken,
         "by_language": summarise(outcomes, "lang"),
         "by_family": summarise(outcomes, "family"),
         "stale_after_change": stale,
@@ -398,9 +416,7 @@ def run(args) -> dict:
         "failures": failures_of(outcomes, said),
         "stored": stored,
     }
-    if not args.keep:
-        report["erased_users"] = probe.erase()
-    return report
+    return report, probe
 
 
 def print_report(report: dict) -> None:
@@ -419,6 +435,8 @@ def print_report(report: dict) -> None:
         print(f"  round {r['session_number']}: {r['sessions']} sessions replayed in {r['replay_seconds']}s, "
               f"formed in {r['seconds']}s, without memory: {len(r['sessions_without_memory'])}"
               f"{' (time limit)' if r['timed_out'] else ''}")
+    for conversation, call in report["replay_failures"].items():
+        print(f"  replay failed for {conversation}: {call}")
     table("language", report["by_language"])
     table("family", report["by_family"])
     print(f"\nstale facts after a change: {len(report['stale_after_change'])}")
@@ -442,15 +460,22 @@ def main(argv=None) -> int:
     parser.add_argument("--smoke", action="store_true", help=f"only {', '.join(SMOKE_IDS)}: the CI-sized run")
     parser.add_argument("--only", help="comma-separated conversation ids")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for formation per round")
+    parser.add_argument("--request-timeout", type=float, default=60.0, help="seconds one HTTP call may take")
     parser.add_argument("--keep", action="store_true", help="leave the probe's users in place")
     args = parser.parse_args(argv)
-    report = run(args)
-    print_report(report)
+    report, probe = run(args)
     if args.json:
         Path(args.json).write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+    print_report(report)
+    if args.json:
         print(f"written {args.json}")
+    if not args.keep:
+        print(f"erased {probe.erase()} of {len(probe.users)} probe users")
     # The smoke run checks the path works end to end (replay, formation, both endpoints); quality is
     # reported, not enforced, so a CI run fails only when the service does.
+    if report["replay_failures"]:
+        print("the service did not answer a replayed call", file=sys.stderr)
+        return 1
     if any(r["timed_out"] for r in report["formation"]):
         print("formation did not settle within the time limit", file=sys.stderr)
         return 1
