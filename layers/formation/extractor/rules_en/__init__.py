@@ -146,7 +146,8 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
                 continue
             # "my brother's wedding next saturday", "my sister's getting married in Italy": a family event the user goes to.
-            family_event = build in (_b_plan, _b_progressive_plan) and re.search(r"(?i)\b(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?'s\s+$", clause[:match.start()])
+            family_event = build in (_b_plan, _b_progressive_plan) and re.search(r"(?i)\b(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?'s\s+$", clause[:match.start()]) \
+                and not re.match(r"(?i)(?:flying|driving|heading|headed|going|moving|leaving|travell?ing|visiting|off\s+to|starting|having)\b", clause[match.start():])
             if build not in _EN_SUBJECT_FREE and not household and not family_event and not _user_said(clause, match.start()) and not self_anchored(clause, match.start(), match.group()) and not (
                     build in _EN_LOOSE and _no_one_else(clause, match.start())):
                 continue

@@ -83,6 +83,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_LANG}\s+(?i:classes|lessons|class)"), _b_language),
     # "day 212 of my Korean streak on duolingo", "my Spanish duolingo streak": learning, by the app.
     (re.compile(rf"{_LANG}\s+(?:(?i:duolingo)\s+)?(?i:streak|course)\b(?=[^.;!?]*(?i:duolingo|app|babbel|streak))"), lambda m, c: [_f("user.languages", tidy_value(m.group("v")), level="learning")]),
+    # "been doing Japanese on Duolingo", "Korean with a tutor": a language learnt through an app or a teacher.
+    (re.compile(rf"(?i:doing|practi[cs]ing|studying|grinding)\s+{_LANG}\s+(?i:on|with|via|through)\s+(?i:duolingo|babbel|memrise|busuu|an?\s+app|an?\s+tutor|italki|rosetta\s+stone)\b"),
+     lambda m, c: [_f("user.languages", tidy_value(m.group("v")), level="learning")]),
     # "I dream in English these days": a language lived in.
     (re.compile(rf"(?i:dream)\s+(?i:in)\s+{_LANG}"), _b_language),
     # "Passed the JLPT N1", "got my HSK 6", "DELF B2": the exam names the language and the level.

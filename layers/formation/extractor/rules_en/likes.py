@@ -32,6 +32,13 @@ def _b_like(key):
         # "love love love thunderstorms": the verb said again is emphasis.
         raw = re.sub(r"(?i)^(?:(?:love|like|adore|hate)\s+)+", "", raw)
         value = _phrase(raw)
+        # "oh sure, I totally enjoy doing my taxes", "yeah right, I love mondays": irony opens the clause.
+        if re.match(r"(?i)(?:oh\s+)?(?:sure|yeah\s+right|yeah\s+sure|oh\s+great|oh\s+joy|of\s+course|totally)\b\s*,?", clause) and \
+                re.search(r"(?i)\b(?:tax(?:es)?|mondays?|traffic|laundry|dishes|meetings?|paperwork|commut\w*|waiting|queues?|chores|cleaning|overtime|deadlines|admin|ironing)\b", value or ""):
+            return []
+        # "I love how you explain things", "I like that you remember": praise of the assistant, no taste.
+        if value and re.match(r"(?i)(?:how|that|when|the\s+way|what)\s+(?:you|u)\b", value):
+            return []
         if not value or re.match(r"(?i)(?:to\s+)?(?:know|ask|help|see|hear|get|have|try|go|be|do|make)\b", value) or re.fullmatch(r"(?i)[a-z]+ly", value):
             return []
         # "I enjoy reading, cooking and travel": a list the comma cut off runs on to the clause's end.
@@ -40,6 +47,14 @@ def _b_like(key):
             value = value + more.group()
         return [_f(key, item) for item in taste_items(value)]
     return build
+
+
+def _b_cant_stand_it(m, clause):
+    """"cilantro tastes like soap to me, can't stand it": the thing the clause opens with is what "it" stands for."""
+    value = _phrase(m.group("v"), 4)
+    if not value or re.match(r"(?i)(?:it|this|that|he|she|they|there|work|life|today|everything|people)\b", value):
+        return []
+    return [_f("user.dislikes", value)]
 
 
 _legacy_like = value_rule("user.likes", _object)
@@ -103,6 +118,7 @@ _INTO = "(?:" + "|".join(rf"(?<=\b{word}\s)" for word in (
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"^(?P<v>[a-z][a-z ]{2,25}?)\s+(?i:is|are|tastes?|smells?|looks?|feels?)\b[^.;!?]{0,40}?,?\s+(?:(?i:i)\s+)?(?i:can't|cant|cannot|can\s+not)\s+(?i:stand|bear)\s+(?i:it|them)\b"), _b_cant_stand_it),
     (re.compile(r"^(?P<head>(?i:things\s+i\s+(?:really\s+)?(?:love|like|enjoy|hate|dislike|can't\s+stand)|(?:my\s+)?(?:favs|faves|favou?rites|likes|loves|"
                 r"dislikes|hates|hate|love|pet\s+peeves?|not\s+a\s+fan\s+of)))\s*(?::|=|-|–)\s*(?P<v>[^.;!?]+)"), _b_headed_list),
     # More ways of saying one loves a thing ("nothing beats X" is an opinion, FACTS.md generic): "a sucker for", "I live for", "could eat X

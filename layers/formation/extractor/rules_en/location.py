@@ -126,6 +126,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "my apartment's in Jersey City and my desk is in Manhattan": the home and the workplace by what is there.
     (re.compile(rf"(?i:my|our)\s+(?:(?i:new|own|little|tiny)\s+)?(?i:apartment|flat|house|place|home|condo|studio)(?:'s|\s+is)\s+(?:(?i:now|actually|still)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:my)\s+(?i:desk|office|job|workplace|work)(?:'s|\s+is)\s+(?:(?i:now|actually)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.work_city")),
+    # "Seattle-based, if that matters", "a London-based designer": the place the user is based in.
+    (re.compile(rf"(?:^|(?<=\s))(?P<v>{_CAP}(?:\s+{_CAP})?)-(?i:based)\b"), _b_place("user.home_city")),
     # "originally from Los Baños … Calgary now": a bare place, then "now", is where the user is.
     (re.compile(rf"^{_PLACE}\s+(?i:now|these\s+days|nowadays)\b(?=\s*(?:$|[,.;!]|(?i:and|but|though)\b))"), _b_place("user.home_city")),
     (re.compile(rf"(?i:originally\s+from|i'm\s+from|im\s+from)\s+{_LPLACE}"), _b_place("user.hometown")),

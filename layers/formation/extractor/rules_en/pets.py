@@ -149,7 +149,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "walking Rufus, my beagle", "rush Waffles (our corgi) to the vet": the name first, the pet after it.
     (re.compile(rf"(?P<before>[A-Z][a-z]+)\s*(?:,|\()\s*(?i:my|our)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\b\s*(?:\)|,|$|[.!?]|\s+(?i:and|who|is|was|has|had)\b)"), _b_pet),
     # Possessed, not merely seen: "a big dog chased me" is nobody's pet ("a … named X" is below).
-    (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
+    (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a|keep\s+(?:a|some)|i\s+keep)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
     # "pup's name is Milo", "kitten is called Ziggy": a pet named without "my".
     (re.compile(rf"^(?:(?i:the|our|my)\s+)?(?:(?i:new|little|old)\s+)?(?P<sp>(?i:{_PET_WORD}))(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s+is\s+named)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
@@ -164,6 +164,6 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<sp>(?i:cat|dog|bunny|rabbit|bird|hamster|fish))\s+(?i:mum|mom|mama|dad|parent|lady|owner)\b"), _b_pet_keeper),
     # "I have a 2 year old husky named Storm": the age before the species.
     (re.compile(rf"(?i:have|got|adopted|my|our|with)\s+(?i:an?\s+)?(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+))?"), _b_pet),
-    (re.compile(rf"(?:(?i:have|got|own|adopted|with|ive\s+got|i've\s+got|my|our)|^(?i:(?:my\s+|our\s+|the\s+)?(?:pets|animals|furbabies|zoo|menagerie))\s*[:=–-])\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called)\s+|\s+(?=[A-Z]))(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
+    (re.compile(rf"(?:(?i:have|got|own|adopted|with|ive\s+got|i've\s+got|my|our)|^(?i:(?:my\s+|our\s+|the\s+)?(?:pets|animals|furbabies|zoo|menagerie))\s*[:=–-])\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called|are|are\s+called|are\s+named)\s+|\s+(?=[A-Z]))(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
     (re.compile(rf"(?i:have|got|own|adopted|rescued|with)\s+(?i:two|three|four|five|2|3|4|5|a\s+couple\s+of|several)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\b"), _b_pet),
 ]
