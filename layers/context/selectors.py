@@ -47,6 +47,21 @@ CORE_KINDS = (MemoryKind.PREFERENCE, MemoryKind.FACT)
 CORE_GATED_SLACK = 10
 
 
+# Texts up to this long have their token counts kept (a context counted the same lines ~30 times: each part, each
+# block, the total after each drop, the response; system rules and a session's turns recur across requests);
+# the count is a pure function of the text under the process's one tokenizer (memoryhub/providers/tokens.py).
+TOKEN_COUNT_CACHED_CHARS = 4000
+
+
+@functools.lru_cache(maxsize=8192)
+def _kept_count(text: str) -> int:
+    return count_tokens(text)
+
+
+def _tokens(text: str) -> int:
+    return _kept_count(text) if len(text) <= TOKEN_COUNT_CACHED_CHARS else count_tokens(text)
+
+
 @dataclass
 class Part:
     """One line of a block, with where it came from."""
@@ -57,7 +72,7 @@ class Part:
 
     @property
     def token_count(self) -> int:
-        return count_tokens(self.text)
+        return _tokens(self.text)
 
 
 @dataclass
@@ -71,7 +86,7 @@ class Block:
 
     @property
     def token_count(self) -> int:
-        return count_tokens(self.content) if self.parts else 0
+        return _tokens(self.content) if self.parts else 0
 
     def as_dict(self) -> dict:
         return {"name": self.name, "content": self.content, "token_count": self.token_count,
