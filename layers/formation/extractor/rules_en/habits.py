@@ -22,7 +22,23 @@ _BARE_DAY_LIST = re.compile(rf"(?i)\b({_DAY}|mon|tue|wed|thu|fri|sat|sun)\s+(?=(
 
 
 def _days(clause: str) -> list[str] | None:
+    # "every weekday I'm up at 5:30": one weekday each time is all five of them.
+    clause = re.sub(r"(?i)\b(?:every|each)\s+weekday\b", "weekdays", clause)
     return A.weekdays(_BARE_DAY_LIST.sub(r"\1, ", clause))
+
+
+# "I swim laps every morning before work, usually around 6": a clock time said is the habit's time,
+# before a part of the day ("before work", "morning").
+_CLOCK = re.compile(r"(?i)\b(?:at|around|by|about|from|till|until)\s+(?P<t>(?:1[0-2]|0?[1-9])(?::[0-5]\d)?(?:\s*[ap]\.?m\.?)?|(?:1[3-9]|2[0-3]):[0-5]\d)\b"
+                    r"(?!\s*(?:%|kg|km|k\b|miles|mph|years?|yrs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|people|times|laps|reps|sets|pages|percent))")
+
+
+def _habit_time(clause: str) -> str | None:
+    said = A.time_of_day(clause)
+    if said and re.search(r"\d", said):
+        return said
+    clock = _CLOCK.search(clause)
+    return clock.group("t") if clock else said
 
 
 def _b_habit(m, clause):
@@ -60,7 +76,7 @@ def _b_habit(m, clause):
     # "take the dog out for a walk": articles do not count towards the length of an activity.
     if not activity or len([w for w in activity.split() if w.lower() not in ("a", "an", "the")]) > 6:
         return []
-    return [_f("user.habits", activity, time=A.time_of_day(clause), weekdays=_days(clause), frequency=A.frequency(clause))]
+    return [_f("user.habits", activity, time=_habit_time(clause), weekdays=_days(clause), frequency=A.frequency(clause))]
 
 
 _PAST_VERBS = {"woke", "went", "got", "came", "left", "ate", "took", "made", "had", "saw", "was", "did", "ran", "slept",

@@ -119,7 +119,9 @@ def _b_medication(m, clause):
     # "I'm on the pill": the contraceptive pill, the one pill said with "the".
     if drug and drug.lower() == "pill" and re.search(r"(?i)\bon\s+the\s+pill\b", clause):
         return [_f("user.medications", "pill")]
-    if not drug or not _DRUG_SUFFIX.search(drug) or len(drug.split()) > 4 or drug.lower().split()[-1] in _NOT_DRUGS:
+    # "pineapple on pizza is fine": a drug's name holds no verb.
+    if not drug or not _DRUG_SUFFIX.search(drug) or len(drug.split()) > 4 or drug.lower().split()[-1] in _NOT_DRUGS \
+            or re.search(r"(?i)\b(?:is|are|was|were|isn't|aren't)\b", drug):
         return []
     dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|g|iu|units?)\b|\b(?:half|one|two)\s+(?:a\s+)?(?:pill|tablet)s?\b", clause)
     schedule = A.frequency(clause) or (re.search(r"(?i)\bwhen\s+[a-z ]{3,20}$|\bat\s+night\b|\bin\s+the\s+mornings?\b|\bbefore\s+bed\b", clause) or [None])[0]

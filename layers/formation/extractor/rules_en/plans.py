@@ -160,6 +160,10 @@ def _b_plan(m, clause):
                  if not re.search(r"(?i)\b(?:propos\w*|talk\w*|speak\w*|writ\w*|say|said|introduc\w*|married|engaged|chat\w*|reach\w*\s+out|listen\w*|"
                                   r"sing\w*|send\w*|giv\w*|show\w*|lend\w*|explain\w*|apologi[sz]\w*)\s+to\s+(?:the\s+)?$", clause[:d.start("d")])), None)
     destination = _proper(dest.group("d")) if dest else None
+    if destination is None:
+        # "running the Berlin marathon", "the Web Summit in…": an event named by its town.
+        named = re.search(r"\b(?P<d>[A-Z][a-z]+)\s+(?i:marathon|half\s+marathon|half|triathlon|10k|conference|festival|expo|summit|fair|fashion\s+week)\b", clause)
+        destination = named.group("d") if named and named.group("d") not in _STOP_CAPS else None
     if destination and (A.en_date(destination) or destination in _STOP_CAPS):
         destination = None
     return [_f("user.plan", trip_value(body, destination), date=date, destination=destination)]
