@@ -49,7 +49,10 @@ def _default_scene_cues() -> dict[str, list[str]]:
                    "bar", "pub", "cuisine", "dish", "menu", "buffet", "barbecue", "bbq", "picnic",
                    "ramen", "noodle", "pizza", "burger", "sushi", "steak", "salad", "soup", "sandwich", "beer",
                    "cocktail", "吃", "饭", "餐", "菜", "外卖", "茶楼", "早茶", "零食", "小吃", "馆子", "食", "夜宵",
-                   "宵夜", "火锅", "面条", "喝酒", "喝两", "喝一杯", "啤酒", "白酒", "红酒"],
+                   "宵夜", "火锅", "面条", "喝酒", "喝两", "喝一杯", "啤酒", "白酒", "红酒",
+                   # food packed or grilled: a school lunch is not a trip's packing, skewers are a meal
+                   "school lunch", "packed lunch", "lunchbox", "lunch box", "便当", "带饭", "撸串", "烧烤", "烤串",
+                   "烤肉"],
         "travel": ["flight", "fly", "airport", "trip", "train ticket", "train to", "trains", "ticket",
                    "hotel", "travel", "bus to", "pack for", "vacation", "holiday", "itinerary", "journey",
                    "book a car", "campervan", "road trip", "visa", "机票", "航班", "飞", "车票", "高铁", "火车",
@@ -61,9 +64,12 @@ def _default_scene_cues() -> dict[str, list[str]]:
                     "复查", "看病", "过敏", "感冒", "失眠", "睡不着",
                     # taking medicine is said with 吃 (吃药, 该吃什么药), which alone would read as a meal
                     "吃药", "什么药", "服药", "药片", "pollen", "hay fever", "sneez", "rash", "itch",
-                    "花粉", "鼻炎", "打喷嚏", "起疹子", "痒"],
+                    "花粉", "鼻炎", "打喷嚏", "起疹子", "痒",
+                    # teeth, blood pressure and dizziness
+                    "dental", "teeth", "tooth", "dizzy", "blood pressure", "牙", "血压", "头晕"],
         "weather": ["weather", "rain", "umbrella", "snow", "forecast", "temperature", "sunny", "storm",
-                    "天气", "下雨", "雨伞", "带伞", "下雪", "气温", "降温"],
+                    "天气", "下雨", "雨伞", "带伞", "下雪", "气温", "降温",
+                    "pour", "drizzl", "windy", "冷不冷", "热不热", "刮风", "雾霾"],
         "shopping": ["buy", "gift", "present for", "shop", "order a", "purchase", "deal on", "under $",
                      "买", "礼物", "送什么", "购物", "下单", "订个蛋糕"],
         "scheduling": ["schedule", "calendar", "free on", "busy", "available", "appointment", "what time",
@@ -119,7 +125,8 @@ def _default_scene_keys() -> dict[str, dict[str, float]]:
     # key pattern -> relevance the key alone earns. 0.5 clears the default cutoff of a fresh, confirmed
     # memory; lower weights only add to a text match.
     return {
-        "dining": {"user.diet": 0.9, "user.allergies": 0.9, "user.dislikes": 0.6, "user.health_conditions": 0.2},
+        "dining": {"user.diet": 0.9, "user.allergies": 0.9, "user.food_restrictions": 0.9, "user.dislikes": 0.6,
+                   "user.health_conditions": 0.2},
         "travel": {"user.home_city": 0.25, "user.plan": 0.25, "user.travel*": 0.7, "user.seat*": 0.7},
         "medical": {"user.health_conditions": 0.9, "user.allergies": 0.28, "user.medication*": 0.9},
         "weather": {"user.home_city": 0.9},
@@ -164,7 +171,7 @@ def _default_person_topics() -> list[str]:
 
 
 def _default_self_topics() -> list[str]:
-    return ["home_city", "hometown", "workplace", "work", "name"]
+    return ["home_city", "hometown", "workplace", "work", "name", "education", "contact", "languages"]
 
 
 def _default_topic_cues() -> dict[str, list[str]]:
@@ -208,7 +215,18 @@ def _default_topic_cues() -> dict[str, list[str]]:
                           "visit my mom", "visit my mum", "visit my dad", "see the folks", "visit the folks",
                           "看爸妈", "看我爸", "看我妈", "看父母", "看望父母", "回家看"],
         "boss": ["boss", "manager", "supervisor", "老板", "领导", "上司", "经理"],
-        "pets": ["pet", "cat", "dog", "puppy", "kitten", "宠物", "猫", "狗"],
+        "pets": ["pet", "cat", "dog", "puppy", "kitten", "animals", "宠物", "猫", "狗"],
+        # the extractor's other keys about the user (layers/formation/extractor/): what they studied, how to
+        # reach them, the languages they speak, their anniversary
+        "education": ["my major", "i study", "i studied", "my degree", "university", "college", "my school",
+                      "graduate", "专业", "学的什么", "学什么的", "读的什么", "哪个大学", "哪所大学", "毕业", "学历"],
+        "contact": ["contact me", "reach me", "get hold of me", "get in touch with me", "my email", "my phone",
+                    "联系我", "联系方式", "怎么联系", "找我"],
+        "languages": ["language", "do i speak", "i speak", "语言", "会说", "外语", "说什么话"],
+        "anniversary": ["anniversary", "纪念日"],
+        # whether a slot is free, whatever the plan in it (a dinner, a film, a meeting)
+        "slot": ["can i fit", "can i do", "can i make it", "am i free", "free on", "clash", "conflict",
+                 "能约", "有空吗", "冲突", "时间上"],
         "allergy": ["allerg", "过敏"],
         "diet_avoid": ["avoid eating", "can't eat", "cannot eat", "should i avoid", "food should i avoid",
                        "not eat", "diet", "vegetarian", "vegan", "不能吃", "忌口", "吃素", "素食", "饮食"],
@@ -248,7 +266,14 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
         "boss": {"user.relationship.boss": 0.9, "user.relationship.manager": 0.9},
         "pets": {"user.pet*": 0.8},
         "allergy": {"user.allergies": 0.9},
-        "diet_avoid": {"user.diet": 0.9, "user.allergies": 0.9, "user.health_conditions": 0.5},
+        "diet_avoid": {"user.diet": 0.9, "user.allergies": 0.9, "user.food_restrictions": 0.9,
+                       "user.health_conditions": 0.5},
+        "education": {"user.education": 0.8},
+        "contact": {"user.contact_preference": 0.8},
+        "languages": {"user.languages": 0.8},
+        "anniversary": {"user.anniversary": 0.8},
+        # a recurring commitment may fall in the asked slot: under the cut alone, a shared word or day lifts it
+        "slot": {"user.habits": 0.25, "habit.*": 0.25},
         "health": {"user.health_conditions": 0.8, "user.medication*": 0.8},
         "plans": {"user.plan": 0.6},
         "activity": {"user.health_conditions": 0.5, "user.likes": 0.2},

@@ -150,6 +150,28 @@ def test_needs_that_take_a_place_from_memory():
     assert any("省着" in pattern for pattern in query_read("买个礼物", policy).content_patterns)
 
 
+def test_the_extractors_other_keys_and_scene_words_people_use():
+    policy = Policy()
+
+    def keys(query):
+        return set(query_read(query, policy).key_weights)
+
+    # a stated food restriction (the extractor's user.food_restrictions) constrains a meal like a diet
+    assert "user.food_restrictions" in keys("team dinner spot near the office")
+    assert "user.food_restrictions" in keys("我不能吃什么？")
+    assert "user.contact_preference" in keys("what's the best way to contact me?")
+    assert "user.education" in keys("what's my major?") and "user.languages" in keys("我会说什么语言？")
+    assert "user.education" not in keys("where's my daughter studying?")  # another person's
+    # whether a slot is free asks the recurring commitments, whatever the plan in it
+    assert "user.habits" in keys("周五晚上能约朋友吃饭吗") and "habit.*" in keys("can I do drinks on Tuesday?")
+    # scene words: skewers are a meal, a school lunch is packed food, teeth and blood pressure are medical
+    assert query_read("周末约了朋友撸串", policy).scene == "dining"
+    assert query_read("what can I pack for the school lunch", policy).scene == "dining"
+    assert query_read("dental cleaning on thursday", policy).scene == "medical"
+    assert query_read("头有点晕，血压有点高，要不要多吃一片药？", policy).scene == "medical"
+    assert query_read("is it going to pour this evening?", policy).scene == "weather"
+
+
 def test_a_place_question_in_other_words_finds_the_home_city(api, persona):
     found = {row["id"] for row in _search(api, "which city am I living in these days?")}
     assert persona["city"] in found and persona["hometown"] not in found
