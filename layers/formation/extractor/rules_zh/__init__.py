@@ -32,7 +32,7 @@ from layers.formation.extractor.rules_zh import (
 )
 from layers.formation.extractor.rules_zh.common import _items, _zc
 from layers.formation.extractor.rules_zh.education import _DISCIPLINES
-from layers.formation.extractor.rules_zh.employment import _org_zh
+from layers.formation.extractor.rules_zh.employment import KNOWN_EMPLOYER, _org_zh
 from layers.formation.extractor.rules_zh.family import (
     _PEOPLE_COUNT_RULE,
     _PEOPLE_ZH,
@@ -139,7 +139,7 @@ def _workplace_said_after(segments: list[tuple[str, bool]], found: list[Candidat
         word, flag = tags(bare.group("v"))[0]
         org = word if flag in ("nt", "nz", "j") else bare.group("v") if _ORG_SUFFIX.search(bare.group("v")) or re.fullmatch(
             r"[A-Z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*", bare.group("v")) else None  # "我是intern，在Google"
-        org = _org_zh(org) if org else None
+        org = _org_zh(org) if org else bare.group("v") if KNOWN_EMPLOYER.fullmatch(bare.group("v")) else None
         if org:
             return [_zc("user.employer", org)]
     return []

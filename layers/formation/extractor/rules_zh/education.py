@@ -5,12 +5,13 @@ import re
 
 from layers.formation.extractor.rules_zh.common import _zc
 from layers.formation.extractor.rules_zh.location import _CITY_ALT, _COUNTRIES_ZH
+from layers.formation.extractor.rules_zh.pos import is_time_word, tags
 from layers.formation.extractor.text import tidy_value
 
 _DEGREES_ZH = r"本科|研究生|硕士|博士|博士后|MBA|master|Master|PhD|phd|大专|专科|在职研究生|EMBA|MPA|学士"
 
 
-_SCHOOL_SUFFIX = r"(?:大学|学院|大|交大|师大|理工|科大|中学|高中|附中|一中|二中|职高|技校|University|College|School|Institute)$"
+_SCHOOL_SUFFIX = r"(?:大学|学院|大|交大|师大|理工|科大|中学|高中|附中|一中|二中|职高|技校|科学院|研究院|科院|研究所|University|College|School|Institute)$"
 
 
 _DISCIPLINES = ("计算机|软件|电子|信息|机械|建筑|土木|经济|管理|金融|法|法学|医|医学|药学|护理|文|文学|新闻|传媒|外国语|数学|"
@@ -21,7 +22,7 @@ def _zb_education(m, clause):
     groups = m.groupdict()
     school = tidy_value(groups.get("v") or "")
     school = re.sub(r"(?:的)$", "", school)
-    school = re.sub(r"^(?:我|本人|的是)", "", school)
+    school = re.sub(r"^(?:我是|我|本人|的是|是)", "", school)
     # "清华硕士毕业": the degree said after the school is the degree, not part of its name.
     # "北航计算机学院": the school, then its faculty, which names the field.
     faculty = re.fullmatch(rf"(?P<s>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?P<f>{_DISCIPLINES})(?:学院|系)", school)
@@ -43,8 +44,10 @@ def _zb_education(m, clause):
     # "在英国读硕士": a place is where, not the school.
     if not school or len(school) > 14 or re.search(r"什么|哪|这|那", school) or re.fullmatch(_CITY_ALT, school) or re.fullmatch(_COUNTRIES_ZH, school):
         return []
-    # "读的是architecture" names the major; only "读的是复旦" (a school word) names the school.
-    if re.search(r"(?:读|上|念|考)的是$", m.string[:m.start("v")]) and not re.search(_SCHOOL_SUFFIX, school):
+    # "读的是architecture" names the major; only "读的是复旦" (a school word) or "大学读的是同济" (the
+    # level said first) names the school.
+    if re.search(r"(?:读|上|念|考)的是$", m.string[:m.start("v")]) and not re.search(_SCHOOL_SUFFIX, school) \
+            and not re.search(r"(?:大学|本科|研究生|硕士|博士|高中|初中)(?:读|上|念|考)的是$", m.string[:m.start("v")]):
         return []
     degree = {"本科生": "本科", "研究生": "研究生", "硕士生": "硕士", "博士生": "博士", "学生": None, "大学": None,
               "书": None, "研": "研究生", "博": "博士", "在读": None}.get(groups.get("deg") or "", groups.get("deg"))
@@ -87,7 +90,16 @@ def _zb_education(m, clause):
     return [_zc("user.education", school, degree=degree, field=field_, status=status)]
 
 
-_STUDY_SAID = re.compile(rf"{_DEGREES_ZH}|读研|读博|研[一二三]|博[一二三]|大[一二三四]|专业|学的|读书|念书|考上|毕业|上学|在读")
+def _zb_school_said_first(m, clause):
+    """"我北航毕业的": what stands between the user and 毕业 is a school only when jieba reads it as a name
+    (an organisation, a place name or an abbreviation), never a time or an adverb ("我去年毕业的", "我刚毕业")."""
+    pairs = tags(tidy_value(m.group("v")))
+    if not pairs or is_time_word(m.group("v")) or any(flag in ("d", "t", "m", "v", "p", "c", "r") for _, flag in pairs):
+        return []
+    return _zb_education(m, clause)
+
+
+_STUDY_SAID = re.compile(rf"{_DEGREES_ZH}|高中|初中|读研|读博|研[一二三]|博[一二三]|大[一二三四]|专业|学的|读书|念书|考上|毕业|上学|在读")
 
 
 def _zb_school_said_alone(m, clause):
@@ -111,7 +123,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^在(?P<v>[\u4e00-\u9fff]{2,8}?(?:中学|一中|二中|三中|四中|附中|高中|实验中学|外国语学校|小学))$"), _zb_education),
     # "我是清华的博士生": school, 的, the student's degree.
     (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?P<deg>本科生|研究生|硕士生|博士生|博士|硕士|学生|大[一二三四]学生)(?=$|[，,。!！]|了|啊|呀)"), _zb_education),
-    (re.compile(rf"在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上(?=学|大学|课|{_DEGREES_ZH}))(?P<deg>{_DEGREES_ZH}|书|大学|研|博)?"), _zb_education),
+    (re.compile(rf"在(?![职在])(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上(?=学|大学|课|{_DEGREES_ZH}))(?P<deg>{_DEGREES_ZH}|书|大学|研|博)?"), _zb_education),
+    # "我是浙大2018届的", "复旦18届": a school and the year one graduated.
+    (re.compile(r"(?:^|是|我)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:\d{2,4}|[一二三四五六七八九零〇]{2,4})届(?:的|毕业生|校友)?(?=$|[，,。!！])"), _zb_education),
+    # "我北航毕业的", "本人川大毕业": the school right after the user, then 毕业 (never a time: "我去年毕业的").
+    (re.compile(rf"^(?:我|本人)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?P<deg>{_DEGREES_ZH})?毕业(?:的|了)?(?=$|[，,。!！])"), _zb_school_said_first),
     (re.compile(rf"(?:读|念)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的(?P<deg>{_DEGREES_ZH})"), _zb_education),
     (re.compile(rf"(?P<deg>{_DEGREES_ZH})?毕业于(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?=$|[，,。]|(?P<field>[\u4e00-\u9fff]{{2,6}})系)"), _zb_education),
     (re.compile(r"(?:是|从)(?P<v>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:(?P<field>[\u4e00-\u9fff]{2,6})(?:系|专业))?毕业的"), _zb_education),
@@ -128,10 +144,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|高中|初中)(?:是|也是)?在(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上)的?"), _zb_education),
     (re.compile(r"(?P<v>大专|本科|中专|高中|初中|小学)(?:毕业|学历)"), _zb_education),
     # "我本科学的是会计，在江西财大", "读博第三年了，在中科大": the school named alone after what was studied.
-    (re.compile(r"^在(?P<v>(?![读念上])[\u4e00-\u9fff]{1,8}?(?:大学|学院|财大|师大|理工|科大|交大|工大|农大|医大|外|大))$"), _zb_school_said_alone),
+    (re.compile(r"^在(?P<v>(?![读念上])[\u4e00-\u9fff]{1,8}?(?:大学|学院|财大|师大|理工|科大|交大|工大|农大|医大|科学院|科院|研究院|研究所|外|大))$"), _zb_school_said_alone),
     # "我在读在职研究生，人大的", "我是师范大学毕业的，华东师大": the school in a part of its own.
     (re.compile(r"^(?P<v>(?![读念上在我])(?:[\u4e00-\u9fff]{1,8}?(?:大学|学院|财大|师大|理工|科大|交大|工大|农大|医大)|[\u4e00-\u9fff]{1,3}(?<![好很太挺超真多])大))的?$"), _zb_school_said_alone),
     # "我本科在南大，研究生去了港大": a degree, then where it was (or is) taken.
-    (re.compile(rf"(?P<deg>{_DEGREES_ZH}|读研|读博)(?:是|也是)?(?:在|去了|去的|考到了?|考进了?|考去了?)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)(?=$|[，,。])"), _zb_school_said_alone),
+    (re.compile(rf"(?P<deg>{_DEGREES_ZH}|读研|读博|高中|初中|大学)(?:是|也是)?(?:在|去了|去的|考到了?|考进了?|考去了?)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)(?=$|[，,。])"), _zb_school_said_alone),
     (re.compile(rf"(?:读的是|在读)(?P<deg>在职研究生|{_DEGREES_ZH})[，,]\s*(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的"), _zb_education),
 ]

@@ -21,6 +21,21 @@ _ORG_ZH = r"(?P<v>(?![在到去了])(?:[A-Za-z][A-Za-z0-9_&.'-]*(?:\s[A-Z][A-Za-
 _ROLE_ZH_CAP = r"(?P<role>[\u4e00-\u9fffA-Za-z]{1,10}?)"
 
 
+# Employers well enough known to be named bare ("我是程序员，在拼多多", "从华为辞职了，下个月去小米", "在华为待了
+# 五年"): jieba tags many of them as a person's name or a verb (拼多多 v+m, 蔚来 nr+v), so the rules that need an
+# organisation where the grammar does not say one (a bare 在X, 去X, 待了) read them from this list, as places are
+# read from the city gazetteer.
+KNOWN_EMPLOYERS = ("腾讯|阿里巴巴|阿里云|阿里|蚂蚁金服|蚂蚁|字节跳动|字节|抖音|百度|美团|京东|华为|小米|网易|拼多多|滴滴|快手|蔚来|理想汽车|小鹏|比亚迪|"
+                   "宁德时代|大疆|中兴|联想|携程|B站|哔哩哔哩|小红书|米哈游|商汤|旷视|OPPO|vivo|荣耀|顺丰|京东物流|菜鸟|饿了么|"
+                   "招商银行|招行|工商银行|工行|建设银行|建行|中国银行|农业银行|交通银行|平安|中国平安|中信|中金|华泰|中石化|中石油|"
+                   "国家电网|南方电网|中国移动|中国联通|中国电信|海尔|格力|美的|万科|碧桂园|华润|吉利|长城汽车|上汽|一汽|东风|"
+                   "微软|谷歌|苹果|亚马逊|特斯拉|英特尔|高通|英伟达|三星|IBM|甲骨文|思科|麦肯锡|波士顿咨询|贝恩|德勤|普华永道|安永|"
+                   "毕马威|高盛|摩根士丹利|摩根大通|星巴克|麦当劳|肯德基|宜家|沃尔玛|宝洁|联合利华|欧莱雅|西门子|博世|大众|宝马|奔驰|"
+                   "协和|华西|瑞金|湘雅|同仁|新东方|好未来|猿辅导|作业帮|知乎|微博|新浪|搜狐|360|金山|用友|科大讯飞|海康威视|"
+                   "顺丰速运|京东方|中芯国际|中国建筑|中建|中铁|中交|中粮|茅台|伊利|蒙牛|农夫山泉|喜茶|瑞幸|蜜雪冰城|海底捞|盒马|叮咚买菜")
+KNOWN_EMPLOYER = re.compile(rf"(?:{KNOWN_EMPLOYERS})(?:集团|公司|科技|总部)?")
+
+
 # A kind of workplace, not a named one ("我在医院上班"): FACTS.md labels only identifiable employers.
 _GENERIC_WORKPLACES = {"医院", "学校", "银行", "工厂", "厂里", "政府", "机关", "事业单位", "超市", "餐厅", "饭店", "酒店",
                        "店里", "工地", "律所", "药店", "诊所", "幼儿园", "大学", "研究所", "设计院", "报社", "电视台"}
@@ -195,6 +210,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # a part that is only where the user went or is now, after a job change earlier in the clause
     (re.compile(rf"^\s*(?:现在|目前|如今|后来|然后|最后)?(?:是)?(?:在|去了|到了|进了|来了){_ORG_ZH}(?:了|啦|上班|工作)?\s*[。!！]?$"),
      _zb_next_job),
+    # "从华为辞职了，下个月去小米": a known employer the user goes to, when, after the job change.
+    (re.compile(rf"^[^，,。]{{0,8}}?(?:就|要|会)?去(?P<v>{KNOWN_EMPLOYERS})(?:了|上班|报到|入职)?\s*[。!！]?$"), _zb_next_job),
     # "在一家律所当律师，律所叫金杜": the workplace named after its kind.
     (re.compile(r"^(?:我们|我的)?(?:公司|律所|单位|医院|银行|工作室|事务所|门店|店)(?:的名字)?(?:叫|是)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_job),
     (re.compile(rf"从{_ORG_ZH}(?:离职|辞职|跳槽|跳到|跳去|出来|裸辞)"), _zb_former),

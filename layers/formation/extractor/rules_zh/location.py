@@ -57,10 +57,17 @@ def _place(raw: str) -> str | None:
     return value
 
 
+def _known_employer(value: str) -> bool:
+    from layers.formation.extractor.rules_zh.employment import KNOWN_EMPLOYER  # employment imports this module
+
+    return KNOWN_EMPLOYER.fullmatch(value) is not None
+
+
 def _zb_place(key):
     def build(m, clause):
         value = _place(m.group("v"))
-        if not value:
+        # "在华为待了五年": a stay at an employer is a job, read by rules_zh.employment.
+        if not value or _known_employer(value):
             return []
         # "我年底要搬去广州": a move still to come is a plan (FACTS.md), not where one lives.
         if key == "user.home_city" and re.search(r"(?:要|会|想|打算|准备|计划|将|快)$", m.string[:m.start()]):

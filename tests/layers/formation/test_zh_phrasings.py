@@ -1,0 +1,44 @@
+"""Ordinary Chinese ways to say where one studied and works, beyond the sentence shapes the corpus began with
+(layers/formation/extractor/rules_zh/education.py, employment.py)."""
+from __future__ import annotations
+
+import pytest
+
+from layers.formation.extractor import TranscriptTurn, extract_memories
+
+
+def _facts(text: str) -> set[tuple]:
+    result = extract_memories([TranscriptTurn(1, "user", text)], user_id="u1")
+    return {(i.memory_key, i.value) for i in result.items if i.memory_key}
+
+
+@pytest.mark.parametrize(("text", "school"), [
+    ("我北航毕业的，学飞行器设计", "北航"),
+    ("我是浙大2018届的", "浙大"),
+    ("大学读的是同济，建筑系", "同济"),
+    ("我高中在人大附中", "人大附中"),
+    ("目前在读博，在中科院", "中科院"),
+])
+def test_schools_said_in_ordinary_ways(text, school):
+    assert ("user.education", school) in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["我去年毕业的", "我刚毕业", "现在在职读研"])
+def test_a_time_or_a_mode_of_study_is_no_school(text):
+    assert not any(value in ("去年", "刚", "职", "在职") for _, value in _facts(text))
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("我是一名程序员，在拼多多", {("user.occupation", "程序员"), ("user.employer", "拼多多")}),
+    ("我已经从华为辞职了，下个月去小米", {("user.former_employer", "华为"), ("user.employer", "小米")}),
+    ("我们公司是比亚迪，我在那边做工程师", {("user.employer", "比亚迪"), ("user.occupation", "工程师")}),
+])
+def test_employers_named_bare(text, want):
+    assert want <= _facts(text)
+
+
+@pytest.mark.parametrize("text", ["我在华为待了五年，上个月刚走", "下个月去小米之家买手机"])
+def test_a_known_employer_is_no_home_and_a_shop_visit_no_job(text):
+    facts = _facts(text)
+    assert not any(key == "user.home_city" for key, _ in facts)
+    assert ("user.employer", "小米") not in facts
