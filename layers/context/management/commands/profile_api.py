@@ -6,8 +6,10 @@ bookkeeping and the JSON rendering. This command sends `POST /api/v1/memories/se
 through Django's test client (the WSGI handler and every middleware, no socket), with bodies like
 bench/scale.py's (the tenant's users; queries made of words of the user's own memories; contexts for users with
 a session), and reports per request: time, SQL statements and their time (timed at the driver), Redis round
-trips, and with --top N the hottest functions and the time by package (cProfile). The figures other than time
-do not depend on the machine's load. Speed claims come from bench/ over HTTP; this says where to look.
+trips, and with --top N the hottest functions and the time by package (cProfile); with --floors, what the same
+work costs with nothing around it: each request's search statement run again directly and its query embedded
+alone. The figures other than time do not depend on the machine's load. Speed claims come from bench/ over HTTP;
+this says where to look.
 """
 from __future__ import annotations
 
@@ -15,15 +17,21 @@ import json
 import os
 import random
 import re
+import time
 from collections import defaultdict
 from pathlib import Path
 
+import psycopg
 from django.core.management.base import BaseCommand, CommandError
 from django.test import Client
+from pgvector import HalfVector
+from pgvector.psycopg.halfvec import HalfVectorBinaryDumper
 
 from layers.long_term.models import Memory
 from layers.short_term.models import Session
-from memoryhub.core.profiling import calls_profiled
+from memoryhub.core.pgquery import CachedStatementCursor
+from memoryhub.core.profiling import calls_profiled, percentile
+from memoryhub.providers.embeddings import get_embedder, query_text
 from memoryhub.tenancy.models import Tenant
 
 PATHS = {"search": "/api/v1/memories/search", "context": "/api/v1/context"}
@@ -44,6 +52,35 @@ def _package(filename: str, function: str) -> str:
     return "python " + Path(filename).stem
 
 
+def _ms(values: list[float]) -> dict:
+    return {"mean": round(sum(values) / len(values), 2), "p50": round(percentile(values, 50), 2),
+            "p95": round(percentile(values, 95), 2)} if values else {}
+
+
+def _floors(statements: list[tuple], queries: list[str]) -> dict:
+    """The search statements the requests ran, run again directly (the SQL floor), and their queries embedded
+    alone without the query cache (the embedding floor), in ms per request."""
+    from django.db import connection
+
+    connection.ensure_connection()
+    sql_ms = []
+    with CachedStatementCursor(connection.connection) as cursor:
+        cursor.adapters.register_dumper(HalfVector, HalfVectorBinaryDumper)
+        for query, params in statements[-len(queries):]:
+            t0 = time.perf_counter()
+            cursor.execute(query, params, prepare=True)
+            cursor.fetchall()
+            sql_ms.append((time.perf_counter() - t0) * 1000)
+    embedder = get_embedder()
+    embed_ms = []
+    for text in queries:
+        t0 = time.perf_counter()
+        embedder.embed([query_text(text)])
+        embed_ms.append((time.perf_counter() - t0) * 1000)
+    return {"search_sql_direct_ms": _ms(sql_ms), "statements_replayed": len(sql_ms),
+            "query_embedding_alone_ms": _ms(embed_ms), "embedder": embedder.name}
+
+
 class Command(BaseCommand):
     help = "Profile search or context requests in-process through the whole Django stack."
 
@@ -53,6 +90,9 @@ class Command(BaseCommand):
         parser.add_argument("--kind", choices=sorted(PATHS), default="search")
         parser.add_argument("--requests", type=int, default=200)
         parser.add_argument("--top", type=int, default=0, help="print the N functions with most cumulative time")
+        parser.add_argument("--floors", action="store_true",
+                            help="also the floors of each request: its long-term search statement run again directly "
+                                 "(prepared, on the same connection) and its query embedded alone (no cache)")
 
     def _bodies(self, tenant, kind: str, count: int) -> list[dict]:
         rng = random.Random(0)
@@ -96,7 +136,21 @@ class Command(BaseCommand):
             if response.status_code != 200:
                 raise CommandError(f"POST {path} -> {response.status_code}: {response.content[:300]!r}")
 
-        figures = calls_profiled(send, bodies, top=options["top"])
+        statements: list[tuple] = []
+        if options["floors"]:
+            def kept(cursor, query, params=None, **kwargs):
+                if kwargs.get("prepare"):  # the search statement (layers/long_term/selectors/search.py)
+                    statements.append((query, params))
+                # looked up at each call, so the SQL timer's patch of psycopg.Cursor still sees the statement
+                return psycopg.Cursor.execute(cursor, query, params, **kwargs)
+
+            CachedStatementCursor.execute = kept
+        try:
+            figures = calls_profiled(send, bodies, top=options["top"], warm_up=5)
+        finally:
+            if options["floors"]:
+                del CachedStatementCursor.execute  # inherited from psycopg.Cursor again
+        floors = _floors(statements, [body["query"] for body in bodies]) if options["floors"] else None
         by_package: dict[str, float] = defaultdict(float)
         if options["top"]:
             for (filename, _line, name), (_cc, _nc, tottime, _ct, _callers) in figures["stats"].stats.items():
@@ -104,6 +158,7 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps({
             "kind": options["kind"], "requests": len(bodies), "ms": figures["ms"], "sql_per_request": figures["sql"],
             "redis_round_trips_per_request": figures["redis_round_trips"],
+            **({"floors": floors} if floors else {}),
             **({"own_ms_by_package_under_cprofile": {name: round(ms, 3) for name, ms in sorted(
                 by_package.items(), key=lambda item: -item[1])[:20]}} if by_package else {}),
         }, indent=2))
