@@ -229,6 +229,75 @@ def test_english_near_negatives(text, expected):
     assert _facts(text) == expected
 
 
+# Issue 11, generalisation: each family read by its structure (who, what verb, what object), not by the
+# corpus sentences. The sentences here are none of the corpus's; each stands for a family of phrasings.
+@pytest.mark.parametrize("text, expected", [
+    # A name in lower case after the role, before it, or in apposition; several people with their own ages.
+    ("my son max is 12", {("user.relationship.son", "Max", (("age", 12),))}),
+    ("roommate jake keeps eating my leftovers", {("user.relationship.roommate", "Jake", ())}),
+    ("Jake's my boyfriend", {("user.relationship.boyfriend", "Jake", ())}),
+    ("I have a daughter, Zoe, she's 4", {("user.relationship.daughter", "Zoe", (("age", 4),))}),
+    ("I have a son Jack who's 10 and a daughter Emily who's 7",
+     {("user.relationship.son", "Jack", (("age", 10),)), ("user.relationship.daughter", "Emily", (("age", 7),))}),
+    ("Oliver is my 5 year old son", {("user.relationship.son", "Oliver", (("age", 5),))}),
+    # A channel by a verdict on it, a ranking, a refusal with its hours, or the matter it is for.
+    ("email's the way to go", {("user.contact_preference", "email", ())}),
+    ("text > calls for me", {("user.contact_preference", "text", ())}),
+    ("my preferred contact method is email", {("user.contact_preference", "email", ())}),
+    ("I don't take calls before 10am", {("user.contact_preference", "no calls before 10am", ())}),
+    ("I'm much better over email than on the phone", {("user.contact_preference", "email", ())}),
+    ("for work stuff slack me", {("user.contact_preference", "slack", ())}),
+    # Education said the short way, in lower case, or by being at a school to study there.
+    ("grad from Ohio State in 2015", {("user.education", "Ohio State", (("status", "graduated"),))}),
+    ("class of '19, Georgia Tech, mechanical eng.",
+     {("user.education", "Georgia Tech", (("field", "mechanical eng"), ("status", "graduated")))}),
+    ("i'm doing my masters at georgia tech", {("user.education", "georgia tech", (("degree", "masters"), ("status", "studying")))}),
+    ("I'm at Penn State studying nursing", {("user.education", "Penn State", (("field", "nursing"), ("status", "studying")))}),
+    ("went to rutgers for undergrad", {("user.education", "rutgers", (("degree", "undergrad"), ("status", "graduated")))}),
+    # Work by the verb that names it, a role opening the clause, the employer as hirer, notice handed in.
+    ("I teach at Lincoln High", {("user.employer", "Lincoln High", ()), ("user.occupation", "teacher", ())}),
+    ("marketing manager at Nike", {("user.employer", "Nike", ()), ("user.occupation", "marketing manager", ())}),
+    ("Netflix hired me last month!!", {("user.employer", "Netflix", ())}),
+    ("handed my two weeks to Deloitte this morning", {("user.former_employer", "Deloitte", ())}),
+    ("I'm at Datadog now as an SRE", {("user.employer", "Datadog", ()), ("user.occupation", "SRE", ())}),
+    # Health without "with", a dose before its drug; both languages of a bilingual; places by what is there.
+    ("Diagnosed coeliac in 2020", {("user.health_conditions", "coeliac disease", ()), ("user.food_restrictions", "gluten", ())}),
+    ("two puffs of Symbicort twice a day",
+     {("user.medications", "Symbicort", (("dose", "two puffs"), ("schedule", "twice a day")))}),
+    ("Bilingual French/English", {("user.languages", "French", (("level", "fluent"),)), ("user.languages", "English", (("level", "fluent"),))}),
+    ("my apartment's in Jersey City and my desk is in Manhattan",
+     {("user.home_city", "Jersey City", ()), ("user.work_city", "Manhattan", ())}),
+    ("Seattle-based, if that matters", {("user.home_city", "Seattle", ())}),
+    ("everyone calls me Dee", {("user.name", "Dee", ())}),
+    # Plans by a progressive with a date ahead, or a booking; habits by a recurrence however it is written.
+    ("We're walking the Camino in May", {("user.plan", "walk Camino", (("date", "May"),))}),
+    ("got a colonoscopy scheduled for next Wednesday", {("user.plan", "colonoscopy", (("date", "next Wednesday"),))}),
+    ("every other Sunday I call my grandma",
+     {("user.relationship.grandmother", "", ()), ("user.habits", "call grandma", (("weekdays", ("sun",)),))}),
+    ("I hit the gym monday wednesday and friday", {("user.habits", "hit the gym", (("weekdays", ("mon", "wed", "fri")),))}),
+    ("I swim laps every morning before work, usually around 6",
+     {("user.habits", "swim laps", (("frequency", "every morning"), ("time", "6")))}),
+])
+def test_english_families_read_by_structure(text, expected):
+    assert _facts(text) == expected
+
+
+# What those readings must not take: a trip that is no school, a resolution, a question without its mark,
+# someone else's trip or question, a job change that is no drug, praise of the assistant, a role that is no name.
+@pytest.mark.parametrize("text, expected", [
+    ("I went to Paris last month", set()),
+    ("I really should start meditating daily", set()),
+    ("what's it like working at Amazon", set()),
+    ("my dad's flying to Chicago on Friday", {("user.relationship.father", "", ())}),
+    ("she kept asking when I'm getting married", set()),
+    ("I switched to Shopify in March", {("user.employer", "Shopify", ())}),
+    ("I love how you explain things", set()),
+    ("my eldest daughter is at uni in York", {("user.relationship.daughter", "", ())}),
+])
+def test_english_structures_stop_at_their_negatives(text, expected):
+    assert _facts(text) == expected
+
+
 # A bare "去了X" / "现在在X" is the next job only after a job change said earlier in the clause.
 @pytest.mark.parametrize("text, expected", [
     ("我换工作了，去了美团。", {("user.employer", "美团", ())}),

@@ -114,7 +114,7 @@ _EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school
 # an apostrophe; after a verb of saying, an opening quote runs to a closing one that ends a word.
 _SAID_IN_QUOTES = re.compile(
     r"(?i)\b(?:says?|said|wrote|writes|texted|tweeted|posted|goes|line\s+is|motto\s+is|sang|sings|announced|yelled|"
-    r"opens\s+with|(?:song|film|movie|book|show|title|album|lyric|poem|sign|shirt|mug|tweet|post|caption|headline|meme|comment|bio|status|slogan|quote|tiktok|reel)(?:\s+(?:called|titled|that\s+says))?|told|asked|singing|sings|sang|saying|shouting|yelling|keeps\s+saying)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
+    r"opens\s+with|(?:song|film|movie|book|show|title|album|lyric|poem|sign|shirt|mug|tweet|post|caption|headline|meme|comment|bio|status|slogan|quote|tiktok|reel|那首|这首|那句|这句|歌词|歌里)(?:\s+(?:called|titled|that\s+says))?|told|asked|singing|sings|sang|saying|shouting|yelling|keeps\s+saying)(?:\s+(?:me|us|him|her|them))?\s*:?\s+['‘](?P<q>.*?)(?:['’](?=\s|$|[,.!?;])|$)")
 
 
 @lru_cache(maxsize=256)

@@ -50,7 +50,7 @@ def _b_education(m, clause):
             # "psych major", "nursing student": the word before names the field, unless it is a
             # degree or a year ("PhD student", "grad student", "second year student").
             found = re.search(r"(?i)\b(?!(?:phd|grad|undergrad|masters?|mba|year|international|exchange|mature|"
-                              r"part-time|full-time|college|university|uni|high|school|a|an|the|my|your|his|her|our|their)\b)([a-z]+)\s+"
+                              r"part-time|full-time|college|university|uni|high|school|a|an|the|my|your|his|her|our|their|for|at|of|to|in|as)\b)([a-z]+)\s+"
                               r"(?:major|student|undergrad)\b", clause)
             field_ = {"med": "medicine"}.get(found.group(1).lower(), found.group(1)) if found else None
     if field_ is None:
@@ -61,7 +61,7 @@ def _b_education(m, clause):
             or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause) \
             or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s+(?i:doing|studying|reading)\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause) \
             or re.search(rf"{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*\.?$", clause) \
-            or re.search(rf"{re.escape(school)}\s+(?i:for|studying|reading|doing)\s+(?!(?i:my|a|an|the|his|her|our|their)\b)(?P<f>[A-Za-z][a-z]*(?:\s+[a-z]+)?)\s*$", clause)
+            or re.search(rf"{re.escape(school)}\s+(?i:for|studying|reading|doing)\s+(?!(?i:my|a|an|the|his|her|our|their|undergrad|college|uni|university|grad|law|med|masters?|phd|mba|degree)\b)(?P<f>[A-Za-z][a-z]*(?:\s+[a-z]+)?)\s*$", clause)
         field_ = (found.group(1) if found.lastindex else None) if found else None
     if field_ is None and re.search(r"(?i)med\s+school", clause):
         field_ = "medicine"

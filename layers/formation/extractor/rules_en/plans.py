@@ -229,7 +229,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^(?P<v>(?i:presenting|speaking|performing|competing|flying|heading|travell?ing|moving|leaving|visiting|driving|starting|getting|having|running|hosting|throwing|going)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:leave|leaving|head|heading|headed|fly|flying|set\s+off)\s+(?i:for|to)\s+[^,.;!?]*)"), _b_plan),
     # "got a colonoscopy scheduled for next Wednesday", "dentist booked for the 12th": a booked thing and its date.
-    (re.compile(r"(?:(?<=\bgot\s)|(?<=\bhave\s)|(?<=^)|(?<=\bmy\s))(?:(?i:a|an|my|the)\s+)?(?P<v>[a-z][a-z' -]{2,30}?)\s+(?:(?i:is|'s)\s+)?(?i:scheduled|booked|planned|set)\s+(?i:for|on)\s+"), _b_plan),
+    (re.compile(r"(?:(?<=\bgot\s)|(?<=\bhave\s)|(?<=^)|(?<=\bmy\s))(?:(?i:a|an|my|the)\s+)?(?P<v>(?!(?i:got|have|has|had|i|we|i've|we've)\b)[a-z][a-z' -]{2,30}?)\s+(?:(?i:is|'s)\s+)?(?i:scheduled|booked|planned|set)\s+(?i:for|on)\s+"), _b_plan),
     # "I'll be in London the first week of March": being somewhere on a date ahead is a trip there.
     (re.compile(r"(?:(?<=\b[Ii]'ll\s)|(?<=\b[Ii]\swill\s)|(?<=\b[Ww]e'll\s))(?i:be)\s+(?i:in|at|visiting)\s+(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})"), _b_be_there),
     (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*|(?i:off)\s+(?i:to)\s+[^,.;!?]*)"), _b_plan),
