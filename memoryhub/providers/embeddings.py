@@ -437,10 +437,26 @@ def _batcher(embedder: Embedder) -> _QueryBatcher:
     return batcher
 
 
+# A question's closing marks (ASCII and full-width), with the spaces around them.
+_QUESTION_END = re.compile(r"[\s?？]+$")
+
+
+def query_text(text: str) -> str:
+    """What a query is embedded as: the text without its closing question marks. Stored memories are
+    statements, and for the sentence encoders here the mark moves a question's vector towards other
+    questions, away from the line that answers it: dropping it raised LoCoMo dev hybrid R@10 in every
+    leave-one-conversation-out fold (docs/benchmarks.md, "LoCoMo recall, second round"). A text that is
+    nothing but marks is kept as it is."""
+    stripped = _QUESTION_END.sub("", text)
+    return stripped or text
+
+
 def embed_query(text: str, embedder: Embedder | None = None) -> np.ndarray:
     """One query vector, from a small LRU cache (agents repeat queries, and embedding dominates a search),
-    else embedded together with the other requests' queries of the moment."""
+    else embedded together with the other requests' queries of the moment. The text is embedded as
+    `query_text` gives it."""
     embedder = embedder or get_embedder()
+    text = query_text(text)
     key = (embedder.name, text)
     with _query_cache_lock:
         cached = _query_cache.get(key)
