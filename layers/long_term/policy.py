@@ -231,7 +231,7 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "diet_avoid": ["avoid eating", "can't eat", "cannot eat", "should i avoid", "food should i avoid",
                        "not eat", "diet", "vegetarian", "vegan", "不能吃", "忌口", "吃素", "素食", "饮食"],
         "health": ["health", "condition", "my medication", "my medicine", "血压", "血糖", "身体"],
-        "plans": ["trip", "my plan", "plans", "going to", "next month", "next week", "计划", "打算", "要去",
+        "plans": ["trip", "my plan", "plans", "i'm going to", "we're going to", "am i going to", "next month", "next week", "计划", "打算", "要去",
                   "那趟", "旅行"],
         # physical activity: conditions that limit it, and the activities one likes
         "activity": ["trail", "hike", "hiking", "running", "my run", "a run", "marathon", "gym", "exercise", "workout", "sport", "climb",
@@ -470,6 +470,9 @@ class Policy:
     scene_self_keys: dict[str, list[str]] = setting(default_factory=lambda: {
         "medical": ["user.health_conditions", "user.allergies", "user.medication*"]}, merge=True)
     self_topics: list[str] = setting(default_factory=_default_self_topics)
+    # Topics that ask whether a time is free whatever happens in it: the scene the activity names (a dinner, a
+    # film) brings none of its keys or content cues then.
+    slot_topics: list[str] = setting(default_factory=lambda: ["slot"])
     # Scenes whose keys are dropped when the query names a place itself ("weather in Chicago").
     scenes_needing_place: list[str] = setting(default_factory=lambda: ["weather"])
     # Importance of a memory written without one, by memory_key family (layers/long_term/importance.py).

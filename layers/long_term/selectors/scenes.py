@@ -243,7 +243,9 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     if about_another:
         # "where does my brother live?" asks about the brother, not the user's own city
         topics = [name for name in topics if name not in policy.self_topics]
-    if scene and not named_place:
+    # "周五晚上能约朋友吃饭吗" asks whether the evening is free, not what to eat: the scene's needs stay out
+    slot_only = any(name in policy.slot_topics for name in topics)
+    if scene and not named_place and not slot_only:
         scene_keys = policy.scene_keys.get(scene, {})
         if about_another:
             # "我伴侣对什么药过敏？" asks about the partner's health, not the user's own conditions
@@ -255,7 +257,7 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     forms, form_keys = _form_keys(text, policy) if not about_another else ((), {})
     merge(form_keys)
     content_patterns, content_weight = (), 0.0
-    if scene and not named_place and policy.scene_content_weights.get(scene, 0) > 0:
+    if scene and not named_place and not slot_only and policy.scene_content_weights.get(scene, 0) > 0:
         content_patterns = _pg_regexes(policy.scene_content_cues.get(scene, []))
         content_weight = float(policy.scene_content_weights[scene]) if content_patterns else 0.0
     return QueryReading(scene=scene, scene_cues=tuple(scene_hits), topics=tuple(topics),

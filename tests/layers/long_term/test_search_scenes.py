@@ -164,6 +164,12 @@ def test_the_extractors_other_keys_and_scene_words_people_use():
     assert "user.education" not in keys("where's my daughter studying?")  # another person's
     # whether a slot is free asks the recurring commitments, whatever the plan in it
     assert "user.habits" in keys("周五晚上能约朋友吃饭吗") and "habit.*" in keys("can I do drinks on Tuesday?")
+    # ... and not what the activity in the slot would need (a meal's diet and allergies)
+    assert not {"user.diet", "user.allergies"} & keys("周五晚上能约朋友吃饭吗")
+    assert not query_read("can I do a 7am breakfast meeting on Wednesday?", policy).content_patterns
+    assert "user.diet" in keys("周五晚上约朋友吃饭，去哪好")
+    # "is it going to rain" is no plan of the user's
+    assert "plans" not in query_read("is it going to rain tomorrow?", policy).topics
     # scene words: skewers are a meal, a school lunch is packed food, teeth and blood pressure are medical
     assert query_read("周末约了朋友撸串", policy).scene == "dining"
     assert query_read("what can I pack for the school lunch", policy).scene == "dining"
