@@ -45,6 +45,9 @@ _QUESTION_START_EN = re.compile(
     r"^(?:do|does|did|am|is|are|was|were|can|could|would|will|should|shall|have|has|where|what|when|"
     r"who|whom|whose|why|how|which|isn't|aren't|didn't|won't|wouldn't|shouldn't)\b(?!')", re.IGNORECASE)
 _QUESTION_END_ZH = re.compile(r"(?:吗|呢|么|嘛|没有|是不是|对不对|好不好|行不行)[。.~～]*$")
+# A Chinese question typed without its question mark that opens by asking someone ("谁能告诉我去哪学英语",
+# "有没有人知道…", "求推荐…"): it asks, it tells nothing of the user.
+_QUESTION_START_ZH = re.compile(r"^(?:谁(?:能|可以|知道|有)|有没有人|有谁|求推荐|求问|请问|哪里(?:能|可以|有)|哪儿(?:能|可以|有)|有人知道)")
 _QUESTION_WORD_ZH = re.compile(r"哪里|哪儿|哪个|什么|谁|怎么|为什么|几个|多少|是否")
 
 _HYPOTHETICAL_EN = re.compile(
@@ -93,7 +96,7 @@ def is_question(sentence: str) -> bool:
     core = strip_lead_in(stripped)
     if _QUESTION_START_EN.match(core) and not _SUBJECTLESS_STATEMENT.match(core):
         return True
-    return bool(is_cjk(core) and _QUESTION_END_ZH.search(core))
+    return bool(is_cjk(core) and (_QUESTION_END_ZH.search(core) or _QUESTION_START_ZH.match(core)))
 
 
 def has_question_word_zh(value: str) -> bool:
@@ -126,7 +129,7 @@ _PAST_STATE = re.compile(
     r"原来(?!是)|当年|早年", re.IGNORECASE)
 # Irony the corpus marks (FACTS.md joke_sarcasm): upside-down / eye-roll faces, "在梦里", "(自封的)".
 _SARCASM = re.compile(
-    r"🙃|🙄|🙂|😴|在梦里|自封|只是钱还没到账|可真是个|可太爱了|真是我最爱|最喜欢堵车|我的特长是躺平|当一条咸鱼|"
+    r"🙃|🙄|🙂|😴|在梦里|自封|才怪|(?:[（(]\s*)?(?:并不|假的|反话)(?:\s*[）)])|只是钱还没到账|可真是个|可太爱了|真是我最爱|最喜欢堵车|我的特长是躺平|当一条咸鱼|"
     r"最擅长的运动是熬夜|\b(?:yeah|yes|sure)[, ]+(?:totally|definitely|right|my\s+\w+\s+is\s+so)\b|\bsure,\s+i'll\s+just\b|"
     r"\bbasically\s+a\s+professional\b|\bmy\s+(?:real\s+job|favou?rite\s+hobby)\b.*(?:failing|untangling)|\ballergic\s+to\s+(?:mondays|work|nonsense)|"
     r"对工作过敏|\bstrictly\s+pizza", re.IGNORECASE)

@@ -42,3 +42,18 @@ def test_a_known_employer_is_no_home_and_a_shop_visit_no_job(text):
     facts = _facts(text)
     assert not any(key == "user.home_city" for key, _ in facts)
     assert ("user.employer", "小米") not in facts
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("有事直接打我电话", "电话"),
+    ("最好下午联系我", "下午"),
+    ("我手机经常静音，消息比电话靠谱", "消息"),
+    ("我不喜欢接电话，打字吧", "打字"),
+])
+def test_contact_preferences_said_in_ordinary_ways(text, value):
+    assert ("user.contact_preference", value) in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["谁能告诉我去哪学英语", "有没有人知道杭州哪里租房便宜", "我最爱加班了，真的（才怪）"])
+def test_an_unmarked_question_or_a_joke_says_nothing(text):
+    assert _facts(text) == set()

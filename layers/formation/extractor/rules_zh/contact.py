@@ -55,5 +55,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<v>有急事[^，,。]{0,4}打[^，,。]{0,4}手机|急事打手机)"), lambda m, c: [_zc("user.contact_preference", "急事打手机")]),
     (re.compile(r"(?:不急的|其他的?)(?P<v>留言)"), _zb_contact),
     (re.compile(r"请用(?P<v>中文|英文|英语|普通话)(?:跟我|和我)?(?:沟通|交流|回复|聊)"), _zb_contact),
+    # "最好下午联系我", "尽量工作日找我": when the user is best reached.
+    (re.compile(r"(?:最好|尽量|请|麻烦)(?:在)?(?P<v>上午|下午|中午|晚上|白天|工作日|周末|[\u4e00-\u9fff\d]{1,4}点(?:以后|之后|以前|之前|前|后))(?:再)?(?:联系|找|打给|打电话给|call)我"), _zb_contact),
+    # "消息比电话靠谱", "邮件比微信方便": the channel preferred in a comparison.
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH}|消息)比(?:{_CHANNELS_ZH}|消息)(?:更|还)?(?:靠谱|方便|好|快|管用)"), _zb_contact),
+    # "打电话之前先微信问我一下", "有变动短信通知我": the channel the user is told through.
+    (re.compile(rf"(?:先|就|直接)?(?P<v>{_CHANNELS_ZH})(?:问|告诉|通知|提醒|说)(?:我|一声)"), _zb_contact),
+    # "…，打字吧", "留言就好": a channel said alone in a part of its own.
+    (re.compile(r"^(?:还是|就)?(?P<v>打字|发消息|发文字|发微信|发邮件|留言|文字)(?:吧|就行|就好|就可以)?$"), _zb_contact),
     (re.compile(r"(?:提醒的话|提醒我的话)[^，,。]*?(?:在|用)?(?P<v>前一天晚上|短信|邮件|微信|电话)"), lambda m, c: [_zc("user.contact_preference", m.group("v") + ("提醒" if m.group("v") == "前一天晚上" else ""))]),
 ]
