@@ -53,7 +53,7 @@ EN_PARTICLE_VERBS: dict[str, dict[str, str]] = {
 NEGATIONS_ZH = ("不要", "别", "不用", "不想", "没有", "没", "不再", "不")
 NEGATIONS_EN = ("don't", "do not", "dont", "never", "no need to", "stop asking", "not ")
 # Asking about a thing is not doing it: "白噪音是什么", "how do I open the curtains".
-QUESTIONS_ZH = ("是什么", "什么是", "怎么", "为什么", "如何", "有没有", "吗", "多少钱", "好不好", "哪个")
+QUESTIONS_ZH = ("是什么", "什么是", "怎么", "为什么", "为啥", "咋", "啥意思", "如何", "有没有", "吗", "多少钱", "好不好", "哪个")
 QUESTIONS_EN = ("what is", "what's a", "how do", "how to", "why ", "which ", "is it", "does ", "can you explain")
 
 # Canonical object → (zh label, en label, zh surface forms, en surface forms).

@@ -44,6 +44,7 @@ _LATER_EN = re.compile(r"\b(remind|tomorrow|later|tonight at|in \d+ (?:minutes?|
 _TIME_WORDS_ZH = re.compile(r"(今天|今晚|早上|晚上|中午|下午|上午|现在)?\d{1,2}[点:：]\d{0,2}分?|今天|今晚|早上|晚上|中午|下午|上午")
 _TIME_WORDS_EN = re.compile(r"\b(at \d{1,2}(:\d{2})?\s*(am|pm)?|\d{1,2}(:\d{2})?\s*(am|pm)|this (morning|evening)|tonight|right now|now)\b")
 _SINGLE_CHAR_VERBS = {verb for verb in VERBS_ZH if len(verb) == 1}
+_FILLERS_ZH_LONGEST_FIRST = tuple(filler for filler in sorted(FILLERS_ZH, key=len, reverse=True) if filler)
 
 _ZH_VERBS = sorted(VERBS_ZH, key=len, reverse=True)
 _BA = re.compile("把(.{1,12}?)(" + "|".join(sorted(map(re.escape, BA_VERBS_ZH), key=len, reverse=True)) + ")")
@@ -97,12 +98,14 @@ def _known_en(text: str) -> str | None:
 def _clean_zh(text: str) -> str:
     text = _TIME_WORDS_ZH.sub("", text)
     changed = True
-    while changed:
+    while changed:  # ends: each pass that changes anything makes the text shorter
         changed = False
-        for filler in sorted(FILLERS_ZH, key=len, reverse=True):
-            for stripped in (text.removeprefix(filler), text.removesuffix(filler)):
-                if stripped != text:
-                    text, changed = stripped, True
+        for filler in _FILLERS_ZH_LONGEST_FIRST:
+            # each removal applies to the text as it is now: a pair of candidates computed from the same
+            # text would put a stripped prefix back when the suffix's candidate is taken (an endless loop)
+            stripped = text.removeprefix(filler).removesuffix(filler)
+            if stripped != text:
+                text, changed = stripped, True
     return re.sub(r"\s+", "", text)
 
 

@@ -255,3 +255,22 @@ def test_a_replayed_history_is_mined_where_it_happened(tenant, said):
 def test_request_reading(text, expected):
     request = request_read(text)
     assert (None if request is None else (request.action, request.object)) == expected
+
+
+def test_fillers_at_both_ends_of_an_object_end_the_reading():
+    # "帮我看看这段代码为啥报错" once looped for ever in the object's clean-up (a filler stripped from the front
+    # came back when the back's candidate, computed from the same text, was taken), holding the turn's
+    # transaction. Every pair of fillers around an unknown object, and each filler alone, must be read.
+    import threading
+
+    from layers.formation.habits.lexicon import FILLERS_ZH
+    from layers.formation.habits.requests import _clean_zh
+
+    texts = [f"{front}代码{back}" for front in FILLERS_ZH for back in FILLERS_ZH] + list(FILLERS_ZH)
+    cleaned: list[str] = []
+    reader = threading.Thread(target=lambda: cleaned.extend(_clean_zh(text) for text in texts), daemon=True)
+    reader.start()
+    reader.join(timeout=30)
+    assert not reader.is_alive(), "the clean-up of a Chinese object does not end"
+    assert cleaned[:len(FILLERS_ZH) ** 2] == ["代码"] * len(FILLERS_ZH) ** 2
+    assert request_read("帮我看看这段代码为啥报错") is None, "a question about code is no routine request"
