@@ -190,6 +190,10 @@ def _default_topic_cues() -> dict[str, list[str]]:
                   "演唱会", "博物馆", "公园", "爬山", "戏"],
         "hometown": ["grow up", "grew up", "originally", "hometown", "where am i from", "where i'm from",
                      "老家", "家乡", "哪里人", "哪儿人", "回家过年", "flights home", "fly home"],
+        # a ticket home for the holidays goes to the hometown (a need, not a question about the user; a cue
+        # joined by + needs every part)
+        "trip_home": ["回家+票", "回+过年+票", "回+春节+票", "home for+flight", "home for+train",
+                      "home for+ticket", "home for+bus", "home for+fly", "home for+drive"],
         # where one works (the employer) and what one does (occupation and employer)
         "workplace": ["where do i work", "where i work", "work at", "employer", "company", "office", "哪家公司",
                       "在哪上班", "在哪里上班", "在哪儿上班", "在哪工作", "在哪里工作", "哪个单位", "公司", "单位"],
@@ -206,7 +210,7 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "brother": ["brother", "哥", "弟"],
         "sister": ["sister", "姐", "妹"],
         # a transport booking leaves from home
-        "departure": ["flight", "fly to", "fly down", "fly home", "train ticket", "train to", "trains to",
+        "departure": ["flight", "fly to", "fly down", "fly home", "train ticket", "train to", "trains to", "train time",
                       "bus to", "a bus", "drive to", "road trip", "机票", "车票", "高铁票", "火车票", "看看票",
                       "订票", "航班", "飞", "的票", "买票", "抢票", "张票"],
         "parents": ["mother", "father", "mom", "mum", "dad", "parent", "妈", "爸", "父母", "母亲", "父亲"],
@@ -263,6 +267,7 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
         "departure": {"user.home_city": 0.8},
         "parents": {"user.relationship.mother": 0.7, "user.relationship.father": 0.7},
         "visit_parents": {"user.hometown": 0.6},
+        "trip_home": {"user.hometown": 0.8},
         "boss": {"user.relationship.boss": 0.9, "user.relationship.manager": 0.9},
         "pets": {"user.pet*": 0.8},
         "allergy": {"user.allergies": 0.9},

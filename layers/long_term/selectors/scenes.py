@@ -116,8 +116,13 @@ def _cue_pattern(cues: tuple[str, ...]) -> re.Pattern | None:
 
 
 def _hits(text: str, cues: list[str]) -> list[str]:
-    pattern = _cue_pattern(tuple(cues))
-    return [] if pattern is None else list(dict.fromkeys(m.group(0) for m in pattern.finditer(text)))
+    """The cues `text` holds. A cue joined by `+` ("回家+票", "home for+flight") holds when every part does,
+    in any order and with anything between: a need some words say only together."""
+    joint = [cue for cue in cues if "+" in cue]
+    pattern = _cue_pattern(tuple(cue for cue in cues if "+" not in cue))
+    out = [] if pattern is None else [m.group(0) for m in pattern.finditer(text)]
+    out += [cue for cue in joint if all(_hits(text, [part]) for part in cue.split("+") if part)]
+    return list(dict.fromkeys(out))
 
 
 def cue_hits(text: str, cues: list[str]) -> list[str]:

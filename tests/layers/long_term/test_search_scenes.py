@@ -146,6 +146,11 @@ def test_needs_that_take_a_place_from_memory():
     assert "user.hometown" in keys("book me a train to see my parents")
     assert "user.hometown" in keys("过年回家看爸妈，帮我订票")
     assert "user.hometown" not in keys("my parents are coming, book them a hotel")
+    # a ticket home for the holidays: words that say it only together (a cue joined by +)
+    for query in ("寒假回家的车票帮我看看", "帮我订回台中过年的机票", "train times for getting home for Eid"):
+        assert "user.hometown" in keys(query), query
+    assert "user.hometown" not in keys("去深圳过年，帮我订票")  # going elsewhere for the new year
+    assert "user.hometown" not in keys("home for dinner by seven?")
     # a budget said in other words constrains a purchase
     assert any("省着" in pattern for pattern in query_read("买个礼物", policy).content_patterns)
 
