@@ -53,6 +53,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:send|drop|shoot)\s+(?i:me)\s+(?:(?i:an?)\s+)?(?:(?i:quick|short)\s+)?(?P<v>(?i:{_CHANNELS}))\s+(?i:instead|rather|not|over)\b"), _b_contact),
     # "for work stuff slack me", "anything urgent text me": the channel for a kind of matter.
     (re.compile(r"(?i:stuff|things|work|urgent|anything|emergencies|questions)\s+(?P<v>(?i:slack|text|email|whatsapp|dm|message|ping|call|ring))\s+(?i:me)\b"), _b_contact),
+    # "I'm always on WhatsApp", "I live on Slack": where the user can be found.
+    (re.compile(rf"(?:(?i:i'm|im|i\s+am)\s+(?i:always|usually|mostly|constantly|basically)\s+on|(?i:i\s+live\s+on))\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    # "reach out by email if you need anything", "get in touch over WhatsApp".
+    (re.compile(rf"(?i:reach\s+out|get\s+in\s+touch|get\s+hold\s+of\s+me|contact\s+me)\s+(?:(?i:to\s+me)\s+)?(?i:by|via|on|over|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    # "I'm more likely to answer a text", "I'll see an email faster": the channel the user answers.
+    (re.compile(rf"(?i:more\s+likely\s+to|quicker\s+to|faster\s+to|likelier\s+to)\s+(?i:answer|reply\s+to|see|read|respond\s+to|pick\s+up|notice)\s+(?:(?i:a|an|your)\s+)?(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "text > calls for me", "email >> phone": one channel ranked over another.
     (re.compile(rf"(?:^|(?<=\s))(?P<v>(?i:{_CHANNELS}))\s*(?:>+|(?i:beats|over|before))\s*(?i:{_CHANNELS})\b"), _b_contact),
     # "my preferred contact method is email", "my preference is text", "preferred channel: WhatsApp".

@@ -8,6 +8,10 @@ from layers.formation.extractor.rules_en.common import _ORG, _clean_org, _f
 from layers.formation.extractor.text import tidy_value
 
 
+def _b_lower_school(m, clause):
+    return _b_education(m, clause) if m.group("v") == m.group("v").lower() else []
+
+
 def _b_school_kind(m, clause):
     return [_f("user.education", tidy_value(m.group("v")).lower(), status="studying")]
 
@@ -28,7 +32,7 @@ def _b_education(m, clause):
     field_ = groups.get("field")
     # A degree one holds ("I have a master's from LSE", "my PhD is from MIT") is finished; being
     # "in my third year", "a sophomore" or "studying" is not.
-    status = "graduated" if re.search(r"graduat|\bgrad\s+(?:from|of)\b|\bdid\b|went\s+to|alum|finished|completed|got\s+my|\bearned\b|"
+    status = "graduated" if re.search(r"['’]\d{2}\b|graduat|\bgrad\s+(?:from|of)\b|\bdid\b|went\s+to|alum|finished|completed|got\s+my|\bearned\b|"
                                       r"\b(?:have|hold|got)\s+(?:a|an|my)\s+(?:[a-z'-]+\s+){0,2}(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc|ma)\b|"
                                       r"\b(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc)\b[\w\s]{0,25}\bfrom\b|\bstudied\b", clause, re.I) \
         and not re.search(r"(?i)\bstill\s+studying|\bcurrently\b|\bin\s+my\s+\w+\s+year", clause) else \
@@ -86,16 +90,22 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:year|semester|term)\s+(?i:of|at|in)\s+(?P<v>(?i:law\s+school|med\s+school|medical\s+school|nursing\s+school|grad\s+school|art\s+school|college|uni|university|high\s+school))\b(?!\s+(?i:at|in)\s+[A-Z])"), _b_school_kind),
     # "went to rutgers for undergrad", "went to Leeds for uni": a school, by what one went there for.
     (re.compile(r"(?i:went\s+to|go\s+to|attended|chose)\s+(?P<v>[A-Za-z][\w&'.-]*(?:\s+[A-Za-z][\w&'.-]*){0,3}?)\s+(?i:for)\s+(?:(?i:my)\s+)?(?i:undergrad|college|uni|university|grad\s+school|law\s+school|med\s+school|(?:a\s+|my\s+)?(?:degree|masters?|master's|phd|mba|bachelor'?s))\b"), _b_education),
+    # "I'm a UCLA student", "a Duke grad": the school named before what the user is there.
+    (re.compile(r"(?:(?i:i'm|im|i\s+am)\s+(?i:an?)\s+|^(?i:an?\s+)?)(?P<v>(?!(?i:phd|mba|msc|bsc|ma|ba|masters?|grad|med|law|nursing|international|exchange|mature|college|university|uni|high|first|second|third|final|part|full)\b)[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})\s+(?i:student|undergrad|freshman|sophomore|junior|senior|grad\s+student|phd\s+student|alum|grad)\b"), _b_education),
+    # "Harvard '15", "Oxford '09": a school and the year of the class.
+    (re.compile(r"^(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})\s+['’]\d{2}\b"), _b_education),
+    # "a junior in high school", "a freshman in college": a year of a kind of school.
+    (re.compile(r"(?i:junior|senior|sophomore|freshman|student|first\s+year|second\s+year)\s+(?i:in|at)\s+(?P<v>(?i:high\s+school|middle\s+school|college|grad\s+school|law\s+school|med\s+school|nursing\s+school))\b(?!\s+(?i:at|in)\s+[A-Z])"), _b_school_kind),
     # "class of '19, Georgia Tech, mechanical eng.": the year first, the school after a comma.
     (re.compile(rf"(?i:class\s+of)\s+'?\d{{2,4}}\s*,\s*{_ORG}"), _b_education),
     # Chat leaves the school in lower case: "doing my masters at georgia tech", "student at ucla", "studying
     # nursing at ohio state". A degree or student word before "at" says it is a school; the name runs to the
     # end of the clause or to a date or connective.
-    (re.compile(r"(?i)(?:(?P<deg>masters?|master's|phd|mba|bachelor'?s|undergrad|degree|bsc|msc|ba|ma)|student|studying(?:\s+[a-z]+){0,2}|"
+    (re.compile(r"(?i)(?:(?P<deg>masters?|master's|phd|mba|bachelor'?s|undergrad|degree|bsc|msc|ba|ma)|student|candidate|studying(?:\s+[a-z]+){0,2}|"
                 r"sophomore|freshman|junior|senior|(?:first|second|third|final|fourth)\s+year|major(?:ing)?\s+in\s+[a-z]+)\s+at\s+"
                 r"(?P<v>(?!(?:a|an|the|my|our|home|night|school|uni|university|college|the\s+moment)\b)[a-z][a-z&'.-]+(?:\s+(?!(?:and|but|now|this|next|last|since|for|in|on|so|lol|rn|atm|doing|studying|majoring|reading)\b)[a-z&'.-]+){0,3})"
                 r"(?=\s*$|\s*[,.;!?]|\s+(?:and|but|now|this|next|last|since|for|in|on|so|lol|rn|atm|doing|studying|majoring|reading)\b)"),
-     lambda m, c: _b_education(m, c) if m.group("v") == m.group("v").lower() else []),
+     _b_lower_school),
     (re.compile(r"(?i:doing|taking|started|starting|enrolled\s+on|finishing|halfway\s+through)\s+(?i:an?|the|my)\s+(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})\s+(?:(?i:coding|design|data|ux|web|cooking|online|evening|summer|intensive|part-time)\s+)?(?i:course|degree|programme|program|diploma|module|bootcamp)"), _b_education),
     (re.compile(r"(?i:doing|taking|sitting|studying\s+for|revising\s+for)\s+(?i:my|the|her)?\s*(?P<v>A[- ]levels?|GCSEs?|IB|Highers|Leaving\s+Cert|the\s+bar)\b"),
      lambda m, c: [_f("user.education", tidy_value(m.group("v")), status="studying")]),

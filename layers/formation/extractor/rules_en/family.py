@@ -295,6 +295,15 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"^{_PEOPLE_ROLE}\s+{_LOWER_NAME}"), _b_lower_named),
     (re.compile(rf"(?:^|(?<=[,;:]\s)|(?<=\band\s)){_PERSON}\s*(?:,\s*|\(\s*)(?i:my|our)\s+{_PEOPLE_ROLE}\s*[,)]"), _b_named_before),
     (re.compile(rf"(?:^|(?<=[,;:]\s)|(?<=\band\s)){_PERSON}(?:'s|\s+is)\s+(?i:my|our)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+)?{_PEOPLE_ROLE}\b"), _b_named_before),
+    # "me and jen (my wife)", "Marco (my boyfriend)": a role in brackets names whoever stands before it.
+    (re.compile(rf"(?P<v>[A-Za-z][a-zà-ÿ'-]{{2,14}})\s*\(\s*(?i:my|our)\s+{_PEOPLE_ROLE}\s*\)"),
+     lambda m, c: [] if m.group("v").capitalize() in _NOT_NAMES or m.group("v").lower() in _NOT_LOWER_NAMES else
+     [_f(x.memory_key, m.group("v").capitalize(), **x.attributes) for x in _b_person(m, c)]),
+    # "my wife, priya, is a doctor": a lower-case name set off by commas after the role.
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}\s*,\s*(?P<v>[a-z][a-z'-]{{2,14}})\s*,"), _b_lower_named),
+    # "my 6 year old is obsessed with dinosaurs", "our 3yo refuses to nap": a child by their age alone.
+    (re.compile(r"(?i:my|our)\s+(?P<age>\d{1,2})\s*(?:[- ](?i:year|yr)s?[- ](?i:old)|(?i:yo|y/o|yr\s+old))\b(?!\s*(?i:son|daughter|boy|girl|kid|child|brother|sister|dog|cat|puppy|kitten|car|laptop|house|phone|niece|nephew|cousin))"),
+     lambda m, c: [_f("user.relationship.child", "", age=int(m.group("age")))]),
     # "Maria and I have been married 12 years", "Sam and I got engaged": the partner named with the user.
     (re.compile(r"(?:^|(?<=[,;:]\s))(?P<v>[A-Z][a-zà-ÿ'-]+)\s+(?i:and\s+(?:i|me))\s+(?:(?i:have\s+been|'ve\s+been|are|were|got|just\s+got|have|are\s+getting|finally\s+got)\s+)(?P<how>(?i:married|engaged|together|dating))\b"),
      lambda m, c: [] if m.group("v") in _NOT_NAMES else [_f(f"user.relationship.{_spouse(m, c) if m.group('how').lower() == 'married' else 'partner'}", m.group("v"))]),
@@ -304,7 +313,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "Got 2 kids - Tom 8 and Lucy 5", "the kids (Ben, 10, and Isla, 7)": names with ages after the group.
     (re.compile(r"(?i:my|our|the|got|have|with)\s+(?:(?i:two|three|four|[2-4])\s+)?(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s*(?:[-–:(,]|(?i:are))\s*"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?(?:\s*,?\s*(?:and|&)?\s*[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?)+)"), _b_named_group),
-    (re.compile(r"(?i:my|our)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s+(?i:are|:)\s+"
+    (re.compile(r"(?i:my|our)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s*(?:(?i:are|:)\s*|\s(?=[A-Z]))"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
     (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(—–-]?\s*"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
@@ -329,7 +338,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:me\s+and|me\s+n|with|and\s+i|and\s+me)\s+(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey|kids))\b(?!\s+(?i:of|at|in|next)\b)"), _b_person),
     (re.compile(r"^(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey))\s+(?i:and\s+(?:i|me))\b"), _b_person),
     # "married to Jack", "engaged to a lovely guy called Raj": the partner, by name.
-    (re.compile(r"(?i:married\s+to|engaged\s+to)\s+(?:(?i:a|an)\s+(?:[a-z]+\s+){0,2}(?P<who>(?i:guy|man|woman|girl|lady|person|bloke|fella|gal))\s+(?i:called|named)\s+)?(?P<v>[A-Z][a-zà-ÿ'-]+)"),
+    (re.compile(r"(?i:married\s+to|engaged\s+to|(?<=\b[Ii]\s)married|(?<=\b[Ii]\sgot\s)married|(?<=\b[Ii]\sjust\s)married)\s+(?:(?i:a|an)\s+(?:[a-z]+\s+){0,2}(?P<who>(?i:guy|man|woman|girl|lady|person|bloke|fella|gal))\s+(?i:called|named)\s+)?(?P<v>[A-Z][a-zà-ÿ'-]+)"),
      lambda m, c: [_f(f"user.relationship.{_spouse(m, c)}", m.group("v"))] if m.group("v") not in _NOT_NAMES else []),
     (re.compile(r"(?i:grandma|grandpa|granny|nana|aunt|uncle)\s+(?P<v>[A-Z][a-z]+)"), lambda m, c: _b_person(m, c) if False else
      [_f("user.relationship." + ("grandmother" if re.match(r"(?i)gran|nana", m.group()) else "grandfather"), m.group("v"), **_person_attrs(c[m.end():]))]

@@ -96,6 +96,9 @@ def _base_form(word: str) -> str:
     stem = low[:-3]
     if stem in _E_STEMS:
         return stem + "e"
+    # "relocating" -> "relocate", "graduating" -> "graduate": a stem in -at takes its "e" back.
+    if stem.endswith("at") and len(stem) > 4 and not stem.endswith(("eat", "oat", "iat")):
+        return stem + "e"
     if _DOUBLED.search(stem) and not stem.endswith(("ll", "ss")):
         return stem[:-1]
     return stem
@@ -119,7 +122,7 @@ def _describe(body: str) -> str:
 
 
 # Dates people plan around that A.en_date does not read.
-_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+|on\s+|for\s+|at\s+)?(?:the\s+)?(?:thanksgiving|christmas|easter|spring\s+break|memorial\s+day|labou?r\s+day|"
+_EXTRA_DATE = re.compile(r"(?i)\b(?:over\s+|on\s+|for\s+|at\s+|in\s+)?(?:the\s+|this\s+)?(?:fall|autumn|spring|summer|winter|thanksgiving|christmas|easter|spring\s+break|memorial\s+day|labou?r\s+day|"
                          r"fourth\s+of\s+july|july\s+4th|new\s+year'?s|diwali|eid|passover|hanukkah|chinese\s+new\s+year|lunar\s+new\s+year|weekend|boxing\s+day|christmas\s+(?:eve|day)|new\s+year'?s\s+(?:eve|day)|halloween|valentine'?s\s+day|bank\s+holiday(?:\s+weekend)?|long\s+weekend|half[- ]term|easter\s+holidays|christmas\s+holidays|summer\s+holidays)\b")
 
 
@@ -156,7 +159,9 @@ def _b_plan(m, clause):
     if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body) or re.search(r"(?i)\banniversary\s+of\b", clause[:m.start()]):
         return []  # a date of the user's (user.anniversary, user.birthday), not a plan
     # "propose to Ana on our trip to Rome", "talk to Sam in Leeds": after a verb that takes a person, "to" names the person.
-    dest = next((d for d in re.finditer(r"\b(?:to|in|at|visit(?:ing)?|(?:leave|leaving|head|heading|set\s+off|off)\s+for)\s+(?:the\s+)?(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
+    # "taking the job at Siemens, so we're relocating to Munich": where the user goes ("to") before where they are.
+    dest = next((d for d in re.finditer(r"\b(?:(?<=relocating\s)|(?<=moving\s)|(?<=move\s)|(?<=relocate\s))to\s+(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)), None) \
+        or next((d for d in re.finditer(r"\b(?:to|in|at|visit(?:ing)?|(?:leave|leaving|head|heading|set\s+off|off)\s+for)\s+(?:the\s+)?(?P<d>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})", clause)
                  if not re.search(r"(?i)\b(?:propos\w*|talk\w*|speak\w*|writ\w*|say|said|introduc\w*|married|engaged|chat\w*|reach\w*\s+out|listen\w*|"
                                   r"sing\w*|send\w*|giv\w*|show\w*|lend\w*|explain\w*|apologi[sz]\w*)\s+to\s+(?:the\s+)?$", clause[:d.start("d")])), None)
     destination = _proper(dest.group("d")) if dest else None
@@ -236,7 +241,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "Vet appointment for the cat on Tuesday", "big day tomorrow - my PhD viva": the appointment opens the clause or follows "my".
     (re.compile(r"(?:^|(?<=[-–—:]\s))(?P<v>(?:(?i:my|our)\s+)?(?:[A-Za-z-]+\s+){0,2}(?i:appointment|interview|exam|viva|surgery|operation|flight|scan|hearing|test|lesson|match|gig|concert)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?i:got|have|having)\s+(?i:a)\s+(?P<v>(?:(?i:first|hot|blind|second)\s+)?(?i:date))\s+(?=(?i:on|tonight|tomorrow|this|next|at)\b)"), _b_plan),
-    (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation|spring\s+break|getaway|honeymoon|retreat|road\s+trip|cruise|reunion|festival|"
+    (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation|presentation|pitch|audition|recital|defen[cs]e|spring\s+break|getaway|honeymoon|retreat|road\s+trip|cruise|reunion|festival|"
                 r"graduation|christening|funeral|housewarming|baby\s+shower|hen\s+do|stag\s+do|retirement\s+party|birthday\s+party|party)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing|doing\s+(?:a|an|the|my))\s+[^,.;!?]+)"), _b_plan),
     # "I have my citizenship interview next month": a dated appointment with its kind before it.
