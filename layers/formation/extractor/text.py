@@ -33,7 +33,9 @@ _LEAD_IN = re.compile(
     r"^(?:(?:oh|well|ok|okay|so|and|but|also|btw|by the way|actually|in fact|correction|sorry|"
     r"to be honest|honestly|just so you know|fyi|hey|hi|hello|yes|yeah|right|um|uh|"
     r"其实|对了|另外|顺便说一下|顺便说|顺便|纠正一下|更正一下|更正|纠正|哦|嗯|还有|而且|不过|但是|所以|"
-    r"是的|对|不对|不是|说错了|我说错了|好的|好吧|哈哈|嘿|你好|告诉你)(?![A-Za-z'])[\s,，:：!！.。、~～-]*"
+    r"说错了|我说错了|好的|好吧|哈哈|你好|告诉你)(?![A-Za-z'])[\s,，:：!！.。、~～-]*"
+    # "对，…", "不是，…": one-word answers lead in only before a pause ("对象是东北人", "不是我说" stay whole).
+    r"|(?:是的|对|不对|不是|嘿)(?=[\s,，:：!！.。、~～-])[\s,，:：!！.。、~～-]*"
     # "no, …" answers; "no calls after 9pm" is a statement and keeps its "no".
     r"|(?:no|nope)\s*[,，:：!！.。~～-]+\s*)+", re.IGNORECASE)
 CORRECTION_MARK = re.compile(

@@ -57,3 +57,19 @@ def test_contact_preferences_said_in_ordinary_ways(text, value):
 @pytest.mark.parametrize("text", ["谁能告诉我去哪学英语", "有没有人知道杭州哪里租房便宜", "我最爱加班了，真的（才怪）"])
 def test_an_unmarked_question_or_a_joke_says_nothing(text):
     assert _facts(text) == set()
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("对象是东北人，叫刘畅", {("user.relationship.partner", "刘畅")}),    # 对象 is no "对," lead-in
+    ("女朋友是护士，叫王婷", {("user.relationship.girlfriend", "王婷")}),
+    ("我有一儿一女", {("user.relationship.son", ""), ("user.relationship.daughter", "")}),
+    ("下班后常去打篮球", {("user.habits", "打篮球")}),
+    ("早上起来先冥想十分钟", {("user.habits", "冥想")}),
+])
+def test_people_and_routines_said_in_ordinary_ways(text, want):
+    assert want <= _facts(text)
+
+
+@pytest.mark.parametrize("text", ["明天晚上准时到", "我朋友家一儿一女"])
+def test_one_occasion_or_someone_elses_family_is_nothing(text):
+    assert _facts(text) == set()

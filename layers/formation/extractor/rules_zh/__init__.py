@@ -340,6 +340,12 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 continue
             age = A.zh_int(match.group("age")) if match.group("age") else None
             found.append(_zc(f"user.relationship.{role}", "", age=age))
+    # "我有一儿一女", "两儿一女", "儿女双全": a son and a daughter, unnamed.
+    pair = re.search(r"[一两三俩](?:个)?儿(?:子)?[一两三俩](?:个)?女(?:儿)?|儿女双全|一男一女(?=两个|俩|的孩子|$|[，,。])", clause)
+    if pair and (zh_user_said(clause, pair.start()) or _said_in_own_part(segments, starts, pair.start())
+                 or re.search(r"(?:我|我家|我们家|家里)(?:有|生了)?$", clause[:pair.start()])) \
+            and not any(c.memory_key in ("user.relationship.son", "user.relationship.daughter") for c in found):
+        found.extend([_zc("user.relationship.son", ""), _zc("user.relationship.daughter", "")])
     # "我们家两个娃，老大叫乐乐，老二叫安安", "我家老大叫豆豆八岁": the children named by their rank,
     # each with the age said right after the name or, in order, in a later "一个七岁一个四岁".
     ranked = list(re.finditer(r"老[大二三四小](?:叫|是|名叫)(?P<n>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)(?=$|[，,。、]|今年|\d|[一二三四五六七八九十]+岁)"

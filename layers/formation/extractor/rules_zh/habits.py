@@ -24,7 +24,9 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
         clause = clause.replace(split.group(), split.group("p") + split.group("n") + split.group("verb"), 1)
     freq = A.frequency(clause)
     days = A.weekdays(clause)
-    habitual = re.search(r"习惯|第一件事|头一件事|经常|常常|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|每|天天|都会|都要|都去|喜欢", context or clause) or (
+    # (a bare 常 as in "下班后常去打篮球", not 非常 / 日常 / 正常; "早上起来先冥想": what comes first on rising)
+    habitual = re.search(r"习惯|第一件事|头一件事|经常|常常|(?<![经日非正通时平无反异])常(?=去|来|在|跟|和|约|打|玩|看|喝|吃)|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|准时|"
+                         r"(?:起来|起床)(?:后|以后)?(?:就|先)|每|天天|都会|都要|都去|喜欢", context or clause) or (
         # "周末去gym", "周二周四晚上打球": a bare weekend or weekdays (not 这周末 / 下周二) recur.
         (bare := re.match(r"^(?:我)?(?:一般)?(?:周末|工作日|周[一二三四五六日](?:周[一二三四五六日]|[、和到至][周]?[一二三四五六日])+)", clause))
         and not A.zh_date(clause[bare.end():])
@@ -36,6 +38,9 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     # "工作日早上七点出门": several days and a time recur without a marker.
     recurring_days = days and (len(days) > 1 or re.search(r"每|逢", clause)) and A.time_of_day(clause)
     if not (freq or (days and habitual) or (habitual and A.time_of_day(clause)) or recurring_days):
+        return []
+    # "明天晚上准时到": one dated occasion with no frequency is a plan's business, not a routine.
+    if not freq and re.search(r"明天|今天|后天|今晚|明晚|昨天|前天|下周|下个?月|这周|本周|下礼拜|下星期", clause):
         return []
     # Whoever comes before the first word of time or frequency does it: "公司每周一早上开例会",
     # "超市每周三打折", "狗狗每天都需要遛两次" are not the user's routine; "我每天…" and "每天…" are.
@@ -60,7 +65,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         # "喝下午茶", "吃夜宵": a time of day inside a noun stays.
         body = pattern.sub(lambda t: t.group() if re.match(r"茶|饭|餐|班", body[t.end():t.end() + 1]) else "", body)
-    body = re.sub(r"^(?:我|本人)|(?:习惯|一般|通常|平时|总是|经常|常常|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
+    body = re.sub(r"^(?:我|本人)|(?:(?:非常|特别|很|超|挺)?喜欢|(?:起来|起床)(?:后|以后)?(?:就|先)|(?<![经日非正通时平无反异])常(?=去|来|在|跟|和|约|打|玩|看|喝|吃)|习惯|一般|通常|平时|总是|经常|常常|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
     body = re.sub(r"^\s*(?:(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上|现在|目前|基本上?|差不多|大概|还|也|就|usually|normally|always)\s*)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
