@@ -116,7 +116,11 @@ def _default_scene_prototypes() -> dict[str, list[str]]:
                  "where do I live", "who is my boss", "what do I do for work", "when is my brother's birthday",
                  "how many kids do I have", "remind me where I put my keys", "what's my dog's name",
                  "fix the leaking tap", "how do I reset my router", "法国的首都是哪里", "讲个笑话", "我老婆叫什么",
-                 "我住在哪", "我是做什么工作的", "光合作用是什么", "我有几个孩子", "我的猫叫什么"],
+                 "我住在哪", "我是做什么工作的", "光合作用是什么", "我有几个孩子", "我的猫叫什么",
+                 # jobs around the house, and the day's news and markets
+                 "ideas for a DIY project", "how do I organise the garage", "redecorate the living room",
+                 "how is the stock market doing", "what's in the news today", "家里装修有什么建议", "怎么收拾车库",
+                 "股票涨了吗", "今天有什么新闻", "汇率是多少"],
     }
 
 
@@ -475,6 +479,9 @@ class Policy:
     scene_self_keys: dict[str, list[str]] = setting(default_factory=lambda: {
         "medical": ["user.health_conditions", "user.allergies", "user.medication*"]}, merge=True)
     self_topics: list[str] = setting(default_factory=_default_self_topics)
+    # Topics about someone else than a person topic names, who may be the one a scene's need is for: a pet's
+    # cough is the pet's health ("狗狗一直咳嗽怎么办"), so the scene's self keys stay out as for a person topic.
+    other_subject_topics: list[str] = setting(default_factory=lambda: ["pets"])
     # Topics that ask whether a time is free whatever happens in it: the scene the activity names (a dinner, a
     # film) brings none of its keys or content cues then.
     slot_topics: list[str] = setting(default_factory=lambda: ["slot"])

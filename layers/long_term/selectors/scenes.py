@@ -252,7 +252,7 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     slot_only = any(name in policy.slot_topics for name in topics)
     if scene and not named_place and not slot_only:
         scene_keys = policy.scene_keys.get(scene, {})
-        if about_another:
+        if about_another or any(name in policy.other_subject_topics for name in topics):
             # "我伴侣对什么药过敏？" asks about the partner's health, not the user's own conditions
             own = policy.scene_self_keys.get(scene, [])
             scene_keys = {pattern: weight for pattern, weight in scene_keys.items() if pattern not in own}

@@ -183,6 +183,16 @@ def test_the_extractors_other_keys_and_scene_words_people_use():
     assert query_read("is it going to pour this evening?", policy).scene == "weather"
 
 
+def test_a_pets_health_and_questions_that_need_no_scene():
+    policy = Policy()
+    cough = query_read("猫一直打喷嚏怎么办", policy)
+    assert cough.scene == "medical" and "user.health_conditions" not in cough.key_weights
+    assert "user.health_conditions" in query_read("我一直打喷嚏怎么办", policy).key_weights
+    # the day's markets and a job around the house are near a `none` prototype, not the weather or a meal
+    assert query_read("股市今天涨了没", policy).scene is None
+    assert query_read("any DIY project ideas for the shed?", policy).scene is None
+
+
 def test_a_place_question_in_other_words_finds_the_home_city(api, persona):
     found = {row["id"] for row in _search(api, "which city am I living in these days?")}
     assert persona["city"] in found and persona["hometown"] not in found
