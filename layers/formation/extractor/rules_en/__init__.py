@@ -67,7 +67,7 @@ from layers.formation.extractor.rules_en.health import (
 )
 from layers.formation.extractor.rules_en.languages import _b_exam, _b_language
 from layers.formation.extractor.rules_en.location import _b_office
-from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_called_name, _b_together
+from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_called_name, _b_together, _b_years_married
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets, breed_said_later
 from layers.formation.extractor.rules_en.plans import _b_be_there, _b_plan, _b_progressive_plan, plan_candidate
 from layers.formation.extractor.rules_en.subject import (
@@ -106,7 +106,7 @@ def match_clause(clause: str) -> list[Candidate]:
 _EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_named_after_have, _b_called_name}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
 _EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_lower_school, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
-             _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together, _b_exam}
+             _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together, _b_years_married, _b_exam}
 
 
 # Someone's words in single quotes ("he texted me 'I'm moving to Leeds'", "my mum's line is 'I'm
@@ -139,7 +139,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
                 continue
             # A household move or pet ("we just relocated to Toronto", "we adopted a greyhound") is the user's too.
             household = (getattr(build, "__qualname__", "").startswith(("_b_place", "_b_date")) or build in (_b_pet, _b_pets, _b_plan, _b_progressive_plan, _b_be_there, _b_diet)) and (re.search(
-                r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+)*$", clause[:match.start()])
+                r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+|been\s+|both\s+|officially\s+)*$", clause[:match.start()])
                 # "we have a golden retriever called Honey and a tabby called Toast": the household goes on.
                 or re.match(r"(?i)(?:we|we've|we're)\b[^.;!?]*\band\s+$", clause[:match.start()]) and not _OTHER_SUBJECT.search(clause[2:match.start()]))
             if build in (_b_pet, _b_pets) and not household and not re.match(r"(?i)my|our", match.group()) and not (

@@ -121,6 +121,14 @@ def _b_hired_by(m, clause):
     return _b_employer(m, clause)
 
 
+def _b_intro_list(m, clause):
+    out = [_f("user.age", m.group("age")), *_b_occupation(m, clause)]
+    place = m.group("place") or m.group("place2")
+    if place and place not in _NON_PLACES:
+        out.append(_f("user.home_city", place))
+    return out
+
+
 def _b_former(m, clause):
     org = _clean_org(m.group("v"))
     return [_f("user.former_employer", org)] if org else []
@@ -243,6 +251,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "hey, Rohan here. 34, accountant, trying to get fit": a self-introduction in fragments, age then role.
     (re.compile(rf"^(?P<age>[1-9]\d)\s*,\s*(?P<v>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})(?=\s*(?:$|[,.;!])|\s+(?i:by\s+trade|here)\b)"),
      lambda m, c: [_f("user.age", m.group("age")), *_b_occupation(m, c)]),
+    # "I'm Lena Okafor, 29, product designer based out of Leeds", "Aisha, 32, accountant, London": after the
+    # age in a self-introduction list, the role (and the town it is followed by) are the user's.
+    (re.compile(rf"(?<=,)\s*(?P<age>[1-9]\d)\s*,\s*(?P<v>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})(?:\s*,\s*(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=\s*(?:$|[,.!;]))|\s+(?i:based|living)\s+(?i:in|out\s+of)\s+(?P<place2>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))?"),
+     _b_intro_list),
     # "backend dev again", "nurse now": a role said on its own, the subject dropped, as an update.
     (re.compile(rf"^(?:(?i:a|an)\s+)?(?P<v>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})\s+(?i:again|now|these\s+days|by\s+trade)\s*$"), _b_occupation),
     (re.compile(r"(?i:i\s+teach)\s+(?P<v>[a-z]+(?:\s+[a-z]+){0,2}?)(?=\s+(?i:at|to|in|for|part[- ]time|full[- ]time|and|on|online|privately)\b|\s*$|\s*[,.;!])"), _b_teach),

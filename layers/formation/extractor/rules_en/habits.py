@@ -35,6 +35,8 @@ _CLOCK = re.compile(r"(?i)\b(?:at|around|by|about|from|till|until)\s+(?P<t>(?:1[
 
 def _habit_time(clause: str) -> str | None:
     said = A.time_of_day(clause)
+    if not said and re.search(r"(?i)\b(?:at|during|over|on\s+my)\s+lunch(?:\s*time|\s+break|\s+hour)?\b|\blunchtimes?\b", clause):
+        return "lunch"
     if said and re.search(r"\d", said):
         return said
     clock = _CLOCK.search(clause)
@@ -96,7 +98,7 @@ def _is_habit_clause(clause: str) -> bool:
         return True
     usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single)\b", clause)
     # "I always have a coffee at 10", "I usually go to bed around 11": a bare hour after a usual.
-    if usual and (A.EN_TIME.search(clause) or A.weekdays(clause) or re.search(r"(?i)\b(?:at|around|by)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?!\s*(?:%|kg|km|mph|years?|minutes?|days?))", clause)):
+    if usual and (A.EN_TIME.search(clause) or A.weekdays(clause) or re.search(r"(?i)\blunch\s*time\b|\bat\s+lunch\b|\bafter\s+work\b|\bbefore\s+(?:work|bed)\b", clause) or re.search(r"(?i)\b(?:at|around|by)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?!\s*(?:%|kg|km|mph|years?|minutes?|days?))", clause)):
         return True
     # "I walk the dog at 7am": a first-person present-tense verb at a clock time, with no date said,
     # is what the user does at that time (a dated one is a plan, "I land at 7am tomorrow").

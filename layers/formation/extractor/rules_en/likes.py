@@ -118,6 +118,13 @@ _INTO = "(?:" + "|".join(rf"(?<=\b{word}\s)" for word in (
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "I've always loved birdwatching", "I could eat tacos every single day", "give me a spicy curry any day",
+    # "nothing beats a proper cup of builder's tea for me": a lasting taste said without the present "I love"
+    # (without "for me", "nothing beats a cold beer after a run" is an opinion of the world, f0647).
+    (re.compile(r"(?i:i've|ive|i\s+have)\s+(?i:always|long)\s+(?i:loved|liked|enjoyed|adored|been\s+into)\s+(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    (re.compile(r"(?i:i\s+could|i'd\s+happily|i\s+would\s+happily)\s+(?i:eat|drink|watch|listen\s+to|read|play)\s+(?P<v>[^,.;!?]+?)\s+(?i:every\s+(?:single\s+)?day|forever|all\s+day|for\s+every\s+meal|daily)\b"), _b_like("user.likes")),
+    (re.compile(r"^(?i:give\s+me)\s+(?:(?i:a|an|some)\s+)?(?P<v>[^,.;!?]+?)\s+(?i:any\s+day|every\s+time|over\s+[^,.;!?]+)\b"), _b_like("user.likes")),
+    (re.compile(r"^(?i:nothing\s+beats|you\s+can't\s+beat|can't\s+beat)\s+(?:(?i:a|an)\s+)?(?:(?i:proper|good|nice|decent|fresh|hot|cold)\s+)?(?:(?i:cup|bowl|plate|pint|glass|slice)\s+of\s+)?(?P<v>[^,.;!?]+?)\s+(?i:for\s+me)\s*$"), _b_like("user.likes")),
     (re.compile(r"^(?P<v>[a-z][a-z ]{2,25}?)\s+(?i:is|are|tastes?|smells?|looks?|feels?)\b[^.;!?]{0,40}?,?\s+(?:(?i:i)\s+)?(?i:can't|cant|cannot|can\s+not)\s+(?i:stand|bear)\s+(?i:it|them)\b"), _b_cant_stand_it),
     (re.compile(r"^(?P<head>(?i:things\s+i\s+(?:really\s+)?(?:love|like|enjoy|hate|dislike|can't\s+stand)|(?:my\s+)?(?:favs|faves|favou?rites|likes|loves|"
                 r"dislikes|hates|hate|love|pet\s+peeves?|not\s+a\s+fan\s+of)))\s*(?::|=|-|–)\s*(?P<v>[^.;!?]+)"), _b_headed_list),

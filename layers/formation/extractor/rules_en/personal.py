@@ -60,6 +60,15 @@ def _b_date(key, **fixed):
 _b_anniversary = _b_date("user.anniversary")
 
 
+def _b_years_married(m, clause):
+    """"we're 10 years married today", "celebrating 20 years of marriage on Saturday", "the anniversary of our
+    wedding is June 8": the day the years are counted to."""
+    value = re.sub(r"(?i)^on\s+", "", tidy_value(m.group("v")))
+    kind = (m.groupdict().get("t") or "").lower()
+    return [_f("user.anniversary", value, type="first date" if "date" in kind else "engagement" if "engage" in kind
+               else None if re.search(r"(?i)together|dating", m.group()) else "wedding")] if value else []
+
+
 def _b_together(m, clause):
     return [_f("user.anniversary", tidy_value(m.group("v")), type="wedding" if re.search(r"(?i)married", clause) else None)]
 
@@ -99,6 +108,8 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(rf"(?:\d{{1,2}}|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty))\s+(?i:years?)\s+(?i:married|of\s+marriage|together)\s+(?P<v>(?i:today|tomorrow|this\s+\w+|next\s+\w+|on\s+\w+day|{DATE_SPAN}))"), _b_years_married),
+    (re.compile(rf"(?i:anniversary)\s+(?i:of)\s+(?i:our|my)\s+(?P<t>(?i:wedding|marriage|first\s+date|engagement))\s+(?i:is|'s|falls\s+on)\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_years_married),
     (re.compile(r"(?i:i\s+was\s+born|born)\s+(?i:on)\s+(?P<v>[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     # "I'm Sarah, nice to meet you", "hey, I'm Tom here": a self-introduction.
     (re.compile(r"^(?:(?i:hi|hey|hello|hiya)[,!\s]+(?:(?i:there|all|everyone)[,!\s]+)?)?(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*(?:[,!.]|$|\s+(?i:here|btw|by\s+the\s+way|and)\b))"), _b_name),

@@ -164,6 +164,6 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<sp>(?i:cat|dog|bunny|rabbit|bird|hamster|fish))\s+(?i:mum|mom|mama|dad|parent|lady|owner)\b"), _b_pet_keeper),
     # "I have a 2 year old husky named Storm": the age before the species.
     (re.compile(rf"(?i:have|got|adopted|my|our|with)\s+(?i:an?\s+)?(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+))?"), _b_pet),
-    (re.compile(rf"(?:(?i:have|got|own|adopted|with|ive\s+got|i've\s+got|my|our)|^(?i:(?:my\s+|our\s+|the\s+)?(?:pets|animals|furbabies|zoo|menagerie))\s*[:=–-])\s+(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called|are|are\s+called|are\s+named)\s+|\s+(?=[A-Z]))(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
+    (re.compile(rf"(?:(?i:have|got|own|adopted|with|ive\s+got|i've\s+got|my|our)|^(?i:(?:my\s+|our\s+|the\s+)?(?:pets|animals|furbabies|zoo|menagerie))\s*[:=–-]|^(?=(?i:two|three|four|2|3|4)\s))\s*(?i:two|three|four|2|3|4|a\s+couple\s+of)\s+(?P<sp>(?i:{_PET_WORD}))(?:\s*[,:(-]\s*|\s+(?i:named|called|are|are\s+called|are\s+named)\s+|\s+(?=[A-Z]))(?P<names>[A-Za-z][a-z]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Za-z][a-z]+)+)"), _b_pets),
     (re.compile(rf"(?i:have|got|own|adopted|rescued|with)\s+(?i:two|three|four|five|2|3|4|5|a\s+couple\s+of|several)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\b"), _b_pet),
 ]
