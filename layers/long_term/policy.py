@@ -224,6 +224,10 @@ def _default_topic_cues() -> dict[str, list[str]]:
                           "看爸妈", "看我爸", "看我妈", "看父母", "看望父母", "回家看"],
         "boss": ["boss", "manager", "supervisor", "老板", "领导", "上司", "经理"],
         "pets": ["pet", "cat", "dog", "puppy", "kitten", "animals", "宠物", "猫", "狗"],
+        # someone to mind the pets (while the user is away): the pets, and where they are
+        "pet_care": ["pet sitter", "pet-sit", "pet sit", "dog walker", "dog sitter", "cat sitter", "kennel",
+                     "look after+animal", "look after+pet", "look after+dog", "look after+cat", "feed+cat",
+                     "照顾+宠物", "照顾+猫", "照顾+狗", "帮我照顾", "喂猫", "遛狗", "寄养"],
         # the extractor's other keys about the user (layers/formation/extractor/): what they studied, how to
         # reach them, the languages they speak, their anniversary
         "education": ["my major", "i study", "i studied", "my degree", "university", "college", "my school",
@@ -272,6 +276,7 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
         "parents": {"user.relationship.mother": 0.7, "user.relationship.father": 0.7},
         "visit_parents": {"user.hometown": 0.6},
         "trip_home": {"user.hometown": 0.8},
+        "pet_care": {"user.pet*": 0.8, "user.home_city": 0.6},
         "boss": {"user.relationship.boss": 0.9, "user.relationship.manager": 0.9},
         "pets": {"user.pet*": 0.8},
         "allergy": {"user.allergies": 0.9},

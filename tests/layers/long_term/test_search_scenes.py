@@ -151,6 +151,9 @@ def test_needs_that_take_a_place_from_memory():
         assert "user.hometown" in keys(query), query
     assert "user.hometown" not in keys("去深圳过年，帮我订票")  # going elsewhere for the new year
     assert "user.hometown" not in keys("home for dinner by seven?")
+    # someone to mind the pets needs the pets and where they live
+    for query in ("find someone to look after the animals while we're away", "出差的时候谁能帮我照顾猫"):
+        assert {"user.pet*", "user.home_city"} <= keys(query), query
     # a budget said in other words constrains a purchase
     assert any("省着" in pattern for pattern in query_read("买个礼物", policy).content_patterns)
 
