@@ -480,6 +480,22 @@ def _follow_up(turn: TranscriptTurn, items: list[ExtractedItem], referents: list
     return kept + [_item(c, seq=turn.seq, clause=turn.content) for c in candidates]
 
 
+_JOB_CHANGE_SAID = re.compile(r"换了?(?:个|份)?(?:新)?工作|跳槽了|离职了|辞职了|(?i:\b(?:changed|switched)\s+jobs\b|\bnew\s+job\b)")
+
+
+def _next_job(turn: TranscriptTurn, items: list[ExtractedItem], changed_job: bool) -> list[ExtractedItem]:
+    """"我换工作了" then "去了京东物流" / "去 Stripe 了！": the turn after a job change names the new employer
+    the way a part after one does in the same clause (rules_zh.employment `_zb_next_job`)."""
+    if not changed_job or not is_cjk(turn.content) or any(i.memory_key == "user.employer" for i in items):
+        return items
+    sentences = split_sentences(turn.content)
+    first = strip_lead_in(sentences[0]) if sentences else ""
+    if not first or is_question(first) or is_hypothetical(first):
+        return items
+    jobs = [c for c in _match("我换了工作，" + first) if c.memory_key in ("user.employer", "user.work_city")]
+    return items + [_item(c, seq=turn.seq, clause=first) for c in jobs]
+
+
 def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> ExtractionResult:
     """Candidate memories from `turns` (Turn rows, mappings or TranscriptTurns), deterministic.
 
@@ -492,6 +508,7 @@ def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> Ext
     asked: str | None = None
     # The people and pets earlier user turns introduced, for a later "大的叫毛毛" / "his name is Rex".
     referents: list[Referent] = []
+    changed_job = False  # whether the last user turn told of a job change ("我换工作了", "guess what, new job")
     for turn in transcript:
         role = turn.role.lower()
         if role == "assistant":
@@ -501,7 +518,9 @@ def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> Ext
             # A context turn is read for its referents only: its items and drops belong to an earlier run.
             found = _user_turn(turn, Counter() if turn.context else dropped, asked)
             found = _follow_up(turn, found, referents)
+            found = _next_job(turn, found, changed_job)
             referents.extend(referents_in(found, turn.content))
+            changed_job = _JOB_CHANGE_SAID.search(turn.content) is not None
             if not turn.context:
                 items.extend(found)
         elif turn.context:

@@ -73,3 +73,37 @@ def test_people_and_routines_said_in_ordinary_ways(text, want):
 @pytest.mark.parametrize("text", ["明天晚上准时到", "我朋友家一儿一女"])
 def test_one_occasion_or_someone_elses_family_is_nothing(text):
     assert _facts(text) == set()
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("吃完芒果嘴巴肿成香肠，查了是过敏", {("user.allergies", "芒果")}),
+    ("我有高血压，医生让我每天吃一粒氨氯地平", {("user.health_conditions", "高血压"), ("user.medications", "氨氯地平")}),
+    ("妹妹小鱼刚考上川大，全家都高兴坏了", {("user.relationship.younger_sister", "小鱼")}),
+])
+def test_health_and_family_said_in_ordinary_ways(text, want):
+    facts = _facts(text)
+    assert want <= facts
+    assert not any(value in ("查了是", "医生让我") for _, value in facts)
+
+
+@pytest.mark.parametrize("text", ["我今天去了趟超市", "这周末回了趟老家", "周六去了北京"])
+def test_what_already_happened_is_no_plan(text):
+    assert not any(key == "user.plan" for key, _ in _facts(text))
+
+
+def test_an_arranged_weekend_is_a_plan():
+    assert any(key == "user.plan" for key, _ in _facts("这周末约了朋友去露营"))
+
+
+@pytest.mark.parametrize(("earlier", "later", "want"), [
+    ("跟你说个事，我换工作了", "去了京东物流，还是干调度那摊子事", ("user.employer", "京东物流")),
+    ("guess what 我换工作了", "去 Stripe 了！还是写 backend", ("user.employer", "Stripe")),
+])
+def test_the_turn_after_a_job_change_names_the_new_employer(earlier, later, want):
+    turns = [TranscriptTurn(1, "user", earlier, context=True), TranscriptTurn(2, "user", later)]
+    assert want in {(i.memory_key, i.value) for i in extract_memories(turns).items}
+
+
+def test_going_somewhere_after_small_talk_is_no_job():
+    turns = [TranscriptTurn(1, "user", "今天好累"), TranscriptTurn(2, "user", "去了京东物流")]
+    assert not any(i.memory_key == "user.employer" for i in extract_memories(turns).items)

@@ -100,7 +100,9 @@ _AVOIDED = re.compile(r"(?:避开|别给我开|不要开|别开|不能吃|不能
                       r"|^(?P<w>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:手套|衣服|这种药|这个药|这类药)?我?(?:不能吃|不能用|碰不了|穿不了|戴不了|用不了|吃不了)"
                       # "一吃芒果嘴就肿": the reaction to what was eaten or touched.
                       r"|(?:千万)?(?:别|不要)(?:给我)?(?:放|加|用|开)(?P<y>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:[啊呀哦哈]|$)"
-                      r"|^(?:我)?一(?:吃|喝|碰|用|摸|接触)(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:嘴巴?|脸|身上|皮肤|喉咙|嗓子|全身|浑身|眼睛|肚子)?就")
+                      r"|^(?:我)?一(?:吃|喝|碰|用|摸|接触)(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:嘴巴?|脸|身上|皮肤|喉咙|嗓子|全身|浑身|眼睛|肚子)?就"
+                      # "吃完芒果嘴巴肿成香肠": what was eaten, then the body part that reacted.
+                      r"|^(?:我)?(?:吃完|吃了|喝完|喝了|碰了|用了|接触了)(?P<z>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:以后|之后|后)?(?:嘴巴?|脸|身上|皮肤|喉咙|嗓子|全身|浑身|眼睛|肚子)")
 
 
 def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
@@ -111,7 +113,7 @@ def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
             previous = re.sub(r"^(?:开药的时候|吃药的时候)?(?:记得|请|麻烦)?", "", segments[index - 1][0])
             found = _AVOIDED.search(previous)
             if found:
-                allergen = re.sub(r"的$", "", found.group("v") or found.group("w") or found.group("x") or found.group("y"))
+                allergen = re.sub(r"的$", "", found.group("v") or found.group("w") or found.group("x") or found.group("y") or found.group("z"))
                 if allergen:
                     out.append(_zc("user.allergies", allergen))
     # "我过敏，不能吃花生和芝麻": the bare 过敏 first, what is avoided after it.

@@ -23,6 +23,7 @@ def _zb_education(m, clause):
     school = tidy_value(groups.get("v") or "")
     school = re.sub(r"(?:的)$", "", school)
     school = re.sub(r"^(?:我是|我|本人|的是|是)", "", school)
+    school = re.sub(r"^(?:学校|母校)(?:是|叫)?(?=[\u4e00-\u9fffA-Za-z]{2})", "", school)  # "学校中山大学"
     # "清华硕士毕业": the degree said after the school is the degree, not part of its name.
     # "北航计算机学院": the school, then its faculty, which names the field.
     faculty = re.fullmatch(rf"(?P<s>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?P<f>{_DISCIPLINES})(?:学院|系)", school)

@@ -210,6 +210,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # a part that is only where the user went or is now, after a job change earlier in the clause
     (re.compile(rf"^\s*(?:现在|目前|如今|后来|然后|最后)?(?:是)?(?:在|去了|到了|进了|来了){_ORG_ZH}(?:了|啦|上班|工作)?\s*[。!！]?$"),
      _zb_next_job),
+    # "我换工作了，去Stripe了": the same, 了 after the organisation.
+    (re.compile(rf"^\s*(?:现在|目前|后来|最后)?去{_ORG_ZH}了\s*[。!！]?$"), _zb_next_job),
     # "从华为辞职了，下个月去小米": a known employer the user goes to, when, after the job change.
     (re.compile(rf"^[^，,。]{{0,8}}?(?:就|要|会)?去(?P<v>{KNOWN_EMPLOYERS})(?:了|上班|报到|入职)?\s*[。!！]?$"), _zb_next_job),
     # "在一家律所当律师，律所叫金杜": the workplace named after its kind.

@@ -75,8 +75,10 @@ def _zh_person_attrs(rest: str) -> dict:
     school = re.match(r"^(?:现在|目前|今年)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:小学|中学|幼儿园|大学|学院|学校|一中|二中|附中|附小|高中|初中))(?:上|读|念)"
                       # "我儿子今年上幼儿园", "我女儿在读小学": the kind of school, when no name is given.
                       r"|^(?:现在|目前|今年|刚|才|已经)*(?:在)?(?:上|读|念)(?P<w>幼儿园|小学|初中|高中|大学|中专|职高)(?=$|[，,。了啦]|[一二三四五六]年级)", rest)
+    # "妹妹小鱼刚考上川大": the school a person got into.
+    school = school or re.match(r"^(?:刚|今年|已经|终于)*(?:考上了?|考进了?|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:录取了?|的(?:研究生|本科|博士))?(?=$|[，,。!！了])", rest)
     if school:
-        out["school"] = school.group("v") or school.group("w")
+        out["school"] = school.group("v") or school.groupdict().get("w")
     birthday = re.search(r"生日是(?P<v>[^，,。]+)|(?P<w>[^，,。]{2,8}?)(?:过生日|过[\u4e00-\u9fff]{1,3}大寿|生日)", rest)
     if birthday:
         out["birthday"] = tidy_value(birthday.group("v") or birthday.group("w"))

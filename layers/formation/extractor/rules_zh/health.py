@@ -31,7 +31,8 @@ _NOT_ALLERGEN = re.compile(r"[我你他她不没对]|医生|说是|应该|好像
 
 
 def _allergen_ok(part: str) -> bool:
-    return not (re.match(r"[了过着在]|[都也会很就]$|吃|喝|碰|用", part) or _NOT_ALLERGEN.search(part))
+    # "查了是过敏", "检查说是过敏": how the allergy was found is no allergen.
+    return not (re.match(r"[了过着在]|[都也会很就是]$|吃|喝|碰|用|查|检查|测", part) or re.search(r"是$", part) or _NOT_ALLERGEN.search(part))
 
 
 def _zb_allergy(m, clause):
@@ -129,6 +130,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:每天|每晚|一天)?喷(?:[一两三]次)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}喷雾)"), _zb_medication),
     # "猫毛狗毛我都过敏", "磺胺类的药我过敏": the allergens first, then 过敏.
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z、和]{2,10}?)我?(?:都|也)(?:会|有点)?过敏"), _zb_allergy),
+    # "开药前先说一声：青霉素我过敏的": the allergen, then 我, then 过敏, after a colon as at the start.
+    (re.compile(r"(?:^|[：:])(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)我(?:是|会|有点|对它)?过敏(?:的|了|啊)?$"), _zb_allergy),
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)类?的?(?:药|药物|这种药|这类药|这个药)我(?:会|有点)?过敏"), _zb_allergy),
     # "芒果我吃了会过敏": the allergen first.
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:一)?(?:吃了?|碰了?|用了?|喝了?|接触)(?:就|会|都会|就会)?过敏"), _zb_allergy),
@@ -136,7 +139,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "空腹吃优甲乐50微克", "先喷一下沙丁胺醇", "舍曲林每天睡前一片": a drug said with its dose or its puff, either order.
     (re.compile(r"(?:吃|服用?|喷|打|用)(?:一下|一点|两下|两喷|一喷)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=\s*\d+(?:mg|毫克|微克|μg|ug|片|粒|颗|ml|毫升|IU|单位))"), _zb_medication),
     (re.compile(r"(?:喷|吸)(?:一下|两下|一口|两口|一喷|两喷)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})"), _zb_medication),
-    (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=(?:每天|每晚|一天|早晚|睡前)[^，,。]{0,6}?[一二两三半\d]+(?:片|粒|颗|毫克|mg|微克))"), _zb_medication),
+    (re.compile(r"^(?P<v>(?:(?!我|让|说|医生|大夫|在)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=(?:每天|每晚|一天|早晚|睡前)[^，,。]{0,6}?[一二两三半\d]+(?:片|粒|颗|毫克|mg|微克))"), _zb_medication),
     # "每天早饭前吃一片优甲乐", "长期吃优甲乐": a dose or a long course names the drug that follows.
     (re.compile(r"(?:吃[一二两三半\d]+(?:片|粒|颗|毫克|mg|次)|(?:长期|一直|按时)在?(?:吃|服用|服|打))(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
     (re.compile(r"(?:在吃|在服用|在打|经常吃|常吃|偶尔吃|每天吃|每天都吃|每天都要吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃|就得吃|得吃|就吃|要吃|靠吃|吃点)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),

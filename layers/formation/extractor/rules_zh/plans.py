@@ -26,6 +26,17 @@ _PLAN_MARK = re.compile(r"要|会|打算|准备|计划|将|得去|约了|安排�
 _PLAN_VERB = re.compile(r"去|回|飞|出差|搬家|搬|参加|考试|面试|结婚|旅游|旅行|看病|体检|开会|见|拜访|出发|出国|动手术|手术|复查|报到|入职")
 
 
+_FUTURE_DATE = re.compile(r"下|明|后|来|年底|月底|年后|过年|春节|国庆|十一|五一|暑假|寒假")
+_DONE = re.compile(r"^[^，,]{0,3}?[\u4e00-\u9fff](?:了|过)(?!解|来|去)")
+_ARRANGED = re.compile(r"要|会|打算|准备|计划|得|将|约了|订了|定了|买了|安排了|预约了|报了|挂了")
+
+
+def _told_as_done(date: str, rest: str) -> bool:
+    """"我今天去了趟超市", "这周末回了趟老家": a day not certainly to come and the verb done (了 / 过) tell
+    what happened; "这周末约了朋友去露营" is arranged, a plan."""
+    return not _FUTURE_DATE.match(date) and _DONE.search(rest) is not None and not _ARRANGED.search(rest[:6])
+
+
 def plan_candidate(clause: str) -> Candidate | None:
     subject = clause.find("我")
     date = DATE_ZH.search(clause)
@@ -39,6 +50,8 @@ def plan_candidate(clause: str) -> Candidate | None:
         return None
     if re.search(r"报到|入职", after) or re.search(r"每|天天|一般|通常|习惯|平时|总是|经常|常常", clause):
         return None  # starting a job is the employer (FACTS.md), read by rules_zh.employment
+    if _told_as_done(date.group(), clause[date.end():]):
+        return None
     value = tidy_value(clause[:subject] + after)
     return _c("user.plan", value, date=date.group())
 
@@ -86,6 +99,8 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
     if not body or len(body) < 2 or re.match(r"[\u4e00-\u9fff]{1,2}的[\u4e00-\u9fff]?$", body) or re.fullmatch(r"[\u4e00-\u9fff]了", body):
         return []
     if re.match(r"今天|今晚", date) and re.search(r"了$", body) and not re.search(r"要|会|打算|准备|得|去", rest[:4]):
+        return []
+    if _told_as_done(date, rest):
         return []
     if re.match(r"报到|开学|入学", body) and re.search(r"考上|录取|研究生|大学|学校", clause):
         return []  # "今年刚考上北师大的研究生，九月报到": starting school, read by rules_zh.education
