@@ -293,6 +293,9 @@ def test_english_families_read_by_structure(text, expected):
     ("I switched to Shopify in March", {("user.employer", "Shopify", ())}),
     ("I love how you explain things", set()),
     ("my eldest daughter is at uni in York", {("user.relationship.daughter", "", ())}),
+    ("great, another Monday, I just love Mondays", set()),
+    ("should I tell my boss I'm pregnant", set()),
+    ("my husband teaches at Lincoln High", {("user.relationship.husband", "", (("occupation", "teacher"),))}),
 ])
 def test_english_structures_stop_at_their_negatives(text, expected):
     assert _facts(text) == expected

@@ -66,6 +66,7 @@ from layers.formation.extractor.rules_en.health import (
     _b_medication,
 )
 from layers.formation.extractor.rules_en.languages import _b_exam, _b_language
+from layers.formation.extractor.rules_en.likes import ironic_taste
 from layers.formation.extractor.rules_en.location import _b_office
 from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_called_name, _b_together, _b_years_married
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets, breed_said_later
@@ -93,7 +94,7 @@ def match_clause(clause: str) -> list[Candidate]:
     if _quoted_spans(clause):
         return found
     for part in expand_shared_subject(clause):
-        found.extend(match_rules(part, _RULES))
+        found.extend(c for c in match_rules(part, _RULES) if not (c.memory_key == "user.likes" and ironic_taste(c.value)))
     if not found:
         plan = plan_candidate(clause)
         if plan:
@@ -160,6 +161,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
                 continue
             taken.append((*span, family))
             found.extend(candidates)
+    found = [c for c in found if not (c.memory_key == "user.likes" and ironic_taste(c.value))]
     if any(c.memory_key == "user.contact_preference" for c in found):
         found = [c for c in found if not (c.memory_key in ("user.likes", "user.dislikes") and re.search(rf"(?i)\b(?:{_CHANNELS})\b", c.value))]
     # "I'm a Netflix engineer": the role is "engineer", not also "Netflix engineer".

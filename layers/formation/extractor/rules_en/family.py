@@ -126,6 +126,11 @@ def _person_attrs(rest: str) -> dict:
     # "goes to Oakwood High", "is in year 3 at Hillside Primary", "at Maple Grove Elementary": a school by its name.
     school = school or re.search(r"\b(?i:goes\s+to|attends|at|to)\s+(?P<v>(?:[A-Z][\w'.-]*\s+){1,4}(?:School|Primary|High|Elementary|Academy|College|"
                                  r"Nursery|Montessori|Prep|Kindergarten|Preschool|Middle|Grammar|University|Infants|Juniors))\b", rest)
+    # "my husband teaches at Lincoln High": a school one teaches or works at is a workplace, not one's school.
+    if school and re.search(r"(?i)\b(?:teach\w*|works?|worked|working|employed)\b[^,.;!?]{0,20}$", rest[:school.start("v")]):
+        if re.search(r"(?i)\bteach", rest[:school.start("v")]) and "occupation" not in out:
+            out["occupation"] = "teacher"
+        school = None
     if school:
         out["school"] = tidy_value(school.group("v"))
     return {k: v for k, v in out.items() if v not in (None, "")}
@@ -185,7 +190,8 @@ def _b_person(m, clause):
     if _SOMEONE_ELSES.match(clause, m.end()):
         return []
     name = re.sub(r"'s$", "", m.groupdict().get("v") or "")
-    if name in _NOT_NAMES or (name and name.split()[0] in _NOT_NAMES):
+    # "should I tell my boss I'm pregnant": "I'm" after the role is the user speaking, not a name.
+    if name in _NOT_NAMES or (name and name.split()[0] in _NOT_NAMES) or re.match(r"I(?:'|’)", name):
         name = ""
     attributes = _person_attrs(clause[m.end():])
     if m.groupdict().get("age") and "month" not in m.group():

@@ -72,6 +72,9 @@ def _b_habit(m, clause):
         activity = "get up"
     elif re.search(r"(?i)\bgo\s+to\s+bed\b", clause) and activity.lower() == "bed":
         activity = "go to bed"
+    # "I just love Mondays": a feeling about the day is no activity done on it.
+    if re.match(r"(?i)(?:just\s+|really\s+|totally\s+)?(?:love|like|hate|adore|enjoy|dread|miss)\b", activity):
+        return []
     # "I check it daily": the pronoun stands for something said before, no activity of its own.
     if re.fullmatch(r"(?i)ugh|lol|ok|okay|yay|meh|oh|hmm|nobody\s+\w+|everyone\s+\w+|[a-z]+\s+(?:it|them|this|that|those|these)", activity):
         return []

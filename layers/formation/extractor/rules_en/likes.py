@@ -25,6 +25,16 @@ _LIST_ITEM = (r"(?![^,.;!?]*\b(?:me|my|you|your|i)\b)(?![a-z]+ly\b)(?![a-z]+ed\b
 _LIST_TAIL = re.compile(rf"(?:\s*,\s*{_LIST_ITEM})+(?:,?\s+(?:and|&|or)\s+{_LIST_ITEM})?(?=\s*(?:[.!;?]|$))")
 
 
+# "I just love Mondays", "love sitting in traffic": a taste for what nearly everyone hates is irony where it
+# can be told (FACTS.md joke_sarcasm), whatever opened the sentence.
+_IRONIC = re.compile(r"(?i)(?:(?:being\s+stuck\s+in|sitting\s+in|doing(?:\s+my)?|filing(?:\s+my)?)\s+)?(?:mondays?|traffic|taxes|tax\s+returns?|"
+                     r"paperwork|laundry|the\s+commute|commuting|queues|waiting\s+in\s+line)")
+
+
+def ironic_taste(value: str) -> bool:
+    return bool(_IRONIC.fullmatch(value.strip()))
+
+
 def _b_like(key):
     def build(m, clause):
         # "I could eat tacos every single day": how often is not part of the thing.
@@ -32,6 +42,8 @@ def _b_like(key):
         # "love love love thunderstorms": the verb said again is emphasis.
         raw = re.sub(r"(?i)^(?:(?:love|like|adore|hate)\s+)+", "", raw)
         value = _phrase(raw)
+        if key == "user.likes" and ironic_taste(value or ""):
+            return []
         # "oh sure, I totally enjoy doing my taxes", "yeah right, I love mondays": irony opens the clause.
         if re.match(r"(?i)(?:oh\s+)?(?:sure|yeah\s+right|yeah\s+sure|oh\s+great|oh\s+joy|of\s+course|totally)\b\s*,?", clause) and \
                 re.search(r"(?i)\b(?:tax(?:es)?|mondays?|traffic|laundry|dishes|meetings?|paperwork|commut\w*|waiting|queues?|chores|cleaning|overtime|deadlines|admin|ironing)\b", value or ""):
