@@ -238,7 +238,10 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "anniversary": ["anniversary", "纪念日"],
         # whether a slot is free, whatever the plan in it (a dinner, a film, a meeting)
         "slot": ["can i fit", "can i do", "can i make it", "am i free", "free on", "clash", "conflict",
-                 "能约", "有空吗", "冲突", "时间上"],
+                 "能约", "有空吗", "冲突", "时间上",
+                 # "can I … on the 24th / tomorrow / this week": asking for a day
+                 "can i+on the", "can i+tonight", "can i+tomorrow", "can i+this week", "can i+next week",
+                 "can i+weekend", "那天+有空", "那天能"],
         "allergy": ["allerg", "过敏"],
         "diet_avoid": ["avoid eating", "can't eat", "cannot eat", "should i avoid", "food should i avoid",
                        "not eat", "diet", "vegetarian", "vegan", "不能吃", "忌口", "吃素", "素食", "饮食"],

@@ -176,6 +176,8 @@ def test_the_extractors_other_keys_and_scene_words_people_use():
     assert not {"user.diet", "user.allergies"} & keys("周五晚上能约朋友吃饭吗")
     assert not query_read("can I do a 7am breakfast meeting on Wednesday?", policy).content_patterns
     assert "user.diet" in keys("周五晚上约朋友吃饭，去哪好")
+    assert "slot" in query_read("can I host a dinner party on the 24th?", policy).topics
+    assert "user.diet" not in keys("can I host a dinner party on the 24th?")
     # "is it going to rain" is no plan of the user's
     assert "plans" not in query_read("is it going to rain tomorrow?", policy).topics
     # scene words: skewers are a meal, a school lunch is packed food, teeth and blood pressure are medical
