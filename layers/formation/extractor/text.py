@@ -240,21 +240,27 @@ _CJK = "\u4e00-\u9fff，。！？、：；"
 _EN_IN_ZH = (
     (r"(?:move|moving|moved|relocate|relocated|relocating)(?=\s*(?:到|去|回))", "搬"),
     (r"(?:based|live|living|lives)\s+in(?=\s*[\u4e00-\u9fff])", "住在"),
+    (r"(?:quit|left)(?=\s*了\s*[\u4e00-\u9fffA-Z])", "离开"),
     (r"(?:resign|resigned|quit)(?=\s*(?:了|啦|$|[，,。!！]))", "辞职"),
+    (r"call(?=\s*我)", "打电话给"),
+    (r"we-?chat", "微信"),
+    (r"e-?mail(?=\s*(?:我|就|吧|联系|沟通|找|$|[，,。]))", "邮件"),
+    (r"messages?(?=\s*(?:就|吧|给我|联系|$|[，,。]))", "消息"),
     (r"(?:layoff|laid\s+off)(?=\s*(?:了|啦|$|[，,。!！]))", "裁"),
     (r"(?:join|joined|joining)(?=\s+[A-Z])", "入职"),
     (r"(?:onboard|onboarding)(?=\s*(?:了|啦|$|[，,。!！]))", "入职"),
     (r"(?:graduate|graduated)(?=\s*(?:的|了|$|[，,。]))", "毕业"),
     (r"(?:hometown)(?=\s*(?:是|在))", "老家"),
     (r"major(?=\s*(?:是|学))", "专业"),
-    (r"(?:birthday|bday)(?=\s*(?:$|[！!，,。~～]|了|啦))", "生日"),
+    (r"(?:birthday|bday)(?=\s*(?:$|[！!，,。~～]|了|啦|是|在))", "生日"),
     (r"(?:pregnant)(?=\s*(?:了|啦|$|[，,。]))", "怀孕"),
     (r"(?:interview)(?=\s*(?:$|[，,。]))", "面试"),
     (r"(?:usually|normally|always|often)(?=\s*[\u4e00-\u9fff])", "一般"),
 )
 # A space between two Chinese characters is a pause, as a comma is ("我在协和当麻醉医生 夜班多 回消息会慢");
 # a longer run is a blanked quotation (text.blank_quotes), left as it is.
-_SWITCH = re.compile("|".join(f"(?P<w{index}>(?<![A-Za-z]){pattern})" for index, (pattern, _) in enumerate(_EN_IN_ZH))
+# (a word read as Chinese takes the spaces around it with it: "下个月 join Airbnb" is 下个月入职Airbnb)
+_SWITCH = re.compile("|".join(f"(?P<w{index}>[ \\u3000]*(?<![A-Za-z]){pattern}[ \\u3000]*)" for index, (pattern, _) in enumerate(_EN_IN_ZH))
                      + "|(?P<pause>(?<=[\\u4e00-\\u9fff])[ \\u3000]{1,2}(?=[\\u4e00-\\u9fff]))"
                      + f"|(?P<space>(?<=[{_CJK}])[ \\u3000]{{1,2}}(?![ \\u3000])|(?<![ \\u3000])[ \\u3000]{{1,2}}(?=[{_CJK}]))", re.IGNORECASE)
 

@@ -50,3 +50,21 @@ def test_ordinary_phrasings(text, key, value):
 @pytest.mark.parametrize("text", ["周末要陪我妈去医院", "周末别找我，我要陪孩子", "我朋友周末去 gym"])
 def test_this_weekend_and_other_people_are_no_habit(text):
     assert not any(key == "user.habits" for key, _ in _facts(text))
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("我下个月 join Airbnb 了，做 data scientist", {("user.employer", "Airbnb"), ("user.occupation", "data scientist")}),
+    ("我在 Amazon 上班，做 SDE", {("user.employer", "Amazon"), ("user.occupation", "SDE")}),
+    ("我 quit 了字节", {("user.former_employer", "字节")}),
+    ("有事 WeChat 我", {("user.contact_preference", "WeChat")}),
+    ("urgent 的事直接 call 我，其他的 Slack 就好", {("user.contact_preference", "call"), ("user.contact_preference", "Slack")}),
+    ("我的 birthday 是 3月5号", {("user.birthday", "3月5号")}),
+])
+def test_english_words_in_a_chinese_frame(text, want):
+    assert want <= _facts(text)
+
+
+def test_a_person_described_in_english_keeps_the_attribute():
+    items = extract_memories([TranscriptTurn(1, "user", "我 husband 叫 Kevin，他是 pilot，经常不在家")]).items
+    husband = next(i for i in items if i.memory_key == "user.relationship.husband")
+    assert husband.value == "Kevin" and husband.attributes.get("occupation") == "pilot"

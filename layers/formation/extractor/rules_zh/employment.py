@@ -151,7 +151,7 @@ _ROLE_HEADS = (r"开发|研发|运营|产品|测试|设计|销售|市场|财务|
 # "我是data analyst", "我是一名software engineer": an English role said in a Chinese sentence.
 _EN_ROLE_HEAD = (r"(?i:engineer|analyst|manager|designer|developer|intern|consultant|teacher|nurse|doctor|lawyer|"
                  r"scientist|researcher|accountant|architect|writer|editor|freelancer|founder|director|banker|trader|"
-                 r"chef|barista|PM|SWE|CEO|CTO|CFO|VP|HR|lead|specialist|officer|coordinator|programmer|tester|QA)")
+                 r"chef|barista|PM|SWE|SDE|SRE|UX|UI|BD|CEO|CTO|CFO|COO|VP|HR|lead|specialist|officer|coordinator|programmer|tester|QA|recruiter|scientist)")
 
 
 def _zb_occupation(m, clause):
@@ -229,6 +229,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"^(?:我)?(?:是)?(?:干|搞)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,4}}?(?:{_ROLE_HEADS}))的(?=$|[，,。!！])"), _zb_occupation),
     (re.compile(rf"^(?:我(?=[现目主]?[在前要]?负责))?(?:现在|目前|主要|负责)?(?:做|当|干|搞|负责)(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_ROLE_HEADS}))(?=$|[，,。!！]|了|的)"), _zb_occupation),
     (re.compile(r"^(?:担任|任)(?!何|务|性|意)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:一职|职位|岗位)?$"), _zb_occupation),
+    # "…，做SDE", "当data scientist": an English role said alone after 做 / 当 in a part of its own.
+    (re.compile(rf"^(?:现在|目前|主要|还是)?(?:做|当|干)(?P<v>(?:[A-Za-z]+\s+){{0,2}}?{_EN_ROLE_HEAD})(?=$|[，,。!！])"), _zb_occupation),
     (re.compile(rf"(?:现在在做|在做|当了?|做了?)(?P<v>(?:freelance |自由)?[\u4e00-\u9fffA-Za-z ]{{0,8}}?(?:{_PROFESSIONS}|consultant|designer|engineer|顾问|咨询|中介|师|员))(?=$|[，,。]|了)"), _zb_occupation),
     (re.compile(rf"(?:是|当)(?:一名|一个|一位|个|名)?(?P<v>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|医生|护士|老师|兽医|中介|咨询师|工程师|设计师|程序员|会计))(?=$|[，,。!！~～\s]|了|啦|呀|哦)"), _zb_occupation),
     (re.compile(r"是(?:做|搞|干)(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:工作)?的"), _zb_occupation),

@@ -60,7 +60,7 @@ def _zh_person_attrs(rest: str) -> dict:
         if value is not None:
             out["age"] = value
     occupation = re.search(rf"(?:是|当)(?:一名|个|一个)?(?P<v>(?:退休)?[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_PROFESSIONS}|消防员|厨师|医生|老师))|是做(?P<w>[\u4e00-\u9fffA-Za-z]{{1,10}}?)的"
-                           r"|^是(?:一名|个|一个)?(?P<x>[A-Za-z][A-Za-z ]{1,20}?)(?=$|[，,。])"
+                           r"|(?:^|[，,]\s*(?:他|她)?)是(?:一名|个|一个)?(?P<x>[A-Za-z][A-Za-z ]{1,20}?)(?=$|[，,。])"
                            r"|(?:是|当)(?:一名|个|一个)?(?P<y>[\u4e00-\u9fff]{1,4}(?:师|员|教练))(?=$|[，,。])", rest)
     if occupation:
         out["occupation"] = occupation.group("v") or occupation.group("w") or occupation.group("x") or occupation.group("y")
