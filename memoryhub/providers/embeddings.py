@@ -442,13 +442,17 @@ _QUESTION_END = re.compile(r"[\s?？]+$")
 
 
 def query_text(text: str) -> str:
-    """What a query is embedded as: the text without its closing question marks. Stored memories are
-    statements, and for the sentence encoders here the mark moves a question's vector towards other
-    questions, away from the line that answers it: dropping it raised LoCoMo dev hybrid R@10 in every
-    leave-one-conversation-out fold (docs/benchmarks.md, "LoCoMo recall, second round"). A text that is
-    nothing but marks is kept as it is."""
+    """What a query is embedded as: lowercased, without its closing question marks. Stored memories are
+    statements: for USE the mark moves a question's vector towards other questions rather than the line
+    that answers it. USE is case-sensitive, and a lowercased query found the answering lines more often
+    (probably because a typed question's capitals, its first word and the names in it, pull its vector
+    towards every line carrying the same capitals, such as a speaker's name labelling half a transcript;
+    names are weighed by the keyword path and the second stage, selectors/rerank.py). Each change raised
+    LoCoMo dev hybrid R@10 in every leave-one-conversation-out fold; lowercasing the stored texts as well
+    gained less (docs/benchmarks.md, "LoCoMo recall, second round"). MiniLM lowercases by itself, so the
+    combined provider changes in its USE half only. A text that is nothing but marks is kept."""
     stripped = _QUESTION_END.sub("", text)
-    return stripped or text
+    return (stripped or text).lower()
 
 
 def embed_query(text: str, embedder: Embedder | None = None) -> np.ndarray:
