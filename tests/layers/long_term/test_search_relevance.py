@@ -17,12 +17,13 @@ from layers.long_term.policy import Policy
 from tests.layers.long_term import relevance
 
 pytestmark = pytest.mark.django_db
-DEV_FLOOR = {"precision": 0.74, "recall": 0.84}
+DEV_FLOOR = {"precision": 0.76, "recall": 0.87}
 # the dev batch written after the cue words were fitted (relevance.BLIND_DEV_BATCH): how the rules generalise
-BLIND_DEV_FLOOR = {"precision": 0.72, "recall": 0.70}
-# the second blind batch (relevance.DEV2), measured as it came at 72d14fb: P 0.677 R 0.688
-DEV2_FLOOR = {"precision": 0.67, "recall": 0.70}
-TEST_FLOOR = {"precision": 0.73, "recall": 0.73}
+BLIND_DEV_FLOOR = {"precision": 0.75, "recall": 0.84}
+# the second blind batch (relevance.DEV2), measured as it came at 72d14fb: P 0.677 R 0.688; 0.745 / 0.891 at
+# 10b926d, after rules found on it
+DEV2_FLOOR = {"precision": 0.73, "recall": 0.87}
+TEST_FLOOR = {"precision": 0.74, "recall": 0.77}  # measured 0.751 / 0.785 at 10b926d
 
 
 def _report(title, asked, cutoff):
