@@ -107,3 +107,14 @@ def test_the_turn_after_a_job_change_names_the_new_employer(earlier, later, want
 def test_going_somewhere_after_small_talk_is_no_job():
     turns = [TranscriptTurn(1, "user", "今天好累"), TranscriptTurn(2, "user", "去了京东物流")]
     assert not any(i.memory_key == "user.employer" for i in extract_memories(turns).items)
+
+
+@pytest.mark.parametrize(("text", "key", "age"), [
+    ("我家老大今年十岁了", "user.relationship.child", 10),
+    ("我有个七岁的儿子", "user.relationship.son", 7),
+    ("我养了只三岁的布偶猫", "user.pet.cat", 3),
+])
+def test_ages_said_before_or_after_the_person_or_pet(text, key, age):
+    items = extract_memories([TranscriptTurn(1, "user", text)]).items
+    assert any(i.memory_key == key and i.attributes.get("age") == age for i in items)
+    assert not any(i.memory_key == "user.age" for i in items)

@@ -337,11 +337,21 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         if (zh_user_said(clause, match.start()) or _said_in_own_part(segments, starts, match.start())) and not re.search(r"没", clause[:match.start()]):
             role = _PEOPLE_ZH.get(match.group("role"), "child")
             if match.group("n") in ("一个", "个") and role != "child":
-                # "我有个弟弟叫李明": one person, read like any other (name, age, job after it).
-                found.extend(_zb_person(match, clause))
+                # "我有个弟弟叫李明": one person, read like any other (name, age, job after it);
+                # "我有个七岁的儿子": the age said before the role.
+                people = _zb_person(match, clause)
+                for person in people:
+                    if match.group("age") and "age" not in person.attributes:
+                        person.attributes["age"] = A.zh_int(match.group("age"))
+                found.extend(people)
                 continue
             age = A.zh_int(match.group("age")) if match.group("age") else None
             found.append(_zc(f"user.relationship.{role}", "", age=age))
+    # "我家老大今年十岁了": a child said by rank alone, with the age said after it.
+    rank_only = re.match(rf"^(?:我家|我们家)老[大二三小](?:今年|现在|已经|才|刚)?(?:满)?(?P<n>{A.ZH_NUMBER})岁", clause)
+    if rank_only and not any(c.memory_key == "user.relationship.child" for c in found):
+        found = [c for c in found if c.memory_key != "user.age"]
+        found.append(_zc("user.relationship.child", "", age=A.zh_int(rank_only.group("n"))))
     # "我有一儿一女", "两儿一女", "儿女双全": a son and a daughter, unnamed.
     pair = re.search(r"[一两三俩](?:个)?儿(?:子)?[一两三俩](?:个)?女(?:儿)?|儿女双全|一男一女(?=两个|俩|的孩子|$|[，,。])", clause)
     if pair and (zh_user_said(clause, pair.start()) or _said_in_own_part(segments, starts, pair.start())
