@@ -247,6 +247,11 @@ def test_english_near_negatives(text, expected):
     ("I don't take calls before 10am", {("user.contact_preference", "no calls before 10am", ())}),
     ("I'm much better over email than on the phone", {("user.contact_preference", "email", ())}),
     ("for work stuff slack me", {("user.contact_preference", "slack", ())}),
+    ("for anything urgent just call", {("user.contact_preference", "call if urgent", ())}),
+    ("mornings are the best time to reach me", {("user.contact_preference", "mornings", ())}),
+    ("please reply in English", {("user.contact_preference", "English", ())}),
+    ("I only check Telegram these days", {("user.contact_preference", "Telegram", ())}),
+    ("I prefer a phone call for anything important", {("user.contact_preference", "phone call", ())}),
     # Education said the short way, in lower case, or by being at a school to study there.
     ("grad from Ohio State in 2015", {("user.education", "Ohio State", (("status", "graduated"),))}),
     ("class of '19, Georgia Tech, mechanical eng.",
@@ -254,6 +259,11 @@ def test_english_near_negatives(text, expected):
     ("i'm doing my masters at georgia tech", {("user.education", "georgia tech", (("degree", "masters"), ("status", "studying")))}),
     ("I'm at Penn State studying nursing", {("user.education", "Penn State", (("field", "nursing"), ("status", "studying")))}),
     ("went to rutgers for undergrad", {("user.education", "rutgers", (("degree", "undergrad"), ("status", "graduated")))}),
+    ("Purdue for undergrad, then straight into work", {("user.education", "Purdue", (("degree", "undergrad"),))}),
+    ("Stanford CS, class of 2020", {("user.education", "Stanford", (("field", "CS"), ("status", "graduated")))}),
+    ("in nursing school right now", {("user.education", "nursing school", (("status", "studying"),))}),
+    ("halfway through an online MBA", {("user.education", "online MBA", (("degree", "MBA"), ("status", "studying")))}),
+    ("michigan alum, go blue", {("user.education", "michigan", (("status", "graduated"),))}),
     # Work by the verb that names it, a role opening the clause, the employer as hirer, notice handed in.
     ("I teach at Lincoln High", {("user.employer", "Lincoln High", ()), ("user.occupation", "teacher", ())}),
     ("marketing manager at Nike", {("user.employer", "Nike", ()), ("user.occupation", "marketing manager", ())}),

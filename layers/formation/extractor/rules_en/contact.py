@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from layers.formation.extractor.rules_en.common import _f
+from layers.formation.extractor.rules_en.languages import _LANGS
 from layers.formation.extractor.text import tidy_value
 
 _CHANNELS = (r"e-?mail|emails|texts?|texting|sms|phone\s+calls?|calls?|calling|voice\s+notes?|voice\s+messages?|voice\s+memos?|voicemail|whatsapp|"
@@ -59,6 +60,21 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:reach\s+out|get\s+in\s+touch|get\s+hold\s+of\s+me|contact\s+me)\s+(?:(?i:to\s+me)\s+)?(?i:by|via|on|over|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "I'm more likely to answer a text", "I'll see an email faster": the channel the user answers.
     (re.compile(rf"(?i:more\s+likely\s+to|quicker\s+to|faster\s+to|likelier\s+to)\s+(?i:answer|reply\s+to|see|read|respond\s+to|pick\s+up|notice)\s+(?:(?i:a|an|your)\s+)?(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    # "email is fine for anything non-urgent", "iMessage works", "WhatsApp is good": a channel said to do.
+    (re.compile(rf"(?:^|(?<=[\s,]))(?P<v>(?i:{_CHANNELS}))\s+(?:(?i:is|are|'s)\s+(?:(?i:totally|perfectly|always|usually)\s+)?(?i:fine|ok|okay|good|great|best)|(?i:works|work\s+best|works\s+best))(?=\s*$|\s*[,.;!]|\s+(?i:for|too|though|by\s+me|with\s+me)\b)"), _b_contact),
+    # "for anything urgent just call", "if it's urgent, text": a channel for a kind of matter.
+    (re.compile(r"(?i:for\s+(?:anything|everything|stuff|things|something)?\s*|if\s+it's\s+|when\s+it's\s+)(?P<what>(?i:urgent|important|quick|personal|work|serious|time-sensitive))\b[^,.;!?]{0,15}?[\s,]+(?:(?i:just|please|pls)\s+)?(?P<v>(?i:call|text|email|message|ping|ring|whatsapp|dm))(?:\s+(?i:me))?(?=\s*$|\s*[,.;!])"),
+     lambda m, c: [_f("user.contact_preference", f"{m.group('v').lower()} if {m.group('what').lower()}")]),
+    # "mornings are the best time to reach me", "after 6 is best to call": when, as said.
+    (re.compile(r"(?P<v>(?i:(?:early\s+|late\s+)?(?:mornings?|evenings?|afternoons?|weekends?|weekdays|lunchtimes?|nights?)|after\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|before\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))\s+(?i:are|is)\s+(?:(?i:the)\s+)?(?i:best|easiest|ideal)(?:\s+(?i:time))?\s+(?i:to)\s+(?i:reach|call|contact|catch|message|text|ring|get\s+hold\s+of)\s+(?i:me)\b"), _b_contact),
+    # "I'd prefer a weekly summary instead of daily pings": how often, and in what form, the user is told.
+    (re.compile(r"(?i:prefer|rather\s+have|rather\s+get|like)\s+(?i:a|an|one)\s+(?P<v>(?i:(?:daily|weekly|monthly|single|short|quick)\s+(?:summary|digest|email|update|roundup|round-up|reminder|recap)))\b"), _b_contact),
+    # "please reply in English", "talk to me in Spanish": the language the user is written to in.
+    (re.compile(rf"(?i:reply|respond|answer|write|talk|speak|message|text)\s+(?:(?i:to\s+me|me)\s+)?(?i:in)\s+(?P<v>(?-i:{_LANGS}))\b"), _b_contact),
+    # "discord is where I hang out, ping me there": the channel where the user is.
+    (re.compile(rf"(?P<v>(?i:{_CHANNELS}))\s+(?i:is|'s)\s+(?i:where)\s+(?i:i|you\s+(?:can|will|'ll))\b"), _b_contact),
+    # "I only check Telegram these days", "I mostly use Signal": the one channel the user reads.
+    (re.compile(rf"(?i:only|mostly|mainly|just)\s+(?i:check|use|read|answer|look\s+at|reply\s+on|respond\s+on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "text > calls for me", "email >> phone": one channel ranked over another.
     (re.compile(rf"(?:^|(?<=\s))(?P<v>(?i:{_CHANNELS}))\s*(?:>+|(?i:beats|over|before))\s*(?i:{_CHANNELS})\b"), _b_contact),
     # "my preferred contact method is email", "my preference is text", "preferred channel: WhatsApp".
@@ -101,7 +117,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:(?i:you\s+can|you\s+could|u\s+can)\s+)?(?i:reach|contact|get\s+hold\s+of|catch|get)\s+(?i:me)\s+(?i:by|on|via|over|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "please only contact me on weekdays", "reach me between 9 and 5": when, not how.
     (re.compile(r"(?P<v>(?:(?i:don't|dont|do\s+not|never|please\s+don't)\s+)?(?i:only\s+)?(?i:contact|reach|call|text|message|email)\s+(?i:me)\s+(?i:on|during|between|after|before)\s+[\w: ]{1,30})"), _b_contact),
-    (re.compile(rf"(?i:prefer|rather\s+get|rather|use|reach\s+me\s+(?:on|via|by)|contact\s+me\s+(?:on|via|by)|get\s+me\s+(?:on|via)|message\s+me\s+on|text\s+me\s+on|ping\s+me\s+on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    (re.compile(rf"(?i:prefer\s+(?:a|an)(?:\s+(?:quick|short))?|prefer|rather\s+get|rather|use|reach\s+me\s+(?:on|via|by)|contact\s+me\s+(?:on|via|by)|get\s+me\s+(?:on|via)|message\s+me\s+on|text\s+me\s+on|ping\s+me\s+on)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     (re.compile(rf"(?:^|(?<=,)\s*)(?P<v>(?i:{_CHANNELS}))(?:\s+(?i:for\s+[a-z ]+|please|only|pls))"), _b_contact),
     (re.compile(rf"(?P<v>(?i:{_CHANNELS}))(?:'s|\s+(?:(?i:on\s+\w+\s+)?)(?i:are|is|work|works))\s+(?:(?i:the\s+)?(?:fastest|best|easiest|better))"), _b_contact),
     (re.compile(r"(?i:please|pls|just)\s+(?P<v>(?i:email|text|call|message|dm|whatsapp))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),

@@ -32,11 +32,11 @@ def _b_education(m, clause):
     field_ = groups.get("field")
     # A degree one holds ("I have a master's from LSE", "my PhD is from MIT") is finished; being
     # "in my third year", "a sophomore" or "studying" is not.
-    status = "graduated" if re.search(r"['’]\d{2}\b|graduat|\bgrad\s+(?:from|of)\b|\bdid\b|went\s+to|alum|finished|completed|got\s+my|\bearned\b|"
+    status = "graduated" if re.search(r"['’]\d{2}\b|\bgrad\b(?!\s+(?:school|student|program))|graduat|\bgrad\s+(?:from|of)\b|\bdid\b|went\s+to|alum|finished|completed|got\s+my|\bearned\b|"
                                       r"\b(?:have|hold|got)\s+(?:a|an|my)\s+(?:[a-z'-]+\s+){0,2}(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc|ma)\b|"
                                       r"\b(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc)\b[\w\s]{0,25}\bfrom\b|\bstudied\b", clause, re.I) \
         and not re.search(r"(?i)\bstill\s+studying|\bcurrently\b|\bin\s+my\s+\w+\s+year", clause) else \
-        "studying" if re.search(r"studying|doing|writing|enrolled|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
+        "studying" if re.search(r"studying|doing|writing|enrolled|halfway|pursuing|finishing|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
     if degree is None:
         # "my undergrad at McGill and then a PhD in linguistics at Edinburgh": the degree said last before
         # this school (or inside its phrase) is its own, not the first one of the clause.
@@ -87,7 +87,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'm at Penn State studying nursing", "I'm at McGill doing a masters": being at a school to study there.
     (re.compile(rf"(?:(?i:i'm|im|i\s+am)\s+(?:(?i:now|currently)\s+)?)(?i:at|in)\s+{_ORG}\s+(?i:studying|doing|majoring|reading|for)\b"), _b_education),
     # "in my last year of law school", "second semester of grad school": a year of a kind of school.
-    (re.compile(r"(?i:year|semester|term)\s+(?i:of|at|in)\s+(?P<v>(?i:law\s+school|med\s+school|medical\s+school|nursing\s+school|grad\s+school|art\s+school|college|uni|university|high\s+school))\b(?!\s+(?i:at|in)\s+[A-Z])"), _b_school_kind),
+    (re.compile(r"(?i:years?|semesters?|terms?)\s+(?i:of|at|in)\s+(?P<v>(?i:community\s+college|law\s+school|med\s+school|medical\s+school|nursing\s+school|grad\s+school|art\s+school|college|uni|university|high\s+school))\b(?!\s+(?i:at|in)\s+[A-Z])"), _b_school_kind),
+    # "Purdue for undergrad, then straight into work": the school opening the clause, by what it was for.
+    (re.compile(r"^(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})\s+(?i:for)\s+(?:(?i:my)\s+)?(?i:undergrad|college|uni|grad\s+school|law\s+school|med\s+school|(?:a\s+|my\s+)?(?:degree|masters?|master's|phd|mba|bachelor'?s))\b"), _b_education),
+    # "Stanford CS, class of 2020": the school, its field, then the class.
+    (re.compile(r"^(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][a-z][\w&'.-]*){0,2})\s+(?P<field>[A-Z]{2,4}|[A-Za-z][a-z]+(?:\s+[a-z]+)?)\s*,\s*(?i:class\s+of)\s+'?\d{2,4}\b"), _b_education),
+    # "in nursing school right now", "I'm in law school": a kind of school the user is in.
+    (re.compile(r"(?:^|(?<=\bi'm\s)|(?<=\bim\s)|(?<=\bam\s)|(?<=\bstill\s)|(?<=\bcurrently\s)|(?<=\bnow\s))(?i:in)\s+(?P<v>(?i:nursing|law|med|medical|grad|art|culinary|film|dental|vet|drama|business|beauty)\s+school)\b(?!\s+(?i:at|in)\s+[A-Z])"), _b_school_kind),
     # "went to rutgers for undergrad", "went to Leeds for uni": a school, by what one went there for.
     (re.compile(r"(?i:went\s+to|go\s+to|attended|chose)\s+(?P<v>[A-Za-z][\w&'.-]*(?:\s+[A-Za-z][\w&'.-]*){0,3}?)\s+(?i:for)\s+(?:(?i:my)\s+)?(?i:undergrad|college|uni|university|grad\s+school|law\s+school|med\s+school|(?:a\s+|my\s+)?(?:degree|masters?|master's|phd|mba|bachelor'?s))\b"), _b_education),
     # "I'm a UCLA student", "a Duke grad": the school named before what the user is there.
@@ -111,7 +117,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
      lambda m, c: [_f("user.education", tidy_value(m.group("v")), status="studying")]),
     (re.compile(rf"(?i:taking|doing|did|completed|finished|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:graduated\s+from|graduated(?=\s+[A-Z])|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
-                rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|master'?s|masters|bachelor'?s)\s+at|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
+                rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|DPhil|dphil|MSc|MA|BA|BSc|MFA|LLM|master'?s|masters|bachelor'?s)\s+at|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
                 rf"(?:student|candidate|junior|senior|sophomore|freshman|year|major|undergrad)\s+(?:in\s+[a-z ]+\s+)?at|studying\s+(?P<field>[a-z ]+?)\s+at|"
                 rf"(?:master'?s|phd|degree|bachelor'?s)\s+(?:is\s+)?in\s+(?P<field2>[a-z ]+?)\s+(?:at|from)|school\s+at|in\s+(?:my\s+)?(?:\w+\s+)?year\s+at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:currently\s+)?(?i:a\s+)?(?i:junior|senior|sophomore|freshman|student)\s+(?i:at)\s+{_ORG}"), _b_education),
@@ -119,11 +125,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:study|studied|studying|major\s+in|majored\s+in|majoring\s+in|read)\s+(?P<field>[a-z][a-z ]{{1,30}}?)\s+(?i:at|in|from)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:my\s+)?(?P<deg>(?i:phd|ph\.d\.|doctorate|master'?s|masters|mba|bachelor'?s|ba|bs|bsc|msc|ma|degree|diploma|mfa|jd|md))(?:\s+(?i:degree))?(?:\s+(?i:in)\s+(?P<field>[A-Za-z][a-z ]{{1,30}}?))?\s+(?:(?i:is|was|'s)\s+)?(?i:from|at)\s+{_ORG}"), _b_education),
     (re.compile(r"(?i:at|from)\s+(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Polytechnic)(?:\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)?|(?:the\s+)?(?:University|College|Institute)\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
-    (re.compile(r"(?i:did\s+an?|doing\s+an?|finished\s+an?|completed\s+an?)\s+(?P<v>[a-z]+\s+(?:apprenticeship|bootcamp|diploma))"), _b_education),
+    (re.compile(r"(?i:did\s+an?|doing\s+an?|finished\s+an?|completed\s+an?|enrolled\s+in\s+an?|signed\s+up\s+for\s+an?|started\s+an?)\s+(?P<v>(?:[A-Za-z]+\s+)?[A-Za-z]+\s+(?i:apprenticeship|bootcamp|diploma))"), _b_education),
     (re.compile(r"(?i:go\s+to|goes\s+to|attend|attending|attended|transferred\s+to|got\s+into|accepted\s+(?:to|into|at)|admitted\s+to)\s+(?P<v>[A-Z]{2,6}\b|(?:the\s+)?[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Tech)(?:\s+of\s+[A-Z][\w'.-]*)?|(?:the\s+)?University\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
     (re.compile(r"(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,3})\s+(?i:alum|alumnus|alumna|alumni|grad|graduate)\b"), _b_education),
-    (re.compile(r"^(?:(?i:proud|an?)\s+)?(?P<v>[a-z][a-z&'.-]+(?:\s+[a-z&'.-]+)?)\s+(?i:alum|alumnus|alumna|grad)\s+(?i:here)\b"), _b_education),
-    (re.compile(r"(?i:doing|pursuing|studying\s+for|working\s+on|finishing|starting|halfway\s+through|writing\s+up|writing)\s+(?i:an?|my)\s+(?P<v>(?P<deg>MBA|PhD|master'?s|masters|bachelor'?s|doctorate|law\s+degree|nursing\s+degree|dissertation|thesis))"
+    (re.compile(r"^(?:(?i:proud|an?)\s+)?(?P<v>(?!(?:proud|recent|new|fresh|college|uni|high|school|grad|phd|masters?)\b)[a-z][a-z&'.-]+(?:\s+[a-z&'.-]+)?)\s+(?i:alum|alumnus|alumna|grad)(?:\s+(?i:here)\b|\s*,|\s*$)"), _b_education),
+    (re.compile(r"(?i:doing|pursuing|studying\s+for|working\s+on|finishing|starting|halfway\s+through|writing\s+up|writing)\s+(?i:an?|my)\s+(?P<v>(?:(?i:online|part-time|executive|evening|full-time|distance)\s+)?(?P<deg>MBA|PhD|master'?s|masters|bachelor'?s|doctorate|law\s+degree|nursing\s+degree|dissertation|thesis))"
                 r"(?:\s+(?i:on|in|about)\s+(?P<field>[a-z][a-z -]{2,40}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|but|at|so|which)\b))?"), _b_education),
     (re.compile(rf"(?i:did|do|doing|got|finished|completed)\s+(?i:my)\s+(?P<deg>(?i:masters?|master's|phd|mba|bachelor'?s|undergrad|degree|ba|bsc|msc))\s+(?i:in|at)\s+{_ORG}"), _b_education),
     (re.compile(r"(?i:a\s+)?(?P<v>(?i:high\s+school|college|grad\s+school|med\s+school|law\s+school|middle\s+school))\s+(?i:senior|junior|sophomore|freshman|student|grad|graduate|dropout)"), _b_education),
