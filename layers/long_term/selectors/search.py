@@ -45,7 +45,7 @@ from pgvector.psycopg.halfvec import HalfVectorBinaryDumper
 
 from layers.long_term.models import Memory, MemoryKind, MemoryStatus
 from layers.long_term.policy import Policy, tenant_policy
-from layers.long_term.selectors.large_owners import large_owner_candidates
+from layers.long_term.selectors.large_owners import OwnerStatistics, large_owner_candidates, large_owner_statistics
 from layers.long_term.selectors.rerank import rerank
 from layers.long_term.selectors.rerank_llm import llm_rerank, llm_rerank_wanted
 from layers.long_term.selectors.scenes import QueryReading, key_patterns_sql, query_read
@@ -135,13 +135,17 @@ def _kind_case(values: dict[str, float], default: float) -> tuple[str, list]:
 
 def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryReading | None = None, query_vector: np.ndarray | None,
                 model_name: str, mode: str, policy: Policy, task_type: str | None, min_score: float,
-                top_k: int, abstaining_block: tuple[int, int] | None = None) -> tuple[str, list]:
+                top_k: int, abstaining_block: tuple[int, int] | None = None,
+                corpus: OwnerStatistics | None = None) -> tuple[str, list]:
     """One statement per mode: filtered scope, BM25 and cosine, fusion, context, factors, top k.
 
     `abstaining_block` (the provider's, memoryhub/providers/embeddings.py USEMiniLMEmbedder): a block of the
     vector that is zero where its model could not read the text. Where exactly one side abstains, the
     cosine is the other model's divided by √2, so it is multiplied back: the cosine stays the average over
-    the models that read both texts (USE alone for a Chinese query and an English memory)."""
+    the models that read both texts (USE alone for a Chinese query and an English memory).
+
+    `corpus`: BM25's statistics over all of a large owner's rows (selectors/large_owners.py), used instead of the
+    ones over the scope when the scope is that owner's candidates."""
     reading = reading or QueryReading()
     terms = [[term] if isinstance(term, str) else list(term) for term in terms]  # a bare term is its own concept
     use_keyword = mode in ("hybrid", "keyword") and bool(terms)
@@ -165,18 +169,20 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
         SELECT m.id, m.kind, m.memory_key, m.content, m.confidence, m.feedback_weight, m.last_confirmed_at, m.doc_length,
                m.source_session_id, m.source_turn_from, m.source_turn_to, {cosine_sql} AS cosine{term_freqs_sql}
         FROM long_term_memory m WHERE {where}
-    ), stats AS (SELECT count(*)::float8 AS n, GREATEST(avg(doc_length), 1)::float8 AS avgdl FROM scope)"""]
-    params += where_params
+    ), stats AS ({"SELECT %s::float8 AS n, %s::float8 AS avgdl" if corpus else
+                  "SELECT count(*)::float8 AS n, GREATEST(avg(doc_length), 1)::float8 AS avgdl FROM scope"})"""]
+    params += where_params + ([corpus.rows, corpus.mean_length] if corpus else [])
     if use_keyword:
         # A query concept is a term with its bridges (memoryhub/providers/keywords.py query_concepts): its
         # frequency in a memory sums its members', its document frequency counts memories with any member.
-        sql.append(""", hits AS (
+        df_sql = ("SELECT q.grp, q.df FROM unnest(%s::int[], %s::float8[]) AS q(grp, df)" if corpus else
+                  "SELECT q.grp, count(h.id)::float8 AS df FROM unnest(%s::int[]) AS q(grp) LEFT JOIN hits h USING (grp)"
+                  " GROUP BY q.grp")
+        sql.append(f""", hits AS (
         SELECT s.id, s.doc_length, t.grp, sum((s.term_freqs ->> t.term)::float8) AS tf
         FROM scope s CROSS JOIN unnest(%s::text[], %s::int[]) AS t(term, grp) WHERE s.term_freqs ? t.term
         GROUP BY s.id, s.doc_length, t.grp
-    ), df AS (
-        SELECT q.grp, count(h.id)::float8 AS df FROM unnest(%s::int[]) AS q(grp) LEFT JOIN hits h USING (grp)
-        GROUP BY q.grp
+    ), df AS ({df_sql}
     ), idf AS (SELECT df.grp, ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN stats st),
     keyword AS MATERIALIZED (
         SELECT jsonb_object_agg(b.id::text, jsonb_build_array(b.bm25, b.matched_concepts)) AS hits,
@@ -187,7 +193,8 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
     )""")
         flat = [term for concept in terms for term in concept]
         groups = [index for index, concept in enumerate(terms) for _term in concept]
-        params += [flat, groups, list(range(len(terms))), BM25_K1, BM25_K1, BM25_B, BM25_B]
+        params += [flat, groups, list(range(len(terms))), *([corpus.document_frequencies] if corpus else []),
+                   BM25_K1, BM25_K1, BM25_B, BM25_B]
     else:
         sql.append(", keyword AS MATERIALIZED (SELECT NULL::jsonb AS hits, NULL::float8 AS idf_mass)")
 
@@ -407,13 +414,19 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
     filters = SearchFilters(kinds=kinds, statuses=statuses, entities=entities, memory_key=memory_key,
                             min_confidence=min_confidence, max_confidence=max_confidence,
                             created_after=created_after, created_before=created_before, memory_ids=memory_ids)
-    path = "exact"
+    path, corpus = "exact", None
     if memory_ids is None and list(statuses or [MemoryStatus.ACTIVE]) == [MemoryStatus.ACTIVE]:
         # a large owner's rows are narrowed to its approximate candidates (selectors/large_owners.py)
         candidates = large_owner_candidates(tenant_id=tenant.pk, user_id=user_id, query_vector=query_vector,
-                                            model_name=model_name, terms=terms)
+                                            model_name=model_name, terms=terms,
+                                            key_likes=key_patterns_sql(reading.key_weights)[0],
+                                            content_patterns=tuple(reading.content_patterns))
         if candidates is not None:
             filters.memory_ids, path = candidates, "approximate"
+            if terms and filters == SearchFilters(memory_ids=candidates, statuses=statuses):
+                # keyword hits scored with the owner's statistics, as the exact scan scores them (a filtered
+                # search's exact statistics are its filtered rows': the candidates' stand in for them)
+                corpus = large_owner_statistics(tenant_id=tenant.pk, user_id=user_id, terms=terms)
     where, where_params = _where(tenant.pk, user_id, filters)
     # With the second stage on, the first stage hands over its best `rerank_pool` uncut: the second stage
     # may lift a candidate over min_score, and cuts itself (layers/long_term/selectors/rerank.py).
@@ -422,7 +435,7 @@ def memory_search(*, tenant, user_id: str, query: str, top_k: int = 10, kinds: l
                               query_vector=query_vector, model_name=model_name, mode=mode, policy=policy, task_type=task_type,
                               min_score=0.0 if second_stage else float(min_score),
                               top_k=max(int(top_k), policy.rerank_pool) if second_stage else int(top_k),
-                              abstaining_block=abstaining_block)
+                              abstaining_block=abstaining_block, corpus=corpus)
     rows = _fetch(sql, params)
     # the second stage reads the query's own words (no task type): the first stage's reading is that one
     # whenever no task type was given, so the query is read once per search
