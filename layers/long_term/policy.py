@@ -531,13 +531,16 @@ class LargeOwnersPolicy:
     # (the gap keeps an owner near the threshold from rebuilding them at every run)
     min_memories: int = setting(20000, low=1)
     keep_memories: int = setting(10000, low=1)
-    # nearest rows by the HNSW index, and the search list it keeps (hnsw.ef_search; the iterative scan goes on
-    # past it up to vector_candidates). Measured at 50k (docs/benchmarks.md, "Large owners"): recall@10 against
-    # the exact scan is led by vector_candidates (400: 0.78, 800: 0.94, 1,200: 0.97), hardly by the keyword share
-    vector_candidates: int = setting(1000, low=10, high=5000)
+    # nearest rows by the HNSW index, and the least search list it keeps (hnsw.ef_search, raised to
+    # vector_candidates per statement up to pgvector's 1,000). Measured at 50k (docs/benchmarks.md, "Import and
+    # large owners, second round"): with the graph built at ef_construction 200 and the scene arm, 400 nearest
+    # held 0.98-1.0 of the exact top 10 (1,000 before, when the candidates' own BM25 statistics cost more
+    # recall than the candidates missed)
+    vector_candidates: int = setting(400, low=10, high=5000)
     ef_search: int = setting(400, low=10, high=1000)
-    # rows holding a query concept (a share per concept), through the owner's GIN index
-    keyword_candidates: int = setting(200, low=0, high=5000)
+    # rows holding a pair of query concepts or one (a share per arm) through the owner's GIN index, and the nearest
+    # rows the query's scene cues lift (selectors/large_owners.py)
+    keyword_candidates: int = setting(400, low=0, high=5000)
 
 
 def large_owner_policy(tenant_id: int) -> LargeOwnersPolicy:
