@@ -3,8 +3,9 @@ holds `policy.large_owners.min_memories` active memories, drop them once it hold
 
 Indexes are built and dropped CONCURRENTLY (outside any transaction), so searches and writes go on meanwhile.
 Running the job twice changes nothing: what it builds is what the catalogue lacks. A build that was interrupted
-(a killed worker, a failed statement) leaves an invalid index, which the next run drops and builds again; an
-owner with one of its two indexes gets the other. Each build and each drop is one `memory.owner_indexes`
+(a killed worker, a failed statement) leaves an invalid index, which the next run drops and builds again, as it
+does an HNSW index built with other parameters than HNSW_OPTIONS; an owner with one of its two indexes gets the
+other. Each build and each drop is one `memory.owner_indexes`
 audit event (the owner under its pseudonym, the count of active memories, what was done).
 """
 from __future__ import annotations
@@ -32,12 +33,19 @@ JOB_TASK = "long_term.large_owner_indexes"
 ACTOR = Actor.system(JOB_TASK)
 # maintenance_work_mem of an index build (PostgreSQL's default is 64 MB)
 BUILD_MEMORY = "512MB"
+# The HNSW graph's build parameters, chosen by measured recall (docs/benchmarks.md, "Import and large owners,
+# second round"): an owner's memories come in near-duplicate families (one template, many names), where
+# pgvector's default ef_construction 64 left queries whose 400 nearest the index found 1 % of (recall@400
+# 0.83 over 30 queries); 200 gave 0.96 at the same size (m 32 gave no more, at a slower search). An index
+# built with other parameters is rebuilt by the next run.
+HNSW_OPTIONS = {"m": 16, "ef_construction": 200}
 
 
 @dataclass(frozen=True)
 class Built:
     valid: bool
     owner: tuple[int, str] | None  # (tenant id, user id) read back from the index's predicate
+    options: dict[str, str] | None = None  # its storage parameters (pg_class.reloptions)
 
 
 _PREDICATE = re.compile(r"tenant_id = (\d+)\).*user_id\)::text = '((?:[^']|'')*)'")
@@ -46,14 +54,15 @@ _PREDICATE = re.compile(r"tenant_id = (\d+)\).*user_id\)::text = '((?:[^']|'')*)
 def _catalogue() -> dict[str, Built]:
     """Every large-owner index on the memory table, with its owner."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT c.relname, i.indisvalid, pg_get_expr(i.indpred, i.indrelid)"
+        cursor.execute("SELECT c.relname, i.indisvalid, pg_get_expr(i.indpred, i.indrelid), c.reloptions"
                        " FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
                        " WHERE i.indrelid = %s::regclass AND c.relname LIKE %s",
                        [Memory._meta.db_table, INDEX_PREFIX + "%"])
         found = {}
-        for name, valid, predicate in cursor.fetchall():
+        for name, valid, predicate, options in cursor.fetchall():
             match = _PREDICATE.search(predicate or "")
-            found[name] = Built(valid, (int(match.group(1)), match.group(2).replace("''", "'")) if match else None)
+            found[name] = Built(valid, (int(match.group(1)), match.group(2).replace("''", "'")) if match else None,
+                                dict(option.split("=", 1) for option in options or []))
         return found
 
 
@@ -75,6 +84,8 @@ def _create(name: str, tenant_id: int, user_id: str, method: str) -> None:
     quote = connection.ops.quote_name
     column = embedding_column_type().split("(")[0]  # vector or halfvec, from the model
     target = f"embedding {column}_cosine_ops" if method == "hnsw" else "term_freqs"
+    options = " WITH (" + ", ".join(f"{key} = {value}" for key, value in HNSW_OPTIONS.items()) + ")" \
+        if method == "hnsw" else ""
     with connection.cursor() as cursor:
         # the owner as literals: a partial index's predicate cannot take parameters
         predicate = cursor.mogrify("tenant_id = %s AND user_id = %s AND status = %s",
@@ -86,9 +97,14 @@ def _create(name: str, tenant_id: int, user_id: str, method: str) -> None:
         cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)", [BUILD_MEMORY])
         try:
             cursor.execute(f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {quote(name)} ON {quote(Memory._meta.db_table)}"
-                           f" USING {method} ({target}) WHERE {predicate}")
+                           f" USING {method} ({target}){options} WHERE {predicate}")
         finally:
             cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)", [previous])
+
+
+def _as_built(method: str, built: Built) -> bool:
+    """Whether a valid index has the parameters this code builds (HNSW_OPTIONS for the graph)."""
+    return method != "hnsw" or built.options == {key: str(value) for key, value in HNSW_OPTIONS.items()}
 
 
 def _drop(name: str) -> None:
@@ -118,7 +134,7 @@ def large_owner_indexes_sync(*, dry_run: bool = False) -> dict:
     changed: dict[tuple[str, tuple[int, str]], list[str]] = {}
     for name, (tenant_id, user_id, method) in sorted(wanted.items()):
         built = catalogue.get(name)
-        if built is not None and built.valid:
+        if built is not None and built.valid and _as_built(method, built):
             continue
         report["built" if built is None else "rebuilt"] += 1
         if dry_run:

@@ -16,7 +16,9 @@ from layers.long_term.selectors.large_owners import (
     embedding_column_type,
     index_list,
     large_owner_candidates,
+    large_owner_statistics,
     owner_index_names,
+    statistics_cache,
 )
 from layers.long_term.services import memory_create_batch
 from layers.long_term.services import large_owners as job
@@ -176,3 +178,32 @@ def test_erasing_a_large_owner_has_the_job_drop_the_indexes_that_name_them(tenan
         cursor.execute("SELECT count(*) FROM pg_indexes WHERE indexdef LIKE %s", ["%'alice'%"])
         assert cursor.fetchone()[0] == 0, "no index predicate names the erased user"
     assert [e.after["action"] for e in _events(tenant)] == ["built"], "the drop makes no pseudonym for them"
+
+
+def test_candidates_are_scored_with_the_owners_statistics_not_their_own(tenant, owners, small_thresholds):
+    """BM25 over a candidate set with the set's own row count and document frequencies ranks keyword hits by other
+    IDFs than the exact scan: the approximate path takes the owner's, so each hit's BM25 is the exact scan's."""
+    query = "jazz piano and sourdough baking"
+
+    def bm25s():
+        index_list.forget()
+        results = memory_search(tenant=tenant, user_id="alice", query=query, top_k=10, explain=True, min_score=0)
+        return {r.memory.pk: r.explain["keyword"]["bm25"] for r in results}, {r.explain["path"] for r in results}
+
+    exact, paths = bm25s()
+    assert paths == {"exact"} and any(value for value in exact.values())
+    large_owner_indexes()
+    small_thresholds("vector_candidates", 10)  # a candidate set well short of the owner's 40 rows
+    small_thresholds("keyword_candidates", 6)
+    statistics_cache.clear()
+    concepts = query_concepts(query)
+    statistics = large_owner_statistics(tenant_id=tenant.pk, user_id="alice", terms=concepts)
+    active = list(Memory.objects.filter(tenant=tenant, user_id="alice", status=MemoryStatus.ACTIVE))
+    assert statistics.rows == len(active) == 40
+    assert statistics.mean_length == pytest.approx(sum(m.doc_length for m in active) / len(active))
+    assert statistics.document_frequencies == [
+        sum(1 for m in active if any(term in m.term_freqs for term in concept)) for concept in concepts]
+    approximate, paths = bm25s()
+    both = [pk for pk in approximate if pk in exact and exact[pk]]
+    assert paths == {"approximate"} and both
+    assert [approximate[pk] for pk in both] == pytest.approx([exact[pk] for pk in both])
