@@ -28,7 +28,8 @@ CORPORA = Path(__file__).parent / "corpora"
 # test part to do it.
 TARGET_PRECISION, TARGET_RECALL, TARGET_FAMILY_RECALL = 0.90, 0.80, 0.60
 MIN_PRECISION = 0.79
-MIN_RECALL = 0.66
+# Raised to 0.68 at da59a9d (measured 0.796 / 0.693: en 0.799/0.656, zh 0.789/0.754, mixed 0.833/0.600).
+MIN_RECALL = 0.68
 # Families with at least this many labelled facts in the test part must each reach MIN_FAMILY_RECALL.
 MIN_FAMILY_RECALL = 0.48
 MIN_FAMILY_FACTS = 5
@@ -148,6 +149,8 @@ def test_dev_part_reports(capsys):
     # (0.875 / 0.765 when both had just landed); raise this as they are worked on. With the zh batches
     # zh2..zh7 worked on, the union reached 0.955 / 0.918 at dd915ad; with en9 / zh11 joined and worked on,
     # 0.959 / 0.926 at 5569a4a, 0.965 / 0.938 at 0aa4126 and at 0df48d1 (zh + mixed alone 0.966 / 0.962).
+    # The blind en10 / zh12 / mixed1 batches joined at 49cceac..72d14fb and were worked on: 0.964 / 0.927 at da59a9d
+    # (en 0.964/0.916, zh 0.964/0.950, mixed 0.955/0.834), so the floor stays where it was.
     assert precision >= 0.95 and recall >= 0.925, (precision, recall)
 
 
