@@ -240,6 +240,8 @@ def test_english_near_negatives(text, expected):
     ("I have a son Jack who's 10 and a daughter Emily who's 7",
      {("user.relationship.son", "Jack", (("age", 10),)), ("user.relationship.daughter", "Emily", (("age", 7),))}),
     ("Oliver is my 5 year old son", {("user.relationship.son", "Oliver", (("age", 5),))}),
+    ("dad and I went fishing", {("user.relationship.father", "", ())}),
+    ("the wife wants a new couch", {("user.relationship.wife", "", ())}),
     # A channel by a verdict on it, a ranking, a refusal with its hours, or the matter it is for.
     ("email's the way to go", {("user.contact_preference", "email", ())}),
     ("text > calls for me", {("user.contact_preference", "text", ())}),

@@ -336,13 +336,17 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|i've|i\s+have\s+got|we\s+have|we've\s+got|we've|^(?:just\s+|finally\s+)?got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|five|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?(?:{_PEOPLE_ROLE}|(?P<role_counted>(?i:little\s+)?(?i:boys|girls)))\b(?:\s+(?i:called|named)\s+{_PERSON})?"), _b_person),
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),
     # Chat drops the "my": "wife's name is Sarah", "hubby's away", "Dad (Mike) is visiting", "the kids are asleep".
-    (re.compile(rf"^(?:(?i:the)\s+(?=(?i:kids|children|boys|girls)\b))?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s*\()\s*{_PERSON}\)?|(?='s\s|\s+(?:is|was|has|had|just|passed|loves|wants|says|said|lives|works|turned|turns|starts|started|called|texted|rang|got|and|are)\b))"), _b_person_bare),
+    (re.compile(rf"^(?:(?i:the)\s+(?=(?i:kids|children|boys|girls)\b))?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s*\()\s*{_PERSON}\)?|(?='s\s|\s+(?:is|was|has|had|just|passed|loves|wants|says|said|lives|works|turned|turns|starts|started|called|texted|rang|got|and|are|needs|thinks|keeps|kept|made|makes|went|likes|hates|won't|can't|doesn't)\b))"), _b_person_bare),
+    # "dad and I went fishing", "wife and I are celebrating": the clause is cut before "and I", leaving the role alone.
+    (re.compile(rf"^(?:(?i:my|our)\s+)?{_PEOPLE_ROLE}\s*$"), _b_person_bare),
     # A parent called by the role as a name, capitalised: "dinner with Mum and Dad", "Dad's visiting", "rang Nan".
     (re.compile(rf"(?:\b(?i:with|and|to|for|from|visit|visiting|see|seeing|help|helping|told|asked|call|called|rang|ring|texted|"
                 rf"miss|love|took|take|taking)\s+|^)(?P<role>Mum|Mom|Dad|Mam|Mama|Papa|Grandma|Grandpa|Nan|Nana|Gran|Granny|Grandad)\b(?:\s*\(\s*{_PERSON}\s*\))?(?!\s+[A-Z])"), _b_person),
     # British chat names a spouse or the children with "the": "me and the wife", "out with the missus", "the hubby and I".
     (re.compile(r"(?i:me\s+and|me\s+n|with|and\s+i|and\s+me)\s+(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey|kids))\b(?!\s+(?i:of|at|in|next)\b)"), _b_person),
     (re.compile(r"^(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey))\s+(?i:and\s+(?:i|me))\b"), _b_person),
+    # "the wife wants a new couch", "the missus says no": the spouse as the subject of a verb.
+    (re.compile(r"^(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey))\s+(?=(?i:is|was|has|wants|needs|says|said|thinks|loves|likes|hates|keeps|made|went|got|just|won't|can't|doesn't)\b)"), _b_person),
     # "married to Jack", "engaged to a lovely guy called Raj": the partner, by name.
     (re.compile(r"(?i:married\s+to|engaged\s+to|(?<=\b[Ii]\s)married|(?<=\b[Ii]\sgot\s)married|(?<=\b[Ii]\sjust\s)married)\s+(?:(?i:a|an)\s+(?:[a-z]+\s+){0,2}(?P<who>(?i:guy|man|woman|girl|lady|person|bloke|fella|gal))\s+(?i:called|named)\s+)?(?P<v>[A-Z][a-zà-ÿ'-]+)"),
      lambda m, c: [_f(f"user.relationship.{_spouse(m, c)}", m.group("v"))] if m.group("v") not in _NOT_NAMES else []),
