@@ -166,7 +166,7 @@ SYNONYM_GROUPS = [
     "movie film 电影", "teacher 老师", "pregnant pregnancy 怀孕", "married marriage 结婚",
     "blood pressure 血压", "diabetes 糖尿病", "asthma 哮喘", "knee 膝盖", "back 腰", "tea 茶",
     "coffee 咖啡", "car 车", "chess 象棋", "fish fishing 钓鱼", "book novel 书", "phone 手机",
-    "meeting 开会 会议", "class lesson 课", "rent 房租", "salary payday 工资", "exam 考试",
+    "meeting 开会 会议", "class lesson tutor tutoring 课 上课 家教 补习", "rent 房租", "salary payday 工资", "exam 考试",
     # days of the week, said three ways in Chinese
     "monday 周一 星期一 礼拜一", "tuesday 周二 星期二 礼拜二", "wednesday 周三 星期三 礼拜三",
     "thursday 周四 星期四 礼拜四", "friday 周五 星期五 礼拜五", "saturday 周六 星期六 礼拜六",
