@@ -223,7 +223,7 @@ def _default_topic_cues() -> dict[str, list[str]]:
                           "visit my mom", "visit my mum", "visit my dad", "see the folks", "visit the folks",
                           "看爸妈", "看我爸", "看我妈", "看父母", "看望父母", "回家看"],
         "boss": ["boss", "manager", "supervisor", "老板", "领导", "上司", "经理"],
-        "pets": ["pet", "cat", "dog", "puppy", "kitten", "animals", "宠物", "猫", "狗"],
+        "pets": ["pet", "cat", "dog", "puppy", "kitten", "animals", "breed", "宠物", "猫", "狗", "品种"],
         # someone to mind the pets (while the user is away): the pets, and where they are
         "pet_care": ["pet sitter", "pet-sit", "pet sit", "dog walker", "dog sitter", "cat sitter", "kennel",
                      "look after+animal", "look after+pet", "look after+dog", "look after+cat", "feed+cat",
@@ -306,11 +306,15 @@ def _default_question_forms() -> dict[str, list[str]]:
     # (`key_lexicon`), so "where" alone asks nothing.
     return {
         "where": ["where", "which city", "what city", "which town", "what town", "which country",
-                  "what country", "哪里", "哪儿", "哪个城市", "哪座城市", "哪个地方", "什么地方", "在哪", "住哪",
-                  "哪的", "哪人"],
+                  "what country", "neighborhood", "neighbourhood", "what area", "which area", "what part of",
+                  "which part of", "what district", "which district", "哪里", "哪儿", "哪个城市", "哪座城市",
+                  "哪个地方", "什么地方", "在哪", "住哪", "哪的", "哪人", "哪个区", "哪一带", "哪片"],
         "who": ["who", "whom", "谁"],
         "when": ["when", "what date", "what day", "which day", "什么时候", "哪天", "哪一天", "几号", "几月",
                  "啥时候"],
+        # the hour of something done again and again: "what time do I usually get my coffee?", "我几点上课？"
+        "what_time": ["what time", "when", "usually", "normally", "typically", "how often", "几点", "什么时间",
+                      "通常", "一般", "平时", "多久一次"],
         "how_old": ["how old", "what age", "多大", "几岁", "多少岁", "年纪", "岁数", "年龄"],
         "what": ["what", "which", "什么", "啥", "干嘛", "哪行", "哪家", "哪个"],
     }
@@ -323,14 +327,20 @@ def _default_key_lexicon() -> dict[str, list[str]]:
     # one is a substring).
     return {
         "user.home_city": ["live", "living", "based", "reside", "my home", "home for", "home is", "address", "住",
-                           "居住"],
+                           "居住", "我家", "家在"],
+        # a habit is named by what it is ("lesson", "coffee"), which no key lists: a question for the hour of
+        # something the user does regularly is what a habit answers, and the habit's own words or vector pick
+        # which one (under the cut alone, as a slot question's commitments)
+        "habit.*": ["usually", "normally", "typically", "every", "regular", "routine", "habit", "my", "do i", "通常",
+                    "一般", "平时", "每天", "每周", "习惯", "我"],
         "user.hometown": ["from", "grow up", "grew up", "raised", "born", "hometown", "native", "老家", "家乡",
                           "哪里人", "哪儿人", "哪的人", "哪人", "出生", "长大", "籍贯"],
         "user.work_city": ["work", "job", "office", "上班", "工作", "办公"],
-        "user.employer": ["work", "job", "employ", "company", "firm", "office", "上班", "公司", "单位", "工作",
-                          "高就", "就职", "任职", "哪家"],
+        "user.employer": ["work", "job", "employ", "company", "firm", "office", "organisation", "organization",
+                          "上班", "公司", "单位", "工作", "高就", "就职", "任职", "哪家"],
         "user.occupation": ["job", "work", "for a living", "profession", "occupation", "career", "line of",
-                            "工作", "职业", "干什么", "做什么", "干嘛", "干啥", "做啥", "哪行", "行业"],
+                            "role", "title", "position", "工作", "职业", "干什么", "做什么", "干嘛", "干啥",
+                            "做啥", "哪行", "行业", "职位", "岗位", "头衔", "职务"],
         "user.age": ["old", "age", "多大", "几岁", "多少岁", "年纪", "岁数", "年龄"],
         "user.birthday": ["birthday", "born", "birth", "生日", "出生"],
     }
@@ -345,6 +355,7 @@ def _default_form_keys() -> dict[str, dict[str, float]]:
         "when": {"user.birthday": 0.8},
         "how_old": {"user.age": 0.8, "user.birthday": 0.6},
         "what": {"user.occupation": 0.6, "user.employer": 0.5},
+        "what_time": {"habit.*": 0.15, "user.habits": 0.15},
     }
 
 
@@ -446,6 +457,16 @@ class Policy:
     # A fact the query supplies itself: a scene that needs a place (`scenes_needing_place`) whose query names
     # one ("weather in Chicago") does not need the home city, which keeps this share of its relevance.
     rerank_supplied_factor: float = setting(0.4, low=0.0, high=1.0)
+    # Of two memories under a key the query asks for (at `rerank_detail_min_key_weight` or more), the one
+    # stating fewer details (bracketed items: a pet's age and breed) scores at most
+    # `rerank_detail_order_factor` of the fuller one: "用户的狗叫旺财（3岁，柯基）。" before "用户养了狗。"
+    rerank_detail_order_factor: float = setting(0.98, low=0.0, high=1.0)
+    rerank_detail_min_key_weight: float = setting(0.5, low=0.0, high=1.0)
+    # An episode's span keeps the assistant's question it answers ("（回答：今天过得怎么样？）",
+    # layers/formation/spans.py): a memory the query's concepts match only in those kept words, not in the
+    # user's own, keeps `rerank_kept_question_factor` of its relevance (a weather question is not answered by
+    # a day that was asked "how was today?").
+    rerank_kept_question_factor: float = setting(0.4, low=0.0, high=1.0)
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
     # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any
     # invalid reply, the offline stage is served.

@@ -47,6 +47,18 @@ meaning. The features, each in [0, 1]:
   is left as the first stage scored it. The query's scene is read from its words (a task type the search
   was given is not seen here).
 
+Two corrections that are not gap-closing shares:
+
+- kept question: an episode's span ends with the assistant's question it answers ("（回答：今天过得怎么样？）",
+  layers/formation/spans.py). When the query's concepts meet the memory only there and nowhere in the user's
+  own words, the relevance keeps `rerank_kept_question_factor` of itself: "今天天气怎么样" is not answered by
+  a recipe the user talked about when asked how the day went. (The span's vector still holds the question;
+  that is the write side's to change.)
+- fewer details: of the memories under one key the query asks for, one stating fewer bracketed details
+  than another served one scores at most `rerank_detail_order_factor` of it (`_fuller_first`), so
+  "用户的狗叫旺财（3岁，柯基）。" comes before "用户养了狗。", which BM25's length norm alone puts first. This is the
+  stage's one comparison between candidates.
+
 Measured on the LoCoMo dev split and the relevance dev part (docs/benchmarks.md, "Retrieval (issue 12)").
 """
 from __future__ import annotations
@@ -58,7 +70,7 @@ import fnmatch
 
 from layers.long_term.policy import Policy
 from layers.long_term.selectors.scenes import QueryReading, cue_hits, query_read, text_scene
-from memoryhub.providers.keywords import proper_names, synonyms
+from memoryhub.providers.keywords import proper_names, query_concepts, synonyms, tokenize
 
 # "[9:00 am on 3 March, 2024] Caroline: …" or "Caroline: …": a short label of letters before a colon.
 _SPEAKER = re.compile(r"^\s*(?:\[[^\]]{0,80}\]\s*)?([^\W\d_][\w .'-]{0,38}?)\s*[:：]")
@@ -76,6 +88,28 @@ monday tuesday wednesday thursday friday saturday sunday january february march 
 october november december user
 """.split())
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+# A keyed fact's details in brackets ("（3岁，柯基）", "(at 7, tue)"), and the assistant's question an episode's span
+# keeps at its end (layers/formation/spans.py writes "（回答：…）" or ' (answering "…")').
+_BRACKETED = re.compile(r"[（(]([^（()）]*)[)）]")
+_DETAIL_SEPARATORS = re.compile(r"[,，、;；/]")
+_KEPT_QUESTION = re.compile(r"(?:（回答：[^（）]*）|\s*\(answering \"[^\"]*\"\))\s*$")
+
+
+def detail_count(content: str) -> int:
+    """How many details a memory's text states in brackets, the kept question of a span aside."""
+    own = _KEPT_QUESTION.sub("", content or "")
+    return sum(len([part for part in _DETAIL_SEPARATORS.split(inner) if part.strip()])
+               for inner in _BRACKETED.findall(own))
+
+
+def kept_question_only(content: str, concepts: list[list[str]]) -> bool:
+    """The query's concepts meet the memory only in the question its span kept, not in the user's own words."""
+    match = _KEPT_QUESTION.search(content or "")
+    if match is None or not concepts:
+        return False
+    own, asked = set(tokenize(content[:match.start()])), set(tokenize(match.group(0)))
+    hit = [concept for concept in concepts if asked.intersection(concept)]
+    return bool(hit) and not any(own.intersection(concept) for concept in concepts)
 
 
 def speaker_of(content: str) -> str | None:
@@ -219,8 +253,17 @@ def _another_keys_fact(row: dict, reading, policy: Policy) -> bool:
     return not any(fnmatch.fnmatchcase(key, pattern) for pattern in reading.key_weights)
 
 
+def _asked_key_weight(row: dict, reading) -> float:
+    key = row.get("memory_key") or ""
+    if not key or reading is None:
+        return 0.0
+    return max((weight for pattern, weight in reading.key_weights.items() if fnmatch.fnmatchcase(key, pattern)),
+               default=0.0)
+
+
 def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, policy: Policy,
-               linked_names: list[str] = (), query_scene: str | None = None, reading=None) -> dict:
+               linked_names: list[str] = (), query_scene: str | None = None, reading=None,
+               concepts: list[list[str]] | None = None) -> dict:
     """The second stage's features, boost and relevance for one first-stage row (its explain part)."""
     subjects = subjects_of(row)
     content = row.get("content") or ""
@@ -258,8 +301,11 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     supplied = _supplied_by_query(row, reading, policy)
     if supplied:
         misfit *= policy.rerank_supplied_factor
+    kept_question = kept_question_only(content, query_concepts(query) if concepts is None else concepts)
+    if kept_question:
+        misfit *= policy.rerank_kept_question_factor
     relevance *= misfit
-    return {"first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
+    return {"kept_question_only": kept_question, "first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
             "subjects": subjects, "query_names": names, "linked_names": list(linked_names), "boost": boost,
             "query_scene": query_scene, "memory_scene": memory_scene, "scene_bound": family, "other_key": other_key,
             "supplied": supplied,
@@ -275,14 +321,43 @@ def rerank(rows: list[dict], *, query: str, concept_count: int, policy: Policy, 
     if rows and reading is None:
         reading = query_read(query, policy)
     query_scene = reading.scene if reading else None
+    concepts = query_concepts(query) if rows else []
     out = []
     for row in rows:
         stage = rerank_row(row, query=query, names=names, concept_count=concept_count, policy=policy,
-                           linked_names=linked_names, query_scene=query_scene, reading=reading)
+                           linked_names=linked_names, query_scene=query_scene, reading=reading, concepts=concepts)
         score = (stage["relevance"] * row["recency"] * row["scene"] * row["confidence_factor"]
                  * row["feedback_factor"])
         if score < min_score or stage["relevance"] <= 0:
             continue
         out.append({**row, "relevance": stage["relevance"], "score": score, "rerank": stage})
+    _fuller_first(out, reading, policy)
+    out = [row for row in out if row["score"] >= min_score]
     out.sort(key=lambda r: (-r["score"], -r["id"]))
     return out[:top_k]
+
+
+def _fuller_first(rows: list[dict], reading, policy: Policy) -> None:
+    """Of the memories under one key the query asks for, one stating fewer details than another (bracketed
+    items: "用户养了狗。" beside "用户的狗叫旺财（3岁，柯基）。") scores at most `rerank_detail_order_factor` of the
+    fuller one: both answer, the fuller answers more, and BM25's length norm alone would put the bare one
+    first. The one comparison between candidates in this stage; the bare one's relevance takes the factor,
+    so the factors still multiply to its score."""
+    groups: dict[str, list[dict]] = {}
+    for row in rows:
+        row["rerank"]["details"] = detail_count(row.get("content") or "")
+        if _asked_key_weight(row, reading) >= policy.rerank_detail_min_key_weight:
+            groups.setdefault(row["memory_key"], []).append(row)
+    for group in groups.values():
+        group.sort(key=lambda r: (-r["rerank"]["details"], -r["score"]))
+        for index, row in enumerate(group):
+            details = row["rerank"]["details"]
+            cap = min((other["score"] for other in group[:index] if other["rerank"]["details"] > details), default=None)
+            if cap is None or row["score"] <= cap * policy.rerank_detail_order_factor:
+                continue
+            factor = cap * policy.rerank_detail_order_factor / row["score"]
+            row["relevance"] *= factor
+            row["score"] *= factor
+            row["rerank"]["relevance"] = row["relevance"]
+            row["rerank"]["misfit_factor"] *= factor
+            row["rerank"]["fewer_details_than"] = round(cap, 4)
