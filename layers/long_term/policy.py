@@ -313,6 +313,8 @@ def _default_question_forms() -> dict[str, list[str]]:
         "when": ["when", "what date", "what day", "which day", "什么时候", "哪天", "哪一天", "几号", "几月",
                  "啥时候"],
         # the hour of something done again and again: "what time do I usually get my coffee?", "我几点上课？"
+        # (no key of its own: a habit is named by what it is, so the second stage lifts a habit the question
+        # shares a word with, `rerank_time_form_keys`)
         "what_time": ["what time", "when", "usually", "normally", "typically", "how often", "几点", "什么时间",
                       "通常", "一般", "平时", "多久一次"],
         "how_old": ["how old", "what age", "多大", "几岁", "多少岁", "年纪", "岁数", "年龄"],
@@ -327,12 +329,7 @@ def _default_key_lexicon() -> dict[str, list[str]]:
     # one is a substring).
     return {
         "user.home_city": ["live", "living", "based", "reside", "my home", "home for", "home is", "address", "住",
-                           "居住", "我家", "家在"],
-        # a habit is named by what it is ("lesson", "coffee"), which no key lists: a question for the hour of
-        # something the user does regularly is what a habit answers, and the habit's own words or vector pick
-        # which one (under the cut alone, as a slot question's commitments)
-        "habit.*": ["usually", "normally", "typically", "every", "regular", "routine", "habit", "my", "do i", "通常",
-                    "一般", "平时", "每天", "每周", "习惯", "我"],
+                           "居住", "我家", "家在", "do i stay"],
         "user.hometown": ["from", "grow up", "grew up", "raised", "born", "hometown", "native", "老家", "家乡",
                           "哪里人", "哪儿人", "哪的人", "哪人", "出生", "长大", "籍贯"],
         "user.work_city": ["work", "job", "office", "上班", "工作", "办公"],
@@ -355,7 +352,6 @@ def _default_form_keys() -> dict[str, dict[str, float]]:
         "when": {"user.birthday": 0.8},
         "how_old": {"user.age": 0.8, "user.birthday": 0.6},
         "what": {"user.occupation": 0.6, "user.employer": 0.5},
-        "what_time": {"habit.*": 0.15, "user.habits": 0.15},
     }
 
 
@@ -467,6 +463,12 @@ class Policy:
     # user's own, keeps `rerank_kept_question_factor` of its relevance (a weather question is not answered by
     # a day that was asked "how was today?").
     rerank_kept_question_factor: float = setting(0.4, low=0.0, high=1.0)
+    # A question for the hour or the habit of something ("when's my lesson?", "我一般几点喝咖啡", the question form
+    # `what_time`) is answered by the habit it shares a word with: such a memory under these keys closes
+    # `rerank_time_form_share` of the gap (a habit the question shares no word with is not lifted: a key
+    # weight for every habit put the gym over the cut for "how often do I swim?").
+    rerank_time_form_keys: list[str] = setting(default_factory=lambda: ["habit.*", "user.habits"])
+    rerank_time_form_share: float = setting(0.3, low=0.0, high=1.0)
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
     # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any
     # invalid reply, the offline stage is served.

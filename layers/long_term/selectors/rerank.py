@@ -39,6 +39,8 @@ meaning. The features, each in [0, 1]:
   concepts at once. (Counting the first match too lifted incidental one-word matches, such as "likes" for
   "what's the weather like", over the context floor.)
 
+- time form: a question for the hour or the habit of something ("when's my lesson?", "我一般几点喝咖啡", the
+  question form `what_time`) is answered by a habit (`rerank_time_form_keys`) it shares a word with.
 - taste: a like or dislike (`taste_keys`) bears on the scene it is about. When the memory's own words name
   the query's scene by its cue words ("User likes Korean food" for "order us something for dinner", read by
   scenes.text_scene) it closes `rerank_taste_fit_share` of the gap; when they name another scene ("User
@@ -261,6 +263,14 @@ def _asked_key_weight(row: dict, reading) -> float:
                default=0.0)
 
 
+def _time_form_answer(row: dict, reading, policy: Policy) -> bool:
+    """A habit the question for an hour or a habit ("when's my lesson?", form `what_time`) shares a word with."""
+    key = row.get("memory_key") or ""
+    if not key or reading is None or "what_time" not in reading.forms or int(row.get("matched_concepts") or 0) < 1:
+        return False
+    return any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.rerank_time_form_keys)
+
+
 def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, policy: Policy,
                linked_names: list[str] = (), query_scene: str | None = None, reading=None,
                concepts: list[list[str]] | None = None) -> dict:
@@ -275,13 +285,15 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
                              for variant in name_variants(name)) else 0.0,
         "coverage": _co_coverage(int(row.get("matched_concepts") or 0), concept_count),
         "taste_fit": 1.0 if taste and query_scene and memory_scene == query_scene else 0.0,
+        "time_form": 1.0 if _time_form_answer(row, reading, policy) else 0.0,
     }
     # a memory naming the person is the answer to a question about them, not to one asking their name or to a
     # request they only come along to
     person_answers = not cue_hits(query, policy.name_question_cues) and query_scene not in policy.person_companion_scenes
     shares = {"subject": policy.rerank_subject_share,
               "person": policy.rerank_person_answer_share if person_answers else policy.rerank_person_share,
-              "coverage": policy.rerank_coverage_share, "taste_fit": policy.rerank_taste_fit_share}
+              "coverage": policy.rerank_coverage_share, "taste_fit": policy.rerank_taste_fit_share,
+              "time_form": policy.rerank_time_form_share}
     remaining = 1.0
     for name, value in features.items():
         remaining *= 1.0 - shares[name] * value

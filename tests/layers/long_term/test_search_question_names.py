@@ -34,7 +34,7 @@ def test_home_asked_as_a_neighbourhood_or_by_home(tenant, remember):
     home = remember("User lives in Toronto.", memory_key="user.home_city")
     remember("User works at Shopify.", memory_key="user.employer")
     for query in ("where's home for me?", "what neighborhood or city is my home in?", "which area do I live in?",
-                  "我家住哪", "我家在哪个区？"):
+                  "where do I stay?", "我家住哪", "我家在哪个区？"):
         assert _served(tenant, query)[:1] == [home.pk], query
     assert home.pk not in _served(tenant, "what neighbourhood is the Louvre in?")
 
@@ -51,6 +51,18 @@ def test_a_habit_asked_by_what_it_is_and_when(tenant, remember):
         assert served[:1] == [coffee.pk] and tutor.pk not in served, query
     # the hour of something else asks for no habit
     assert _served(tenant, "what time does the pharmacy close?") == []
+
+
+def test_a_habit_question_lifts_only_the_habit_it_names(tenant, remember):
+    gym = remember("User's habit: gym (at 6pm, mon, wed)", kind="habit", memory_key="habit.go.gym")
+    swim = remember("User's habit: swimming (every Saturday)", kind="habit", memory_key="habit.go.swimming")
+    run = remember("用户的习惯：跑步（早上6点，每天）", kind="habit", memory_key="habit.go.running")
+    for query, habit in (("how often do I swim?", swim), ("when do I usually go to the gym?", gym),
+                         ("我平时几点跑步", run), ("what time do I normally go running?", run)):
+        results = memory_search(tenant=tenant, user_id="u1", query=query, explain=True)
+        assert results[0].memory.pk == habit.pk, query
+        assert results[0].explain["rerank"]["features"]["time_form"] == 1.0
+        assert all(r.explain["rerank"]["features"]["time_form"] == 0.0 for r in results[1:]), query
 
 
 def test_details_in_brackets_are_counted_without_the_kept_question():
