@@ -139,7 +139,8 @@ QUERY_STOP_WORDS = frozenset(
     """again anything something anyone someone please tell remind know let need want give get find show help
     ok okay hey hi really ever still now ll thing stuff good best idea tip user name called call""".split()
 ) | frozenset(
-    "什么 怎么 怎么办 怎样 如何 哪 哪里 哪儿 哪个 哪家 哪些 哪天 多少 几 谁 啥 吗 呢 吧 啊 来着 帮 帮我 给我 一下 一个 "
+    "什么 什么时候 时候 啥时候 啥时 怎么 怎么办 怎样 如何 哪 哪里 哪儿 哪个 哪家 哪些 哪天 多少 几 谁 啥 吗 呢 吧 啊 来着 帮 帮我 给我 "
+    "一下 一个 "
     "个 推荐 告诉 请 麻烦 能 能不能 可以 要 想 好 点 些 有没有 还是 是不是 该 应该 现在 我 我的 我们 做 干 干嘛 是 用户 名字 叫 叫啥".split()
 )
 
