@@ -463,10 +463,11 @@ class Policy:
     # user's own, keeps `rerank_kept_question_factor` of its relevance (a weather question is not answered by
     # a day that was asked "how was today?").
     rerank_kept_question_factor: float = setting(0.4, low=0.0, high=1.0)
-    # A question for the hour or the habit of something ("when's my lesson?", "我一般几点喝咖啡", the question form
-    # `what_time`) is answered by the habit it shares a word with: such a memory under these keys closes
+    # A question for the hour or the habit of something ("when's my lesson?", "我一般几点喝咖啡", the question forms
+    # `rerank_time_forms`) is answered by the habit it shares a word with: such a memory under these keys closes
     # `rerank_time_form_share` of the gap (a habit the question shares no word with is not lifted: a key
     # weight for every habit put the gym over the cut for "how often do I swim?").
+    rerank_time_forms: list[str] = setting(default_factory=lambda: ["what_time", "when"])
     rerank_time_form_keys: list[str] = setting(default_factory=lambda: ["habit.*", "user.habits"])
     rerank_time_form_share: float = setting(0.3, low=0.0, high=1.0)
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`

@@ -40,7 +40,7 @@ meaning. The features, each in [0, 1]:
   "what's the weather like", over the context floor.)
 
 - time form: a question for the hour or the habit of something ("when's my lesson?", "我一般几点喝咖啡", the
-  question form `what_time`) is answered by a habit (`rerank_time_form_keys`) it shares a word with.
+  question forms `rerank_time_forms`) is answered by a habit (`rerank_time_form_keys`) it shares a word with.
 - taste: a like or dislike (`taste_keys`) bears on the scene it is about. When the memory's own words name
   the query's scene by its cue words ("User likes Korean food" for "order us something for dinner", read by
   scenes.text_scene) it closes `rerank_taste_fit_share` of the gap; when they name another scene ("User
@@ -264,9 +264,10 @@ def _asked_key_weight(row: dict, reading) -> float:
 
 
 def _time_form_answer(row: dict, reading, policy: Policy) -> bool:
-    """A habit the question for an hour or a habit ("when's my lesson?", form `what_time`) shares a word with."""
+    """A habit the question for an hour or a habit ("when's my lesson?", `rerank_time_forms`) shares a word with."""
     key = row.get("memory_key") or ""
-    if not key or reading is None or "what_time" not in reading.forms or int(row.get("matched_concepts") or 0) < 1:
+    if not key or reading is None or int(row.get("matched_concepts") or 0) < 1 \
+            or not set(reading.forms) & set(policy.rerank_time_forms):
         return False
     return any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.rerank_time_form_keys)
 

@@ -57,8 +57,10 @@ def test_a_habit_question_lifts_only_the_habit_it_names(tenant, remember):
     gym = remember("User's habit: gym (at 6pm, mon, wed)", kind="habit", memory_key="habit.go.gym")
     swim = remember("User's habit: swimming (every Saturday)", kind="habit", memory_key="habit.go.swimming")
     run = remember("用户的习惯：跑步（早上6点，每天）", kind="habit", memory_key="habit.go.running")
+    piano = remember("User's habit: piano lesson (thu, at 5)", kind="habit", memory_key="habit.take.piano")
     for query, habit in (("how often do I swim?", swim), ("when do I usually go to the gym?", gym),
-                         ("我平时几点跑步", run), ("what time do I normally go running?", run)):
+                         ("我平时几点跑步", run), ("what time do I normally go running?", run),
+                         ("我每周什么时候上钢琴课", piano), ("我啥时候上钢琴课来着", piano)):
         results = memory_search(tenant=tenant, user_id="u1", query=query, explain=True)
         assert results[0].memory.pk == habit.pk, query
         assert results[0].explain["rerank"]["features"]["time_form"] == 1.0
