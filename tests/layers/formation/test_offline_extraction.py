@@ -282,7 +282,7 @@ def test_english_near_negatives(text, expected):
     ("Seattle-based, if that matters", {("user.home_city", "Seattle", ())}),
     ("everyone calls me Dee", {("user.name", "Dee", ())}),
     # Plans by a progressive with a date ahead, or a booking; habits by a recurrence however it is written.
-    ("We're walking the Camino in May", {("user.plan", "walk Camino", (("date", "May"),))}),
+    ("We're walking the Camino in May", {("user.plan", "walking the Camino", (("date", "May"),))}),
     ("got a colonoscopy scheduled for next Wednesday", {("user.plan", "colonoscopy", (("date", "next Wednesday"),))}),
     ("every other Sunday I call my grandma",
      {("user.relationship.grandmother", "", ()), ("user.habits", "call grandma", (("weekdays", ("sun",)),))}),
@@ -324,4 +324,30 @@ def test_english_structures_stop_at_their_negatives(text, expected):
     ("我朋友换工作了，去了美团", set()),
 ])
 def test_chinese_next_job_after_a_job_change(text, expected):
+    assert _facts(text) == expected
+
+
+# A plan is kept in the words the user wrote it in (FACTS.md, Plans: "short ... as the user wrote it"):
+# the -ing form and its articles stay; a trip said with a verb of travel in -ing still collapses to its place.
+@pytest.mark.parametrize("text, expected", [
+    ("we're relocating to Denver next spring",
+     {("user.plan", "relocating to Denver", (("date", "next spring"), ("destination", "Denver")))}),
+    ("We're renovating the bathroom in March", {("user.plan", "renovating the bathroom", (("date", "March"),))}),
+    ("flying out to Lima next Tuesday", {("user.plan", "Lima", (("date", "next Tuesday"), ("destination", "Lima")))}),
+    ("heading to Oslo next month for a conference",
+     {("user.plan", "conference in Oslo", (("date", "next month"), ("destination", "Oslo")))}),
+])
+def test_english_plan_value_as_written(text, expected):
+    assert _facts(text) == expected
+
+
+# A pet's breed said beside the species, in brackets or apposition before the name, or as a sentence of
+# its own after the pet is introduced.
+@pytest.mark.parametrize("text, expected", [
+    ("the cat (a tabby called Smudge) sleeps all day", {("user.pet.cat", "Smudge", (("breed", "tabby"),))}),
+    ("our dog, a whippet named Dash, is faster than me", {("user.pet.dog", "Dash", (("breed", "whippet"),))}),
+    ("We got a kitten yesterday. Maine coon, already huge.", {("user.pet.cat", "", (("breed", "Maine coon"),))}),
+    ("my dog is old, slow and sweet", {("user.pet.dog", "", ())}),
+])
+def test_english_pet_breed_beside_the_pet(text, expected):
     assert _facts(text) == expected

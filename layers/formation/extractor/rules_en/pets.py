@@ -80,7 +80,12 @@ def _b_pet(m, clause):
     if breed is None:
         # "My dog's name is Bruno, he's a beagle", "my rabbit Thumper is a Holland Lop".
         # "my dog's a 4 year old lab called Bruno", "our new puppy, a cockapoo, is called Mochi".
+        # "the dog (a pug named Waffles)", "my cat, a ragdoll called Miso": the breed in brackets or apposition
+        # right after the species, before the name the match took.
         said = re.search(rf"(?i)^[^.]{{0,30}}?(?:\b(?:is|he's|she's|hes|shes)\s+|'s\s+|^\s*[,(]\s*)(?:an?\s+)?(?:(?P<a>\d{{1,2}})[- ](?:year|yr)s?[- ]old\s+)?(?:(?:little|big|rescue|mini|miniature)\s+)?(?P<b>{_PET_WORD})\b", after)
+        beside = re.match(rf"(?i)\s*[,(]\s*(?:an?\s+)?(?P<b>{_PET_WORD})\b", clause[m.end("sp"):])
+        if beside and beside.group("b").lower() in _BREEDS_EN and not (said and said.group("b").lower() in _BREEDS_EN):
+            breed = beside.group("b")
         if said and said.group("b").lower() in _BREEDS_EN:
             breed = said.group("b")
             if said.group("a") and not m.groupdict().get("age"):
@@ -96,14 +101,17 @@ def _b_pet(m, clause):
     return [_f(f"user.pet.{species}", name, breed=breed, age=A.en_int(age) if age else None)]
 
 
-_BREED_LATER = re.compile(rf"(?:^|(?<=[.!?])\s+)(?i:he|she|it)(?:'s|\s+is)\s+(?:(?i:an?)\s+)?(?:(?i:little|big|rescue|mini|miniature|young|old)\s+)?(?P<b>(?i:{_PET_WORD}))\b")
+# "He's a beagle." or a sentence that is the breed alone: "Got a puppy last week! Golden retriever, no name yet".
+_BREED_LATER = re.compile(rf"(?:^|(?<=[.!?])\s+)(?:(?i:he|she|it)(?:'s|\s+is)\s+(?:(?i:an?)\s+)?(?:(?i:little|big|rescue|mini|miniature|young|old)\s+)?(?P<b>(?i:{_PET_WORD}))\b"
+                          rf"|(?:(?i:an?)\s+)?(?P<f>(?i:{_PET_WORD}))\s*(?=[,.!;–—-]|$))")
 
 
 def breed_said_later(text: str) -> str | None:
     """"We got a puppy last week. He's a beagle.": the breed a sentence of its own gives the one pet of a turn."""
     for match in _BREED_LATER.finditer(text):
-        if match.group("b").lower() in _BREEDS_EN:
-            return match.group("b")
+        said = match.group("b") or match.group("f")
+        if said.lower() in _BREEDS_EN:
+            return said
     return None
 
 

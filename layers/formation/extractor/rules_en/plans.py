@@ -78,47 +78,19 @@ def plan_candidate(clause: str) -> Candidate | None:
     return None
 
 
-# Verbs whose stem takes its "e" back when "-ing" goes: moving -> move, taking -> take.
-_E_STEMS = {"mov", "tak", "leav", "hav", "driv", "hik", "danc", "mak", "com", "writ", "bak", "clos", "giv", "us",
-            "retir", "prepar", "celebrat", "graduat", "tour", "rac", "skat", "shar", "serv", "arriv", "ar", "los"}
-_ING_NOUNS = {"wedding", "meeting", "morning", "evening", "building", "painting", "housewarming", "thanksgiving",
-              "spring", "ceiling", "king", "ring", "thing", "string", "something", "nothing", "everything", "clothing",
-              "earring", "offspring", "pudding", "stuffing", "wellbeing", "outing", "gathering", "screening",
-              "hearing", "briefing", "tasting", "viewing", "christening", "reading", "recording", "booking"}
-_DOUBLED = re.compile(r"([bdfgklmnprt])\1$")
-
-
-def _base_form(word: str) -> str:
-    """"starting" -> "start", "flying" -> "fly", "moving" -> "move", "running" -> "run"."""
-    low = word.lower()
-    if not low.endswith("ing") or len(low) <= 4 or low in _ING_NOUNS:
-        return word
-    stem = low[:-3]
-    if stem in _E_STEMS:
-        return stem + "e"
-    # "relocating" -> "relocate", "graduating" -> "graduate": a stem in -at takes its "e" back.
-    if stem.endswith("at") and len(stem) > 4 and not stem.endswith(("eat", "oat", "iat")):
-        return stem + "e"
-    if _DOUBLED.search(stem) and not stem.endswith(("ll", "ss")):
-        return stem[:-1]
-    return stem
-
-
 def _describe(body: str) -> str:
-    """A plan in the corpus's words: base form, no articles ("I'm starting a new job" -> "start new job")."""
+    """A plan as the user wrote it (FACTS.md: "short, ... as the user wrote it"): "we're moving to Toronto"
+    is "moving to Toronto", not "move to Toronto"; only the auxiliary of intent and a leading possessive go."""
     # "going to visit my parents" is the plan "visit my parents"; "going to Hangzhou" keeps its verb.
     aux = re.match(r"^(?:[Gg]oing\s+to|[Gg]onna|[Pp]lanning\s+to|[Aa]bout\s+to|[Ii]ntending\s+to|[Hh]oping\s+to)\s+(?=[a-z])", body)
     if aux:
         body = body[aux.end():]
-    body = re.sub(r"(?i)\b(?:my|our)\s+", "", body)
-    words = body.split()
-    # "getting married" is the wedding; "driving test" is a noun phrase, not "drive test".
+    body = re.sub(r"^(?i:my|our)\s+", "", body)
+    # "getting married" is the wedding.
     married = re.match(r"(?i)get(?:ting)?\s+married\b", body)
     if married:
         return tidy_value("wedding" + body[married.end():])
-    if words and not (len(words) > 1 and re.fullmatch(r"(?i)tests?|lessons?|licen[cs]e|exam|range|course|class|classes|session", words[1])):
-        words[0] = _base_form(words[0])
-    return " ".join(w for w in words if w.lower() not in ("a", "an", "the"))
+    return tidy_value(body)
 
 
 # Dates people plan around that A.en_date does not read.
@@ -178,7 +150,8 @@ def _b_plan(m, clause):
 # "booked flights to Lisbon", "off to Spain with my sister". The trip is its destination (FACTS.md: the
 # value names what is planned, the verb of motion and the company are not part of it).
 _TRAVEL = re.compile(
-    r"(?i)^(?:fly|head|go|travel|leave|drive|off|return|jet|set\s+off|take\s+(?:a|the)\s+(?:train|ferry|flight)|"
+    r"(?i)^(?:fly|flying|head|heading|headed|go|going|travel|travell?ing|leave|leaving|drive|driving|off|return|returning|"
+    r"jet|jetting|set\s+off|setting\s+off|take\s+(?:a|the)\s+(?:train|ferry|flight)|taking\s+(?:a|the)\s+(?:train|ferry|flight)|"
     r"booked\s+(?:(?:a|the|our|my)\s+)?(?:flights?|trip|tickets?|train|holiday|vacation|ferry))"
     r"(?:\s+(?:out|back|home|over|up|down|away|off))*\s+(?:to|for)\s+(?:the\s+)?")
 
