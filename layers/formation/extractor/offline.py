@@ -327,6 +327,23 @@ def _name_across_sentences(items: list[ExtractedItem], turn: TranscriptTurn) -> 
     return out
 
 
+def _education_beside(items: list[ExtractedItem], sentence: str) -> list[ExtractedItem]:
+    """The one school of a Chinese sentence takes the year of study and major said in its other clauses
+    ("我们学校是川大，我大三，学法学的"); what the school's own clause said is kept."""
+    schools = [i for i in items if i.memory_key == "user.education"]
+    if len(schools) != 1 or not is_cjk(sentence):
+        return items
+    missing = {k: v for k, v in rules_zh.education_attrs_beside(sentence).items() if not schools[0].attributes.get(k)}
+    if "field" in missing and schools[0].value and (missing["field"] in schools[0].value or schools[0].value in missing["field"]):
+        missing.pop("field")
+    if not missing:
+        return items
+    item = schools[0]
+    attributes = {k: v for k, v in item.attributes.items() if k != "lang"}
+    grown = _item(Candidate(item.memory_key, item.value, item.confidence, {**attributes, **missing}), seq=item.source_turn_seq, clause=sentence)
+    return [grown if i is item else i for i in items]
+
+
 # "Do you know good ramen in Vancouver? I just relocated here", "hi from Nairobi 👋 I live here", "asking
 # because that's where I'm moving in September": here / there stands for the place the turn named before.
 _PLACE_SAID = re.compile(r"\b(?:in|to|at|from|around|near|visiting)\s+(?P<p>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})")
@@ -456,6 +473,7 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
             # Around a quotation the people named are its speakers ("my boss told me \"…\""), not facts.
             sentence_items.extend(_item(c, seq=turn.seq, clause=core) for c in _match(core, past=is_past_state(core))
                                   if not (quoted and c.memory_key.startswith("user.relationship") and not c.value))
+        sentence_items = _education_beside(sentence_items, body)
         if explicit and not sentence_items and not contains_secret(body) and not is_question(body):
             sentence_items.append(_note(tidy_value(body), seq=turn.seq))
         items.extend(sentence_items)

@@ -351,3 +351,24 @@ def test_english_plan_value_as_written(text, expected):
 ])
 def test_english_pet_breed_beside_the_pet(text, expected):
     assert _facts(text) == expected
+
+
+# A Chinese pet's age said straight after it is its age, never its name.
+@pytest.mark.parametrize("text, expected", [
+    ("我家金毛三岁了", {("user.pet.dog", "", (("age", 3), ("breed", "金毛")))}),
+    ("我的柯基两岁半了", {("user.pet.dog", "", (("age", 2), ("breed", "柯基")))}),
+    ("我家狗狗叫旺财", {("user.pet.dog", "旺财", ())}),
+])
+def test_chinese_pet_age_is_no_name(text, expected):
+    assert _facts(text) == expected
+
+
+# The year of study and the major said in clauses beside the school's own belong to that one school.
+@pytest.mark.parametrize("text, expected", [
+    ("学校是南开，我研二，专业是会计",
+     {("user.education", "南开", (("degree", "研究生"), ("field", "会计"), ("status", "studying")))}),
+    ("我们学校是川大，我大三，学法学的", {("user.education", "川大", (("field", "法学"), ("status", "studying")))}),
+    ("我们学校是川大，挺大的", {("user.education", "川大", ())}),
+])
+def test_chinese_education_attributes_beside_the_school(text, expected):
+    assert _facts(text) == expected

@@ -152,3 +152,32 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?P<deg>{_DEGREES_ZH}|读研|读博|高中|初中|大学)(?:是|也是)?(?:在|去了|去的|考到了?|考进了?|考去了?)(?P<v>[\u4e00-\u9fffA-Za-z]{{2,10}}?)(?=$|[，,。])"), _zb_school_said_alone),
     (re.compile(rf"(?:读的是|在读)(?P<deg>在职研究生|{_DEGREES_ZH})[，,]\s*(?P<v>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的"), _zb_education),
 ]
+
+
+# "我们学校是川大，我大三，学法学的", "在读研一，学校中山大学": the year of study and the major often stand in
+# clauses of their own beside the school; split_clauses cuts them off, so the sentence is read again for them.
+_YEAR_OF_STUDY = re.compile(r"(?:^|[，,。\s我在读是])(?P<y>大[一二三四]|研[一二三]|博[一二三])(?=$|[，,。了的\s]|学生|在读)")
+_MAJOR_BESIDE = re.compile(r"(?:专业是|专业|学的是|主修|方向是|研究方向是)(?P<f>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=$|[，,。的])"
+                           r"|(?:^|[，,]\s*)(?:我)?(?:是)?学(?P<g>[\u4e00-\u9fff]{2,6}?)的(?=$|[，,。])"
+                           r"|(?:^|[，,]\s*)(?P<h>[\u4e00-\u9fff]{2,6}?)专业(?:的)?(?=$|[，,。])")
+
+
+def education_attrs_beside(sentence: str) -> dict:
+    """The degree, field and status a Chinese sentence says of its one school outside the school's clause."""
+    out: dict = {}
+    year = _YEAR_OF_STUDY.search(sentence)
+    if year:
+        # A year of study says one is studying; 研N / 博N also say the degree (as _zb_education reads them),
+        # 大N does not (a year, not a degree).
+        out["status"] = "studying"
+        degree = {"研": "研究生", "博": "博士"}.get(year.group("y")[0])
+        if degree:
+            out["degree"] = degree
+    elif re.search(r"在读|正在读", sentence):
+        out["status"] = "studying"
+    major = _MAJOR_BESIDE.search(sentence)
+    if major:
+        found = major.group("f") or major.group("g") or major.group("h")
+        if found and not re.search(rf"{_DEGREES_ZH}|学校|大学", found):
+            out["field"] = found
+    return out
