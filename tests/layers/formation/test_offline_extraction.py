@@ -372,3 +372,12 @@ def test_chinese_pet_age_is_no_name(text, expected):
 ])
 def test_chinese_education_attributes_beside_the_school(text, expected):
     assert _facts(text) == expected
+
+
+# A job the user says they share with a person ("are both nurses") is that person's occupation too.
+@pytest.mark.parametrize("text, expected", [
+    ("me and my sister are both nurses", {("user.relationship.sister", "", (("occupation", "nurse"),))}),
+    ("my kids are both in school", {("user.relationship.child", "", ())}),
+])
+def test_english_person_shares_the_users_job(text, expected):
+    assert _facts(text) == expected

@@ -105,7 +105,8 @@ def _person_attrs(rest: str) -> dict:
         still = re.search(r"(?i)\b(?:still|even|already)\b[^,.;!?]{0,40}?\bat\s+(?P<n>[1-9]\d)\b(?!\s*(?:am|pm|[:.]\d|%|mph|kg))", rest)
         if still and (value := A.plausible_age(int(still.group("n")), low=0)) is not None:
             out["age"] = value
-    occupation = re.search(rf"(?i)(?:\bis|'s|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,(?!\s*(?:is|was)\b)|\band)\s+(?:an?\s+)?{_OCC}", rest)
+    # "my husband and I are both teachers", "me and my sister are both nurses": a job shared with the user.
+    occupation = re.search(rf"(?i)(?:\bis|'s|(?:\band\s+(?:i|me)\s+)?\bare\s+both|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,(?!\s*(?:is|was)\b)|\band)\s+(?:an?\s+)?{_OCC}", rest)
     if occupation:
         out["occupation"] = _occupation(occupation.group("v"))
     else:
