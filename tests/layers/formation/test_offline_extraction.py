@@ -381,3 +381,13 @@ def test_chinese_education_attributes_beside_the_school(text, expected):
 ])
 def test_english_person_shares_the_users_job(text, expected):
     assert _facts(text) == expected
+
+
+# A year of study after 在X读 makes X a person's school, a town or a country never.
+@pytest.mark.parametrize("text, expected", [
+    ("我弟弟在北大读大二", {("user.relationship.younger_brother", "", (("school", "北大"),))}),
+    ("我妹妹在北京读大三", {("user.relationship.younger_sister", "", ())}),
+    ("我儿子在美国读本科", {("user.relationship.son", "", ())}),
+])
+def test_chinese_person_school_by_year_of_study(text, expected):
+    assert _facts(text) == expected

@@ -7,6 +7,7 @@ from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh.common import _TERM, _TRAILING, _c, _zc
 from layers.formation.extractor.rules_zh.employment import _PROFESSIONS
+from layers.formation.extractor.rules_zh.location import _CITY_ALT, _COUNTRIES_ZH
 from layers.formation.extractor.rules_zh.personal import _SURNAMES
 from layers.formation.extractor.rules_zh.pos import is_time_word, tags
 from layers.formation.extractor.text import tidy_value
@@ -77,6 +78,12 @@ def _zh_person_attrs(rest: str) -> dict:
                       r"|^(?:现在|目前|今年|刚|才|已经)*(?:在)?(?:上|读|念)(?P<w>幼儿园|小学|初中|高中|大学|中专|职高)(?=$|[，,。了啦]|[一二三四五六]年级)", rest)
     # "妹妹小鱼刚考上川大": the school a person got into.
     school = school or re.match(r"^(?:刚|今年|已经|终于)*(?:考上了?|考进了?|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:录取了?|的(?:研究生|本科|博士))?(?=$|[，,。!！了])", rest)
+    # "我弟弟在北大读大二", "我表姐在复旦读研究生": a year of study or a degree after 在X读 makes X a school, even
+    # without a school word, unless X is a town or a country ("在北京读大二").
+    if not school:
+        school = re.match(r"^(?:现在|目前|今年)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读|上|念)(?:大[一二三四]|研[一二三]|博[一二三]|本科|研究生|硕士|博士)", rest)
+        if school and (re.fullmatch(_CITY_ALT, school.group("v")) or re.fullmatch(_COUNTRIES_ZH, school.group("v"))):
+            school = None
     if school:
         out["school"] = school.group("v") or school.groupdict().get("w")
     birthday = re.search(r"生日是(?P<v>[^，,。]+)|(?P<w>[^，,。]{2,8}?)(?:过生日|过[\u4e00-\u9fff]{1,3}大寿|生日)", rest)
