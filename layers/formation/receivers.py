@@ -16,7 +16,9 @@ def on_turns_appended(sender, *, session, turns, **kwargs) -> None:
     # A routine request ("播放白噪音") may be one more occurrence of a habit; other turns wait for the session end.
     if any(turn.role == TurnRole.USER and request_read(turn.content) for turn in turns):
         habits_enqueue(session.tenant_id, session.user_id)
-    if extraction_due(session, cursor=extraction_cursor(session_pk=session.pk)):
+    # The cursor is read only when extraction can be due: new turns are at most turn_count (the cursor is
+    # never negative), so extraction_due at cursor 0 saying no means no at any cursor (one SELECT fewer).
+    if extraction_due(session, cursor=0) and extraction_due(session, cursor=extraction_cursor(session_pk=session.pk)):
         extraction_enqueue(session.pk)
 
 

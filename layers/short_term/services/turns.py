@@ -153,6 +153,18 @@ def summary_due(session: Session, *, covers_up_to: int, policy: ShortTermPolicy)
     return unsummarised >= policy.summary_trigger_turns and new_since_last >= policy.summary_min_new_turns
 
 
+def _summary_due_now(session: Session) -> bool:
+    """summary_due for the session as it stands, reading the latest summary's coverage only when it can
+    matter: unsummarised turns are at most turn_count (coverage is never negative), so a session shorter
+    than the trigger, or with too few turns since the last summary, is not due whatever that row says. Most
+    appends stop here, one SELECT fewer in the append's transaction (docs/benchmarks.md, issue 16)."""
+    policy = short_term_policy(session.tenant_id)
+    if not summary_due(session, covers_up_to=0, policy=policy):
+        return False
+    latest = SessionSummary.objects.filter(session=session).order_by("-version").values("covers_up_to").first()
+    return summary_due(session, covers_up_to=latest["covers_up_to"] if latest else 0, policy=policy)
+
+
 class _SessionExpired(Exception):
     pass
 
@@ -252,9 +264,7 @@ def _store(session: Session, prepared: list[_Prepared], *, now, actor: Actor) ->
         Turn.objects.bulk_create(new_turns)
         session.turn_count = seq
         session.last_activity_at = now
-        latest = SessionSummary.objects.filter(session=session).order_by("-version").values("covers_up_to").first()
-        session.needs_summary = summary_due(
-            session, covers_up_to=latest["covers_up_to"] if latest else 0, policy=short_term_policy(session.tenant_id))
+        session.needs_summary = _summary_due_now(session)
         session.save(update_fields=["turn_count", "last_activity_at", "needs_summary"])
         turns_appended.send(sender=Session, session=session, turns=new_turns)
     annotations = {name: _annotate(name, annotate, session=session, turns=new_turns, actor=actor)
