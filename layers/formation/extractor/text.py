@@ -71,8 +71,18 @@ def split_sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_END.split(folded) if part and part.strip()]
 
 
+# "Tom, my husband, is a nurse", "walking Rufus, my beagle, when…": a name set off before "my <role>" is that
+# role's apposition, one clause with it; the break before ", my" would leave the name behind.
+_APPOSITION = re.compile(
+    r"\b(?P<n>(?!(?:Anyway|Also|Honestly|Well|So|Yesterday|Today|Tonight|Tomorrow|Actually|Basically|Plus|Oh|Ok|Okay|Yeah|Yes|No|Sadly|"
+    r"Luckily|Btw|Lol|Hi|Hey|Hello|Thanks|Sorry|Sure|Again|Meanwhile|Anyhow|Though|However|Besides|Otherwise|Then|Now|Recently|"
+    r"Lately|Finally|Unfortunately|Fortunately|Apparently|Seriously|Obviously|Guess|Because|But|And|Or)\b)[A-Z][a-z]+)\s*,\s*"
+    r"(?P<r>(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?)(?=\s*(?:,|\)|$|[.!?;]))")
+
+
 def split_clauses(sentence: str) -> list[str]:
-    return [part.strip() for part in _CLAUSE_BREAK.split(sentence) if part and part.strip()]
+    kept = _APPOSITION.sub(lambda m: f"{m.group('n')}\x00 {m.group('r')}", sentence)
+    return [part.strip().replace("\x00", ",") for part in _CLAUSE_BREAK.split(kept) if part and part.strip()]
 
 
 def strip_lead_in(clause: str) -> str:

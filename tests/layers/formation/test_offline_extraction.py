@@ -391,3 +391,15 @@ def test_english_person_shares_the_users_job(text, expected):
 ])
 def test_chinese_person_school_by_year_of_study(text, expected):
     assert _facts(text) == expected
+
+
+# A name set off before "my <role>" is that role's apposition and stays in its clause; a discourse word
+# before the comma is no name, and ", my wife works…" still starts a clause of its own.
+@pytest.mark.parametrize("text, expected", [
+    ("Tom, my husband, is a nurse", {("user.relationship.husband", "Tom", (("occupation", "nurse"),))}),
+    ("I was out walking Rufus, my beagle, when it rained", {("user.pet.dog", "Rufus", (("breed", "beagle"),))}),
+    ("Anyway, my sister.", {("user.relationship.sister", "", ())}),
+    ("I live in Leeds, my wife works in York", {("user.home_city", "Leeds", ()), ("user.relationship.wife", "", ())}),
+])
+def test_english_name_in_apposition_before_the_role(text, expected):
+    assert _facts(text) == expected

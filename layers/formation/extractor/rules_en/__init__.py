@@ -143,7 +143,8 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
                 r"(?i)(?:^|\s)(?:we|we've|we're|we\s+have|we\s+are)\s+(?:just\s+|finally\s+|recently\s+|now\s+|been\s+|both\s+|officially\s+)*$", clause[:match.start()])
                 # "we have a golden retriever called Honey and a tabby called Toast": the household goes on.
                 or re.match(r"(?i)(?:we|we've|we're)\b[^.;!?]*\band\s+$", clause[:match.start()]) and not _OTHER_SUBJECT.search(clause[2:match.start()]))
-            if build in (_b_pet, _b_pets) and not household and not re.match(r"(?i)my|our", match.group()) and not (
+            # "walking Rufus, my beagle": a name before "my <pet>" is owned by that "my" as much as one after it.
+            if build in (_b_pet, _b_pets) and not household and not re.match(r"(?i)my|our", match.group()) and not match.groupdict().get("before") and not (
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
                 continue
             # "my brother's wedding next saturday", "my sister's getting married in Italy": a family event the user goes to.
