@@ -14,6 +14,7 @@ from memoryhub.core.config import (
     BASE_DIR,
     env_bool,
     env_float,
+    env_rate,
     env_int,
     env_list,
     env_str,
@@ -181,7 +182,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "memoryhub.api.schema.PublicAutoSchema",
     "EXCEPTION_HANDLER": "memoryhub.api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["memoryhub.api.throttling.ApiKeyRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"api_key": env_str("API_RATE_LIMIT", "6000/min")},
+    "DEFAULT_THROTTLE_RATES": {"api_key": env_rate("API_RATE_LIMIT", "6000/min")},
     "UNAUTHENTICATED_USER": None,
 }
 

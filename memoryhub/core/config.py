@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -65,6 +66,15 @@ def env_float(name: str, default: float) -> float:
         return float(value)
     except ValueError as exc:
         raise ImproperlyConfiguredValue(f"{name} must be a number, got {value!r}") from exc
+
+
+def env_rate(name: str, default: str) -> str:
+    """A request rate as DRF reads it ("6000/min": a count, then s, m, h or d, or a word starting so), checked
+    at start-up: a malformed value would otherwise fail inside every request's throttle as a 500."""
+    value = (os.environ.get(name) or "").strip() or default
+    if not re.fullmatch(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)", value):
+        raise ImproperlyConfiguredValue(f"{name} must be a count per period such as 6000/min, got {value!r}")
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

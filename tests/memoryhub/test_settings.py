@@ -38,3 +38,13 @@ def test_production_without_audit_head_key_refuses_to_start():
 def test_bad_boolean_is_refused():
     result = _manage("check", env_extra={"DEBUG": "maybe"})
     assert result.returncode != 0 and "DEBUG must be a boolean" in result.stderr
+
+
+def test_a_malformed_rate_limit_is_refused_at_start_up():
+    # a value DRF cannot parse used to surface as a 500 on every authenticated request
+    for value in ("10000000", "fast", "0/min", "100/fortnight"):
+        result = _manage("check", env_extra={"API_RATE_LIMIT": value})
+        assert result.returncode != 0 and "API_RATE_LIMIT must be a count per period" in result.stderr, value
+    for value in ("100/s", "6000/min", "50000/hour", "9/day"):
+        result = _manage("check", env_extra={"API_RATE_LIMIT": value})
+        assert result.returncode == 0, (value, result.stderr)
