@@ -14,9 +14,9 @@ from memoryhub.core.config import (
     BASE_DIR,
     env_bool,
     env_float,
-    env_rate,
     env_int,
     env_list,
+    env_rate,
     env_str,
 )
 
