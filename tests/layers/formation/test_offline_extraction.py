@@ -403,3 +403,18 @@ def test_chinese_person_school_by_year_of_study(text, expected):
 ])
 def test_english_name_in_apposition_before_the_role(text, expected):
     assert _facts(text) == expected
+
+
+# A pet word modifying the noun after it names no animal; 'like' before an amount is a hedge, no taste.
+@pytest.mark.parametrize("text, expected", [
+    ("I got a lab report today.", set()),
+    ("the lab results came back fine", set()),
+    ("ordered boxer shorts online", set()),
+    ("I bought dog food on the way home", set()),
+    ("we have a lab named Max", {("user.pet.dog", "Max", (("breed", "lab"),))}),
+    ("like six. her husband works at Tesla", set()),
+    ("it took like twenty minutes", set()),
+    ("I like 90s music", {("user.likes", "90s music", ())}),
+])
+def test_english_compound_pet_words_and_hedged_amounts(text, expected):
+    assert _facts(text) == expected

@@ -35,6 +35,13 @@ def ironic_taste(value: str) -> bool:
     return bool(_IRONIC.fullmatch(value.strip()))
 
 
+_NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
+                 "fifty|hundred|a\\s+hundred|a\\s+dozen|dozens?|a\\s+few|a\\s+couple|half")
+# An amount, alone or before what it counts ("six", "20 minutes", "a couple of hours"); "90s music" is a taste.
+_AMOUNT = re.compile(rf"(?i)(?:about\s+|around\s+|maybe\s+)?(?:\d+(?![\d']*s\b)|{_NUMBER_WORDS})\b"
+                     r"(?:\s*(?:or|to|-)\s*(?:\d+|[a-z]+))?(?:\s+(?:of\s+)?[a-z]+){0,2}\s*$")
+
+
 def _b_like(key):
     def build(m, clause):
         # "I could eat tacos every single day": how often is not part of the thing.
@@ -52,6 +59,9 @@ def _b_like(key):
         if value and re.match(r"(?i)(?:how|that|when|the\s+way|what)\s+(?:you|u)\b", value):
             return []
         if not value or re.match(r"(?i)(?:to\s+)?(?:know|ask|help|see|hear|get|have|try|go|be|do|make)\b", value) or re.fullmatch(r"(?i)[a-z]+ly", value):
+            return []
+        # "like six", "like twenty minutes", "like a couple of hours": 'like' as a hedge before an amount.
+        if _AMOUNT.match(value):
             return []
         # "I enjoy reading, cooking and travel": a list the comma cut off runs on to the clause's end.
         more = _LIST_TAIL.match(m.string[m.end():])

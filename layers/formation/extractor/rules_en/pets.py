@@ -64,10 +64,19 @@ _PET_WORD_ASCII = "|".join(sorted((w for w in list(_SPECIES_EN) + list(_BREEDS_E
 _KIND_WORDS = {"goldfish": "goldfish", "budgie": "budgie", "budgies": "budgie", "tortoise": "tortoise"}
 
 
+# A pet word that modifies the noun after it names no animal: "a lab report", "boxer shorts", "a python
+# script", "dog food", "the cat video". (A name after the word is capitalised or follows named/called.)
+_COMPOUND_HEAD = re.compile(r"(?i)\s+(?:reports?|results?|tests?|work|coats?|partners?|mates?|techs?|sessions?|"
+                            r"meetings?|class(?:es)?|shorts|scripts?|code|food|beds?|toys?|sitters?|walkers?|"
+                            r"parks?|shows?|hair|fur|allerg\w*|people|person|lovers?|videos?|memes?|treats?|"
+                            r"days?|years?|fights?|rescues?|shelters?|groom\w*|trainers?|training|breeds?|"
+                            r"owners?|friendly|coats?|equipment|bench|notebook|manual|assistant)\b")
+
+
 def _b_pet(m, clause):
     word = m.group("sp").lower()
     species = _SPECIES_EN.get(word) or _BREEDS_EN.get(word)
-    if not species:
+    if not species or _COMPOUND_HEAD.match(clause, m.end("sp")):
         return []
     name = m.groupdict().get("v") or m.groupdict().get("before")
     name = name if name and name not in _NOT_NAMES else ""
