@@ -418,3 +418,21 @@ def test_english_name_in_apposition_before_the_role(text, expected):
 ])
 def test_english_compound_pet_words_and_hedged_amounts(text, expected):
     assert _facts(text) == expected
+
+
+# A story's people are nobody's facts, in their part and in the parts that carry their subject; after a
+# job change the next employer comes with the role done there; a city and an area of it is where one works.
+@pytest.mark.parametrize("text, expected", [
+    ("我写的小说主角住在重庆，是个警察", set()),
+    ("剧里的女主是个医生，住在杭州", set()),
+    ("我在写小说，我住在重庆", {("user.home_city", "重庆", ())}),
+    ("从招行离职了，去了平安做理赔", {("user.former_employer", "招行", ()), ("user.employer", "平安", ()),
+                                    ("user.occupation", "理赔", ())}),
+    ("我换工作了，去了美团做产品", {("user.employer", "美团", ()), ("user.occupation", "产品", ())}),
+    ("我在杭州旅游，去了西湖做游客", set()),
+    ("我在深圳南山区上班", {("user.work_city", "深圳", ())}),
+    ("我刚入职华为，在东莞松山湖上班", {("user.employer", "华为", ()), ("user.work_city", "东莞", ())}),
+    ("我在腾讯深圳总部上班", {("user.employer", "腾讯", ()), ("user.work_city", "深圳", ())}),
+])
+def test_chinese_story_people_next_job_with_role_and_city_areas(text, expected):
+    assert _facts(text) == expected

@@ -67,6 +67,19 @@ def _jieba_place(raw: str) -> re.Match | None:
     return re.fullmatch(r".+", pairs[0][0]) if len(pairs) == 1 and pairs[0][1] == "ns" else None
 
 
+def _city_area(raw: str) -> str | None:
+    """The city of "东莞松山湖" / "深圳南山区" / "北京望京": a known city, then an area jieba tags a place or a
+    word ending as areas do; None when what follows the city is an organisation ("北京字节")."""
+    said = re.fullmatch(rf"(?P<city>{_CITY_ALT})(?P<rest>[\u4e00-\u9fff]{{2,6}})", tidy_value(raw))
+    if not said or re.fullmatch(KNOWN_EMPLOYERS, said.group("rest")):
+        return None
+    rest = said.group("rest")
+    if re.search(r"(?:区|县|镇|街道|新区|开发区|高新区|园区|湖|山|村|路|街|桥|门|口)$", rest) or \
+            (len(tags(rest)) == 1 and tags(rest)[0][1] == "ns"):
+        return said.group("city")
+    return None
+
+
 def _zb_job(m, clause):
     raw = m.group("v")
     # A city the gazetteer lacks is still a place when jieba tags it one and the user goes there
@@ -75,6 +88,9 @@ def _zb_job(m, clause):
     out = []
     if place:
         out.append(_zc("user.work_city", place.group()))
+    elif _city_area(raw):
+        # "在东莞松山湖上班", "在深圳南山区上班": a city and an area of it is where, not who
+        out.append(_zc("user.work_city", _city_area(raw)))
     else:
         # "在腾讯深圳总部上班": the organisation, then where its office is.
         office = re.match(rf"(?P<org>.+?)(?P<city>{_CITY_ALT})(?:总部|分公司|办公室|研发中心|园区|分部)?$", tidy_value(raw))
@@ -132,6 +148,14 @@ def _zb_next_job(m, clause):
         return []
     org = _org_zh(raw)
     return [_zc("user.employer", org)] if org else []
+
+
+def _zb_next_job_role(m, clause):
+    out = _zb_next_job(m, clause)
+    role = m.group("role")
+    if out and not re.search(r"[了着过吗呢]|什么|这|那", role):
+        out.append(_zc("user.occupation", role))
+    return out
 
 
 def _zb_former(m, clause):
@@ -207,6 +231,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:就职于|供职于|任职于|受雇于){_ORG_ZH}(?:[，,]\s*任(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:一职)?)?(?=$|[，,。])"), _zb_job),
     (re.compile(rf"(?:入职(?:了|的)?|加入了?|跳槽到了?|跳槽去了?|跳到了?|跳去了?|换到了?|去(?!年)(?=[^，,。]{{2,10}}?(?:报到|上班|入职))|进了?(?=[^，,。]{{2,10}}?(?:工作|上班|$))){_ORG_ZH}(?:(?:报到|上班)?[，,]?\s*(?:岗位是|职位是|做|当|担任)(?P<role>[\u4e00-\u9fffA-Za-z]{{2,8}}))?(?=$|[，,。]|报到|上班|入职|了)"), _zb_job),
     (re.compile(rf"拿到了?{_ORG_ZH}的offer"), _zb_job),
+    # "从招行离职了，去了平安做理赔": after a job change, the next employer and the role done there.
+    (re.compile(r"^\s*(?:现在|目前|如今|后来|然后|最后)?(?:去了|到了|进了|来了|在)(?P<v>[A-Za-z][\w&.'-]*|[\u4e00-\u9fff]{2,8}?)"
+                r"(?:做|当|干|搞)(?P<role>[\u4e00-\u9fffA-Za-z]{2,8})\s*[。!！]?$"), _zb_next_job_role),
     # a part that is only where the user went or is now, after a job change earlier in the clause
     (re.compile(rf"^\s*(?:现在|目前|如今|后来|然后|最后)?(?:是)?(?:在|去了|到了|进了|来了){_ORG_ZH}(?:了|啦|上班|工作)?\s*[。!！]?$"),
      _zb_next_job),

@@ -23,7 +23,8 @@ _USER_SUBJECT = re.compile(rf"^我(?!的|们|家|(?:{_PEOPLE_ZH_ALT}))")
 
 def expand_dropped_subject(clause: str) -> list[str]:
     parts = [part.strip() for part in re.split(r"[，,]", clause) if part.strip()]
-    if len(parts) < 2 or not _USER_SUBJECT.match(parts[0]):
+    # "我写的小说主角住在重庆，是个警察": a part that opens with 我 but is about someone else passes nothing on.
+    if len(parts) < 2 or not _USER_SUBJECT.match(parts[0]) or _OTHER_OWNER.match(_SEGMENT_LEAD.sub("", parts[0])):
         return [clause]
     return [clause, *("我" + part for part in parts[1:] if _PREDICATE_START.match(part))]
 
@@ -86,7 +87,10 @@ _SEGMENT_LEAD = re.compile(rf"^(?:{_ZH_ADV}|每天|每周|周末|早上|晚上|�
 
 
 _OTHER_OWNER = re.compile(rf"^(?:我(?:的|家的?|有)?(?:[一两三四五俩几]个?)?(?:{_PEOPLE_ZH_ALT})|(?:我|我的|我家|我们家|家里)的?(?:[那这][只条])?(?:{_PET_ZH_ALT})|我(?:朋友|同事|同学|邻居|室友|们小区|们公司(?!是|叫)|们组|们新来的)|"
-                          rf"(?:{_PEOPLE_ZH_ALT})(?!.*我)|他|她|它|有个(?!(?:双胞胎|亲|小|大)?(?:{_PEOPLE_ZH_ALT}))|有人|听说|朋友|同事|网友|邻居|[^，,我]{{1,12}}?的(?:人|家长|孩子|小孩|男生|女生|人群|朋友)(?!.*我)|(?:楼下|楼上|隔壁|对门|对面)的?邻居|大家|别人|人家|每个人|所有人|人人|谁都|前任|我?(?:表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|舅舅|姑姑|阿姨|叔叔|伯伯|婶婶|嫂子|姐夫|妹夫|哥们|姐们|发小|老乡|师兄|师姐|师弟|师妹|导师)|[A-Z][a-z]+(?:\s|说|的))")
+                          rf"(?:{_PEOPLE_ZH_ALT})(?!.*我)|他|她|它|有个(?!(?:双胞胎|亲|小|大)?(?:{_PEOPLE_ZH_ALT}))|有人|听说|朋友|同事|网友|邻居|[^，,我]{{1,12}}?的(?:人|家长|孩子|小孩|男生|女生|人群|朋友)(?!.*我)|(?:楼下|楼上|隔壁|对门|对面)的?邻居|大家|别人|人家|每个人|所有人|人人|谁都|前任|我?(?:表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|舅舅|姑姑|阿姨|叔叔|伯伯|婶婶|嫂子|姐夫|妹夫|哥们|姐们|发小|老乡|师兄|师姐|师弟|师妹|导师)|[A-Z][a-z]+(?:\s|说|的)|"
+                          # a story's people: "我写的小说主角住在重庆，是个警察", "剧里的女主是医生"
+                          r"(?:我(?:写|在写|看|在看|玩|在玩)的)?[^，,。]{0,8}?(?:小说|电影|电视剧|剧|游戏|故事|漫画|动漫|书|剧本)(?:里|中)?的?"
+                          r"(?:主角|女主|男主|主人公|角色|人物|反派|配角|NPC|男一|女一))")
 
 
 def zh_segments(clause: str) -> list[tuple[str, bool]]:
