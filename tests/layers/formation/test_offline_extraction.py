@@ -436,3 +436,20 @@ def test_english_compound_pet_words_and_hedged_amounts(text, expected):
 ])
 def test_chinese_story_people_next_job_with_role_and_city_areas(text, expected):
     assert _facts(text) == expected
+
+
+# English, from the blind probe's families: a job function done at a named organisation, a new home taken
+# (a lease signed, a flat got), a habit whose object only points back.
+@pytest.mark.parametrize("text, expected", [
+    ("I do backend stuff at Shopify", {("user.employer", "Shopify", ()), ("user.occupation", "backend", ())}),
+    ("I handle payroll at Deloitte", {("user.employer", "Deloitte", ()), ("user.occupation", "payroll", ())}),
+    ("I do yoga at the Y", set()),
+    ("my brother does sales at IBM", {("user.relationship.brother", "", ())}),
+    ("we signed a lease in Jersey City and moved in last weekend",
+     {("user.home_city", "Jersey City", ())}),
+    ("I signed the lease for my office in Soho", set()),
+    ("if we signed a lease in Austin would it be cheaper?", set()),
+    ("I go there every day at 8:30", set()),
+])
+def test_english_job_functions_new_homes_and_pointing_habits(text, expected):
+    assert _facts(text) == expected

@@ -101,6 +101,14 @@ def _b_verb_for(m, clause):
     return [_f("user.employer", org), _f("user.occupation", _AGENT[m.group("verb").lower()])]
 
 
+# What a workplace's people do, said as the thing done ("I do payroll", "I handle compliance").
+_JOB_FUNCTIONS = (r"backend|back-end|frontend|front-end|full-stack|fullstack|marketing|sales|payroll|hr|recruiting|"
+                  r"engineering|design|ux|ui|accounting|accounts|finance|legal|ops|operations|devops|infra|"
+                  r"infrastructure|support|customer\s+support|research|data|analytics|qa|testing|security|product|"
+                  r"compliance|billing|admissions|logistics|procurement|pr|comms|communications|content|seo|it|"
+                  r"tax|audit|underwriting|claims|training|onboarding|growth|partnerships|fundraising|editing")
+
+
 def _b_do_for(m, clause):
     """"I do QA for Nintendo": the organisation is the employer, what is done the occupation (a bare
     "I do stuff for Amazon" is neither)."""
@@ -239,6 +247,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'm a Netflix engineer", "I'm an Amazon delivery driver": the employer named before the role.
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?)\s+(?P<v>(?!{_NOT_EMPLOYER}\b)[A-Z][\w&.-]+)\s+(?P<role>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})\b"), _b_employer),
     # "I do QA for Nintendo", "I do the accounts for a charity": the work, then who it is for.
+    # "I do backend stuff at Shopify", "I handle payroll at Deloitte", "I run marketing at a place called
+    # Loop": a job function done at a named organisation ('at' alone is also where hobbies are done, so
+    # only the functions of a workplace count: "I do yoga at the Y" is none).
+    (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:mostly|mainly|basically|currently|now|still)\s+)?(?i:do|handle|run|manage|lead|head\s+up|work\s+on|look\s+after|take\s+care\s+of)\s+"
+                rf"(?P<role>(?i:{_JOB_FUNCTIONS})(?:\s+(?i:{_JOB_FUNCTIONS}))?)(?:\s+(?i:stuff|work|things|side))?\s+(?i:at|for)\s+{_ORG}"
+                rf"(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|mostly|full|part)\b)"), _b_do_for),
     (re.compile(rf"(?:^|(?<=\s))(?i:i\s+do|i've\s+been\s+doing|i'm\s+doing)\s+(?P<role>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|mostly|full|part)\b)"), _b_do_for),
     # "started at google on monday as a SWE": a role said with "as", after the job it belongs to.
     # An acronym role is written in capitals ("as an SRE", "as a PM"): the role may be upper-case here.

@@ -76,7 +76,9 @@ def _b_habit(m, clause):
     if re.match(r"(?i)(?:just\s+|really\s+|totally\s+)?(?:love|like|hate|adore|enjoy|dread|miss)\b", activity):
         return []
     # "I check it daily": the pronoun stands for something said before, no activity of its own.
-    if re.fullmatch(r"(?i)ugh|lol|ok|okay|yay|meh|oh|hmm|nobody\s+\w+|everyone\s+\w+|[a-z]+\s+(?:it|them|this|that|those|these)", activity):
+    # "I go there every day at 8:30": a place word that points back (there, here, that place) is none either.
+    if re.fullmatch(r"(?i)ugh|lol|ok|okay|yay|meh|oh|hmm|nobody\s+\w+|everyone\s+\w+|[a-z]+\s+(?:it|them|this|that|those|these)", activity) or \
+            re.fullmatch(r"(?i)(?:(?:go|head|come|walk|drive|get)\s+)?(?:there|here|it|that|this|that\s+place|this\s+place|the\s+place)", activity):
         return []
     # "take the dog out for a walk": articles do not count towards the length of an activity.
     if not activity or len([w for w in activity.split() if w.lower() not in ("a", "an", "the")]) > 6:

@@ -111,6 +111,9 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_IM}\s+{_ADV}(?i:living|based|located|settled)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
     (re.compile(rf"(?:{_I}|(?i:i've|i\s+have))\s+{_ADV}(?i:moved|relocated)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _moved_home),
     (re.compile(rf"(?:^|\b)(?i:my)\s+(?i:home|house|apartment|flat)\s+(?i:is)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
+    # "we signed a lease in Jersey City and moved in", "I got a flat in Leith": a new home taken, so a move.
+    (re.compile(rf"(?:{_I}|(?:^|(?<=[\s,;:]))(?i:we))\s+{_ADV}(?:(?i:just|finally)\s+)?(?i:signed\s+(?:a|the|our|my)\s+(?:new\s+)?lease|got\s+(?:a|an|our|my)\s+(?:new\s+)?(?:flat|apartment|place|condo)|"
+                rf"closed\s+on\s+(?:a|our|my)\s+(?:new\s+|first\s+)?(?:flat|apartment|place|house|condo|home))\s+(?:(?i:on|for)\s+(?:a|an|our|my|the)\s+(?!(?:[\w'-]+\s+){{0,2}}?(?i:office|studio|shop|store|unit|space|desk|warehouse|restaurant|cafe|salon|business|car)\b)(?:[\w'-]+\s+){{0,2}})?(?i:in)\s+{_PLACE}"), _moved_home),
     (re.compile(rf"{_IM}\s+(?i:originally\s+)?(?i:from)\s+{_PLACE}"), _legacy_hometown),
     (re.compile(rf"{_I}\s+(?i:grew\s+up|was\s+born)\s+(?i:in)\s+{_PLACE}"), _legacy_hometown),
     (re.compile(rf"{_I}\s+{_ADV}(?i:work)\s+(?i:in)\s+{_PLACE}"), _legacy_work_city),
