@@ -277,6 +277,10 @@ class OpenAIEmbedder:
     name carries the width when it is not 512, so vectors of two widths of one model are never compared
     (512 was the only width the column took before it became 896, and keeps the plain name)."""
 
+    # A remote model's queries are embedded as asked: the lowercasing and the dropped question mark of
+    # `query_text` were measured for the local models only.
+    normalises_queries = False
+
     def __init__(self, *, base_url: str | None, api_key: str | None, model: str, dimensions: int,
                  timeout: float, max_retries: int):
         import openai
@@ -444,7 +448,7 @@ def _batcher(embedder: Embedder) -> _QueryBatcher:
 _QUESTION_END = re.compile(r"[\s?？]+$")
 
 
-def query_text(text: str) -> str:
+def query_text(text: str, embedder: "Embedder | None" = None) -> str:
     """What a query is embedded as: lowercased, without its closing question marks. Stored memories are
     statements: for USE the mark moves a question's vector towards other questions rather than the line
     that answers it. USE is case-sensitive, and a lowercased query found the answering lines more often
@@ -453,7 +457,10 @@ def query_text(text: str) -> str:
     names are weighed by the keyword path and the second stage, selectors/rerank.py). Each change raised
     LoCoMo dev hybrid R@10 in every leave-one-conversation-out fold; lowercasing the stored texts as well
     gained less (docs/benchmarks.md, "LoCoMo recall, second round"). MiniLM lowercases by itself, so the
-    combined provider changes in its USE half only. A text that is nothing but marks is kept."""
+    combined provider changes in its USE half only. A text that is nothing but marks is kept. An embedder
+    that says `normalises_queries = False` (the OpenAI-compatible one) gets the text as asked."""
+    if embedder is not None and not getattr(embedder, "normalises_queries", True):
+        return text
     stripped = _QUESTION_END.sub("", text)
     return (stripped or text).lower()
 
@@ -463,7 +470,7 @@ def embed_query(text: str, embedder: Embedder | None = None) -> np.ndarray:
     else embedded together with the other requests' queries of the moment. The text is embedded as
     `query_text` gives it."""
     embedder = embedder or get_embedder()
-    text = query_text(text)
+    text = query_text(text, embedder)
     key = (embedder.name, text)
     with _query_cache_lock:
         cached = _query_cache.get(key)

@@ -231,3 +231,13 @@ def test_a_query_is_embedded_lowercased_and_without_its_closing_question_marks()
     # USE is case-sensitive and reads the mark, so the raw question would be another vector
     assert not np.allclose(asked, embedder.embed(["Where does Ben's sister live?"])[0], atol=1e-3)
     assert not np.allclose(asked, embedder.embed(["Where does Ben's sister live"])[0], atol=1e-3)
+
+
+def test_a_remote_embedder_gets_the_query_as_asked(settings):
+    # the lowercasing and the dropped mark were measured for the local models only (query_text)
+    from memoryhub.providers import embeddings
+
+    remote = embeddings.OpenAIEmbedder(base_url="http://127.0.0.1:9", api_key="x", model="m", dimensions=512,
+                                       timeout=1, max_retries=0)
+    assert embeddings.query_text("What pets does Nate have?", remote) == "What pets does Nate have?"
+    assert embeddings.query_text("What pets does Nate have?", embeddings.get_embedder()) == "what pets does nate have"

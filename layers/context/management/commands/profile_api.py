@@ -75,7 +75,7 @@ def _floors(statements: list[tuple], queries: list[str]) -> dict:
     embed_ms = []
     for text in queries:
         t0 = time.perf_counter()
-        embedder.embed([query_text(text)])
+        embedder.embed([query_text(text, embedder)])
         embed_ms.append((time.perf_counter() - t0) * 1000)
     return {"search_sql_direct_ms": _ms(sql_ms), "statements_replayed": len(sql_ms),
             "query_embedding_alone_ms": _ms(embed_ms), "embedder": embedder.name}
