@@ -70,7 +70,7 @@ _COMPOUND_HEAD = re.compile(r"(?i)\s+(?:reports?|results?|tests?|work|coats?|par
                             r"meetings?|class(?:es)?|shorts|scripts?|code|food|beds?|toys?|sitters?|walkers?|"
                             r"parks?|shows?|hair|fur|allerg\w*|people|person|lovers?|videos?|memes?|treats?|"
                             r"days?|years?|fights?|rescues?|shelters?|groom\w*|trainers?|training|breeds?|"
-                            r"owners?|friendly|coats?|equipment|bench|notebook|manual|assistant)\b")
+                            r"owners?|friendly|equipment|bench|notebook|manual|assistant)\b")
 
 
 def _b_pet(m, clause):

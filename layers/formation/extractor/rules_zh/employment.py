@@ -80,6 +80,18 @@ def _city_area(raw: str) -> str | None:
     return None
 
 
+def _role_said(role: str | None) -> str | None:
+    """The role after 做/当/担任, without how long or how it is held ("了三年的", "兼职", "一名") or a
+    trailing 工作/一职; None when what is left is no role (a question, a pronoun, an aspect particle)."""
+    if not role:
+        return None
+    role = re.sub(r"^(?:了?[一二三四五六七八九十两\d]+年的?|兼职的?|全职的?|一名|个)", "", role)
+    if role.startswith("兼职"):
+        role = role[2:]
+    role = re.sub(r"(?:工作|的工作|一职|的)$", "", role)
+    return role if role and 1 < len(role) <= 8 and not re.search(r"[了着过吗呢]|什么|这|那", role) else None
+
+
 def _zb_job(m, clause):
     raw = m.group("v")
     # A city the gazetteer lacks is still a place when jieba tags it one and the user goes there
@@ -105,13 +117,9 @@ def _zb_job(m, clause):
     role = m.groupdict().get("role")
     if role and re.search(r"(?:学|博士|研究|本科|硕士|大学|留学|实习|中学|小学|高中)生$", role):
         return []  # "我是清华的博士生": a student, read by rules_zh.education
+    role = _role_said(role)
     if role:
-        role = re.sub(r"^(?:了?[一二三四五六七八九十两\d]+年的?|兼职的?|全职的?|一名|个)", "", role)
-        if role.startswith("兼职"):
-            role = role[2:]
-        role = re.sub(r"(?:工作|的工作|一职|的)$", "", role)
-        if role and 1 < len(role) <= 8 and not re.search(r"[了着过吗呢]|什么|这|那", role):
-            out.append(_zc("user.occupation", role))
+        out.append(_zc("user.occupation", role))
     if not (any(c.memory_key != "user.occupation" for c in out) or (out and m.groupdict().get("role"))):
         return []
     # "在X实习过三个月": a stint told with 过 is over; "在华为干了五年，今年终于离职了": it ended later in the clause.
@@ -152,8 +160,8 @@ def _zb_next_job(m, clause):
 
 def _zb_next_job_role(m, clause):
     out = _zb_next_job(m, clause)
-    role = m.group("role")
-    if out and not re.search(r"[了着过吗呢]|什么|这|那", role):
+    role = _role_said(m.group("role"))
+    if out and role:
         out.append(_zc("user.occupation", role))
     return out
 
