@@ -14,6 +14,7 @@ tsquery lexemes without escaping.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import threading
@@ -242,10 +243,20 @@ def place_names(text: str) -> list[str]:
     return proper_names(text, flags=("ns",), min_length=1)
 
 
-def proper_names(text: str, flags: tuple[str, ...] = ("nr", "nrfg", "nrt", "ns", "nt"),
-                 min_length: int = 2) -> list[str]:
-    """Names of people (`nr…`), places (`ns`) and organisations (`nt`) jieba tags in a Chinese text."""
+@functools.lru_cache(maxsize=4096)
+def pos_tags(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's (word, part of speech) pairs of a text, kept per text: the one tagger of the process. A search
+    reads the same query's tags twice (its scene's place names, layers/long_term/selectors/scenes.py, and its
+    second stage's names, layers/long_term/selectors/rerank.py) and the extractor's Chinese rules ask about
+    the same clause from several families (layers/formation/extractor/rules_zh/pos.py); the tagging is the
+    costliest step of each (docs/benchmarks.md, "Scale, second round")."""
     _segmenter()
     import jieba.posseg
 
-    return [pair.word for pair in jieba.posseg.cut(text) if pair.flag in flags and len(pair.word) >= min_length]
+    return tuple((pair.word, pair.flag) for pair in jieba.posseg.cut(text))
+
+
+def proper_names(text: str, flags: tuple[str, ...] = ("nr", "nrfg", "nrt", "ns", "nt"),
+                 min_length: int = 2) -> list[str]:
+    """Names of people (`nr…`), places (`ns`) and organisations (`nt`) jieba tags in a Chinese text."""
+    return [word for word, flag in pos_tags(text) if flag in flags and len(word) >= min_length]

@@ -1,9 +1,9 @@
 """Part-of-speech tags for the Chinese rules, from jieba.posseg (jieba 0.42.1, requirements.txt).
 
-The tokenizer and its dictionary are the keyword layer's (memoryhub/providers/keywords.py loads
-them once per process, under a lock); posseg adds its own tag table on first import, which Python's
-import lock makes safe across threads. A clause is tagged once and the tags cached, since several
-families ask about the same clause. Measured on the corpus: about 0.3 ms per clause.
+The tokenizer, its dictionary and the cached tagger are the keyword layer's
+(memoryhub/providers/keywords.py `pos_tags`: loaded once per process, under a lock; posseg's tag table
+loads on first import, which Python's import lock makes safe across threads). A clause is tagged once
+and the tags cached, since several families ask about the same clause. Measured on the corpus: about 0.3 ms per clause.
 
 What the tags decide here: time words (jieba's ``t``: 下个月, 周末, 今年, 晚上) are never a person's
 name, a place or a value, and are skipped when looking for who the subject is.
@@ -11,22 +11,13 @@ name, a place or a value, and are skipped when looking for who the subject is.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from memoryhub.providers.keywords import _segmenter
-
-
-def _tagger():
-    _segmenter()  # the shared dictionary, initialised once per process under the keyword layer's lock
-    import jieba.posseg as posseg  # its tag table loads on first import; the import lock serialises that
-
-    return posseg
+from memoryhub.providers.keywords import pos_tags
 
 
-@lru_cache(maxsize=4096)
 def tags(text: str) -> tuple[tuple[str, str], ...]:
-    """(word, flag) pairs for `text`."""
-    return tuple((pair.word, pair.flag) for pair in _tagger().lcut(text))
+    """(word, flag) pairs for `text`, from the keyword layer's one cached tagger."""
+    return pos_tags(text)
 
 
 # jieba tags some calendar words as nouns or numerals; these pieces join them back into one time word.
