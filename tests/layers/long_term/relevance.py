@@ -22,6 +22,8 @@ TEST = CORPORA / "relevance_test.yaml"
 # first dev batch and the later one below had been fitted: measured as it came, then kept as a dev batch of
 # its own whose figures say how the rules generalise.
 DEV2 = CORPORA / "relevance_dev2.yaml"
+# A third dev batch (r3p…), written before this round's rules and measured as it came (RELEVANCE.md).
+DEV3 = CORPORA / "relevance_dev3.yaml"
 TOP_K = 10
 # Dev personas written after the cue words and need families were fitted to the first dev batch, blind to
 # them: their figures say how the rules generalise (corpora/RELEVANCE.md, "Later dev batch").
@@ -29,9 +31,12 @@ BLIND_DEV_BATCH = frozenset({"p35", "p36"})
 
 
 def batch_of(persona: str) -> str:
-    """Which dev batch a persona belongs to: the first, the later blind one (p35, p36) or dev2 (r2p…)."""
+    """Which dev batch a persona belongs to: the first, the later blind one (p35, p36), dev2 (r2p…) or dev3
+    (r3p…)."""
     if persona.startswith("r2p"):
         return "dev2"
+    if persona.startswith("r3p"):
+        return "dev3"
     return "blind" if persona in BLIND_DEV_BATCH else "first"
 ACTOR = Actor.system("tests.relevance")
 
