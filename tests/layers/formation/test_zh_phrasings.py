@@ -118,3 +118,50 @@ def test_ages_said_before_or_after_the_person_or_pet(text, key, age):
     items = extract_memories([TranscriptTurn(1, "user", text)]).items
     assert any(i.memory_key == key and i.attributes.get("age") == age for i in items)
     assert not any(i.memory_key == "user.age" for i in items)
+
+
+def _items(text: str):
+    return [i for i in extract_memories([TranscriptTurn(1, "user", text)], user_id="u1").items if i.memory_key]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("工作日我只回邮件", {"邮件"}),
+    ("电话我基本不接，短信或者微信都可以", {"短信", "微信"}),
+    ("找我的话钉钉最快", {"钉钉"}),
+    ("我微信回得比较慢，邮件会及时看", {"邮件"}),
+    ("语音我听不了，麻烦打字", {"打字"}),
+    ("我不太接陌生电话的，有啥事微信说吧", {"微信"}),
+    ("有事ping我Slack", {"Slack"}),
+    ("急事打电话，其他的发邮件", {"邮件"}),
+])
+def test_channels_the_user_answers_on(text, values):
+    said = {i.value for i in _items(text) if i.memory_key == "user.contact_preference"}
+    assert values <= said, said
+
+
+@pytest.mark.parametrize(("text", "key", "name"), [
+    ("我家橘猫，团子，三岁了", "user.pet.cat", "团子"),
+    ("养了只柯基名字是可乐", "user.pet.dog", "可乐"),
+    ("家里那只金毛叫旺财，今年八岁", "user.pet.dog", "旺财"),
+])
+def test_a_pet_named_without_a_naming_verb_or_after_one(text, key, name):
+    assert any(i.memory_key == key and i.value == name for i in _items(text))
+
+
+@pytest.mark.parametrize("text", ["我家橘猫，很乖，三岁了", "我家狗狗，公的，五岁"])
+def test_a_description_after_the_species_is_no_name(text):
+    assert all(not i.value for i in _items(text) if i.memory_key.startswith("user.pet."))
+
+
+@pytest.mark.parametrize(("text", "drug", "want"), [
+    ("每天早上吃一片优甲乐 50微克", "优甲乐", {"dose": "50微克", "schedule": "每天早上"}),
+    ("二甲双胍一天两次，一次一片，饭后吃", "二甲双胍", {"schedule": "一天两次"}),
+    ("哮喘犯了就喷沙丁胺醇", "沙丁胺醇", {"schedule": "哮喘犯了"}),
+    ("医生让我每天早饭前吃奥美拉唑", "奥美拉唑", {}),
+    ("我在吃叶酸，一天一粒", "叶酸", {"dose": "一粒", "schedule": "一天"}),
+])
+def test_a_drug_on_a_schedule_is_a_medication_with_its_measured_dose(text, drug, want):
+    items = _items(text)
+    found = next(i for i in items if i.memory_key == "user.medications")
+    assert found.value == drug and all(found.attributes.get(k) == v for k, v in want.items()), found
+    assert not any(i.memory_key == "user.habits" for i in items)

@@ -14,7 +14,7 @@ def _zb_contact(m, clause):
     # "别给我打电话" and "别打电话" are one constraint: who is called goes without saying.
     value = re.sub(r"(?<=[别要勿])(?:给我|跟我|和我)|(?<=打)我(?=电话)", "", tidy_value(m.group("v")))
     # "晚上九点以后就别联系我了": the constraint without its particles and its object.
-    value = re.sub(r"就(?=别|不要)|(?<=联系|打扰)我$|(?<=找)我$", "", value)
+    value = re.sub(r"就(?=别|不要)|(?<=联系|打扰)我$|(?<=找)我$|(?<=消息)给我$", "", value)
     return [_zc("user.contact_preference", value)] if value else []
 
 
@@ -34,8 +34,23 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:不急的|其他的?|有事)(?P<v>留言)"), _zb_contact),
     (re.compile(r"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
     (re.compile(r"钉我"), lambda m, c: [_zc("user.contact_preference", "钉钉")]),
+    # "工作日我只回邮件", "私人号只用微信": the one channel the user answers on.
+    (re.compile(rf"只(?:回|看|用|接|认|上)(?P<v>{_CHANNELS_ZH})"), _zb_contact),
+    # "短信或者微信都可以": each channel of a list that will do.
+    (re.compile(rf"(?P<v>(?:{_CHANNELS_ZH})(?:(?:或者|或是|或|还是|和|、|跟|/)(?:{_CHANNELS_ZH}))+)(?:都|也)(?:可以|行|ok|OK|没问题)"),
+     lambda m, c: [_zc("user.contact_preference", v) for v in re.split(r"或者|或是|或|还是|和|、|跟|/", m.group("v")) if v]),
+    # "找我的话钉钉最快", "联系我，微信最方便": the channel that reaches the user best.
+    (re.compile(rf"(?:的话|找我|联系我)[，,]?(?P<v>{_CHANNELS_ZH})(?:最快|最方便|最靠谱|最好)"), _zb_contact),
+    # "邮件会及时看", "微信我秒回": the channel the user answers promptly.
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH})(?:我)?(?:会|都|一般|基本)?(?:及时|随时|马上|秒|第一时间)(?:看|回|处理)"), _zb_contact),
+    # "语音我听不了，麻烦打字": the channel asked for, alone at the end of a part.
+    (re.compile(r"(?:麻烦|请|还是)(?P<v>打字|发文字|发消息|发邮件|发微信|发短信|留言)(?:吧|哈|谢谢)?$"), _zb_contact),
+    # "这段时间别打扰", "这个点别找我": a constraint on a time said in the part before.
+    (re.compile(r"(?P<v>(?:这段时间|这个时间段?|这个点|那段时间|这时候)(?:请)?(?:别|不要|勿)(?:打扰|联系|找)我?)"), _zb_contact),
+    # "有事ping我Slack": the channel after the verb of reaching.
+    (re.compile(rf"(?i)(?:ping|call|戳|找|联系|滴滴)我(?:的)?(?P<v>{_CHANNELS_ZH})(?=$|[，,。]|就|吧)"), _zb_contact),
     # "工作的事发我邮箱，私事微信": a kind of matter, then its channel alone.
-    (re.compile(rf"(?:^|[，,])(?:私事|工作的事|工作上的事|急事|有事|其他的?事?|别的事?|生活上的事|不急的?事?|平时)(?P<v>{_CHANNELS_ZH})(?=$|[，,。!！]|就好|就行|就可以|吧|找我|联系)"), _zb_contact),
+    (re.compile(rf"(?:^|[，,])(?:私事|工作的事|工作上的事|急事|有事|有啥事|有什么事|其他的?事?|别的事?|生活上的事|不急的?事?|平时)(?:发|用|打)?(?P<v>{_CHANNELS_ZH})(?=$|[，,。!！]|就好|就行|就可以|吧|找我|联系)"), _zb_contact),
     # "十点以后的消息我一概不回", "周末的电话基本不接": when the user does not answer, as said.
     (re.compile(r"(?P<v>(?:晚上|夜里|周末|上班时间|工作时间|[\u4e00-\u9fff\d]{1,4}点)(?:以后|之后|以前|之前|后|前)?)的?(?:消息|微信|电话|短信|邮件)(?:我)?(?:一概|一律|基本|都|通常|一般)?不(?:回|接|看)"), _zb_contact),
     (re.compile(rf"(?P<v>(?:别|不要)发(?:{_CHANNELS_ZH}))"), _zb_contact),

@@ -63,6 +63,8 @@ def _zb_condition(m, clause):
 
 def _zb_medication(m, clause):
     drug = tidy_value(m.group("v"))
+    # "吃一片优甲乐": the count of tablets is the dose, not part of the name.
+    drug = re.sub(r"^[一二两三半\d]+(?:片|粒|颗|支|喷|次)", "", drug) or drug
     drug = re.sub(r"^(?:抗过敏药|降压药的?|药)", "", drug) or drug
     drug = re.split(r"才|来|就|了|以后|之后|控制|治疗|调理|帮助|避孕|止痛|降压|降糖|助眠", drug)[0] or drug  # "安眠药才能睡着"
     if not drug or len(drug) > 10:
@@ -73,8 +75,12 @@ def _zb_medication(m, clause):
     prescribed = re.match(r"医生|大夫", m.group())  # "医生给我开了propranolol": what is prescribed is a drug
     if not dosed and not prescribed and not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利德特韦克米酯因仑泮通剂]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
         return []
-    dose = re.search(r"[一二两三半\d]+\s*(?:片|粒|颗|毫克|微克|μg|mg|ml|毫升|单位|支|IU)", clause)
-    schedule = re.search(r"(?:每天)?早晚各(?:吃|服|喷|打|用)?[一两]次|(?:每天)?早中晚各?[一两]?次?|每天(?:早上|晚上|睡前|中午)?|每晚|一天[一两二三四]次|一天[一两二三]片|一周[一两二三]次|(?:运动|跑步|健身|饭|早饭|午饭|晚饭|睡觉)[前后]|睡前", clause)
+    # "吃一片优甲乐，50微克": a measured dose says more than the count of tablets it comes in.
+    dose = re.search(r"[\d.]+\s*(?:毫克|微克|μg|ug|mcg|mg|ml|毫升|单位|IU)|半?[一二两三四五六七八九十]+(?:毫克|微克|毫升|单位)", clause) \
+        or re.search(r"[一二两三半\d]+\s*(?:片|粒|颗|支|喷)", clause)
+    schedule = re.search(r"(?:每天)?早晚各(?:吃|服|喷|打|用)?[一两]次|(?:每天)?早中晚各?[一两]?次?|每天(?:早上|晚上|睡前|中午|早晚)?(?:空腹)?|每晚|一天[一两二三四]次|一天(?=[一两二三半]?[片粒颗])|一周[一两二三]次|(?:运动|跑步|健身|饭|早饭|午饭|晚饭|睡觉)[前后]|睡前"
+                         # "哮喘犯了就喷沙丁胺醇": the drug taken when the condition flares.
+                         r"|[\u4e00-\u9fff]{1,4}(?:犯了|发作了?)(?=就|的时候|时)", clause)
     # "每天早晚各吃一次" is said as the schedule 早晚各一次, without the verb.
     said = re.sub(r"(?<=各)(?:吃|服|喷|打|用)", "", schedule.group()) if schedule else None
     return [_zc("user.medications", drug, dose=dose.group() if dose else None, schedule=said)]
@@ -140,6 +146,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:吃|服用?|喷|打|用)(?:一下|一点|两下|两喷|一喷)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=\s*\d+(?:mg|毫克|微克|μg|ug|片|粒|颗|ml|毫升|IU|单位))"), _zb_medication),
     (re.compile(r"(?:喷|吸)(?:一下|两下|一口|两口|一喷|两喷)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})"), _zb_medication),
     (re.compile(r"^(?P<v>(?:(?!我|让|说|医生|大夫|在)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=(?:每天|每晚|一天|早晚|睡前)[^，,。]{0,6}?[一二两三半\d]+(?:片|粒|颗|毫克|mg|微克))"), _zb_medication),
+    # "二甲双胍一天两次", "褪黑素我睡前吃3毫克": a drug named first, then how often or how much (the
+    # builder keeps only a name that looks like a drug).
+    (re.compile(r"^(?P<v>(?:(?!我|让|说|医生|大夫|在)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=我?(?:一天[一两二三四]次|每天|每晚|早晚各|睡前)(?:[^，,。]{0,4}(?:吃|服|喷|用|打))?)"), _zb_medication),
+    # "每天早晚用舒利迭", "医生让我每天早饭前吃奥美拉唑", "哮喘犯了就喷沙丁胺醇": a drug taken on a schedule
+    # is a medication, not a habit.
+    (re.compile(r"(?:^[\u4e00-\u9fff]{1,4}(?:犯了|发作了?)(?:就|的时候|时)|每天|每晚|早晚|睡前|饭[前后]|早饭前|空腹)[^，,。]{0,4}?(?:吃|服用?|喷|用|打)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=$|[，,。]|[一两三半\d])"), _zb_medication),
     # "每天早饭前吃一片优甲乐", "长期吃优甲乐": a dose or a long course names the drug that follows.
     (re.compile(r"(?:吃[一二两三半\d]+(?:片|粒|颗|毫克|mg|次)|(?:长期|一直|按时)在?(?:吃|服用|服|打))(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
     (re.compile(r"(?:在吃|在服用|在打|经常吃|常吃|偶尔吃|每天吃|每天都吃|每天都要吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃|就得吃|得吃|就吃|要吃|靠吃|吃点)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),

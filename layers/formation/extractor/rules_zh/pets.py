@@ -7,7 +7,7 @@ from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh import subject
 from layers.formation.extractor.rules_zh.common import _TERM, _c, _zc
-from layers.formation.extractor.rules_zh.pos import is_time_word
+from layers.formation.extractor.rules_zh.pos import is_time_word, tags
 from layers.formation.extractor.text import tidy_value
 
 _PETS = {"狗": "dog", "小狗": "dog", "狗狗": "dog", "猫": "cat", "小猫": "cat", "猫咪": "cat"}
@@ -43,6 +43,27 @@ _BREED_ALT = "|".join(sorted(_BREEDS_ZH, key=len, reverse=True))
 _PET_ZH_ALT = "|".join(sorted(list(_SPECIES_ZH) + list(_BREEDS_ZH), key=len, reverse=True))
 
 
+# "叫团子", "名字是可乐", "取名叫奶糖", "大名旺财": the words that give a pet its name.
+_NAMED_AS = re.compile(r"(?:它|他|她)?(?:的)?(?:叫做|名叫|取名(?:叫|为)?|起名(?:叫|为)?|名字(?:是|叫)|大名(?:是|叫)?|小名(?:是|叫)?|叫|的名字是)"
+                       r"(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-z]+)")
+
+
+def _name_said_after(rest: str) -> str:
+    """The name said after the species in the rest of the clause: by a naming word ("养了只柯基名字是可乐"),
+    or as a part of its own that is one noun ("我家橘猫，团子，三岁了")."""
+    later = _NAMED_AS.search(rest)
+    if later and not re.search(r"没|还没", rest[:later.start()]) and not re.match(r"什么|啥", later.group("n")):
+        return later.group("n")
+    alone = re.match(r"^[，,]\s*(?P<n>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)(?=[，,。!！~～]|$)", rest)
+    if alone:
+        pairs = tags(alone.group("n"))
+        word = alone.group("n")
+        if len(pairs) == 1 and pairs[0][1].startswith("n") and pairs[0][1] != "nt" and word not in _SPECIES_ZH \
+                and word not in _BREEDS_ZH and not re.match(r"[公母]的", word) and not is_time_word(word):
+            return word
+    return ""
+
+
 def _zb_pet(m, clause):
     word = m.group("sp")
     species = _SPECIES_ZH.get(word) or _BREEDS_ZH.get(word)
@@ -67,11 +88,7 @@ def _zb_pet(m, clause):
         names = several
     else:
         name = m.groupdict().get("v") or m.groupdict().get("pre") or ""  # "养了一只叫Lucky的金毛"
-        if not name:
-            later = re.search(r"(?:它|他|她)?(?:叫做|名叫|叫|的名字是)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-z]+)", rest)
-            if later and not re.search(r"没|还没", rest[:later.start()]):
-                name = later.group("n")
-        names = [name]
+        names = [name or _name_said_after(rest)]
     age = re.search(rf"(?P<n>{A.ZH_NUMBER})岁", rest)
     age_value = A.zh_int(age.group("n")) if age else None
     # "养了只三岁的布偶猫": the age said before the species.
@@ -83,16 +100,14 @@ def _zb_pet(m, clause):
         if name in _SPECIES_ZH or re.match(r"[是在又也都就不没真太很超把被]", name) or is_time_word(name):
             name = ""  # "玄凤鹦鹉": the kind then the species word; "猫主子今天…", "猫是液体": no name
         if not name and not listed:
-            later = re.search(r"(?:它|他|她)?(?:叫做|名叫|叫|的名字是)(?P<n>[\u4e00-\u9fff]{1,4}|[A-Z][a-z]+)", rest)
-            if later and not re.search(r"没|还没", rest[:later.start()]) and not re.match(r"什么|啥", later.group("n")):
-                name = later.group("n")
+            name = _name_said_after(rest)
         if name and re.match(r"还没|没有|取名|名字|[一两三四五六七八九十几\d]+[只条个]", name):
             name = ""
         out.append(_zc(f"user.pet.{species}", name, breed=breed, age=age_value))
     return out
 
 
-_ZH_PET_RULE = re.compile(rf"(?:^|(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|新养了|有|养的|还有|还养了|也有|也养了)?|养了|新养了|领养了|收养了|买了|带回来了?|抱回来了?|接回来了?|领回家了?|有|还有|捡了|带|和|跟|以及|(?<=[猫狗鸟鱼龟兔])(?=[一两三四五六七八九十几\d](?:只|条)))(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{{1,3}})的|[\u4e00-\u9fff]{{1,2}}色的|(?P<pre_age>[一两三四五六七八九十\d]{{1,2}})(?:岁|个月)(?:大)?的)?小?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>(?![一两三四五六七八九十几\d半]+(?:[只条个]|岁|个月|周))[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经|昨[天晚]|今[天晚早]|前[天几]|刚|又|总|老是|最近|每天|天天|现在|超|真|可)|[A-Z][a-z]+)?")
+_ZH_PET_RULE = re.compile(rf"(?:^|(?:我|我的|我家|我们家|家里|家)(?:的)?(?:养了|新养了|有|养的|还有|还养了|也有|也养了)?|养了|新养了|领养了|收养了|买了|带回来了?|抱回来了?|接回来了?|领回家了?|有|还有|捡了|带|和|跟|以及|(?<=[猫狗鸟鱼龟兔])(?=[一两三四五六七八九十几\d](?:只|条)))(?:(?:[一两三四五六七八九十几\d那这]|俩)?(?:只|条|缸|对|窝)|俩)?(?:叫(?P<pre>[A-Za-z]+|[\u4e00-\u9fff]{{1,3}})的|[\u4e00-\u9fff]{{1,2}}色的|(?P<pre_age>[一两三四五六七八九十\d]{{1,2}})(?:岁|个月)(?:大)?的)?小?(?P<sp>{_PET_ZH_ALT})(?:的名字)?(?:叫做|名叫|叫)?(?P<v>(?![一两三四五六七八九十几\d半]+(?:[只条个]|岁|个月|周)|名字|取名|起名|大名|小名)[\u4e00-\u9fff]{{1,3}}(?=[，,。]|$|今年|特别|是|已经|昨[天晚]|今[天晚早]|前[天几]|刚|又|总|老是|最近|每天|天天|现在|超|真|可)|[A-Z][a-z]+)?")
 
 
 def _legacy_pet(match: re.Match) -> list[Candidate]:
