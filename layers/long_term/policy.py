@@ -59,7 +59,8 @@ def _default_scene_cues() -> dict[str, list[str]]:
                    "酒店", "住处", "旅行", "旅游", "出差", "订票", "看票", "行程", "出行", "签证", "过年回"],
         "medical": ["sick", "pain", "hurt", "ache", "doctor", "medicine", "medication", "pill", "tablet",
                     "drug", "symptom", "hospital", "fever", "cough", "dentist", "surgery", "prescription",
-                    "what can i take", "should i take", "wheez", "headache", "migraine", "sore", "injur",
+                    "what can i take", "should i take", "wheez", "headache", "pharmac", "drugstore", "chemist",
+                    "药店", "药房", "migraine", "sore", "injur",
                     "药", "医生", "医院", "疼", "痛", "病", "发烧", "咳", "不舒服", "难受", "手术", "体检",
                     "复查", "看病", "过敏", "感冒", "失眠", "睡不着",
                     # taking medicine is said with 吃 (吃药, 该吃什么药), which alone would read as a meal
@@ -77,6 +78,38 @@ def _default_scene_cues() -> dict[str, list[str]]:
                        "安排", "有空", "什么时候", "几点", "日程", "约", "截止", "到期"],
         "entertainment": ["watch", "movie", "film", "music", "song", "play some", "concert", "show",
                           "game", "fun", "电影", "音乐", "歌", "演唱会", "玩", "节目"],
+    }
+
+
+def _default_pastime_kinds() -> dict[str, list[str]]:
+    # What a like or dislike is about when it is a pastime, by kind: its words (genres, shows, games, sports)
+    # name no request, yet "something to watch tonight?" asks for the screen ones and "周末有什么好玩的" for any.
+    return {
+        "screen": ["drama", "series", "sitcom", "anime", "cartoon", "documentar", "comed", "thriller", "horror",
+                   "romcom", "rom-com", "sci-fi", "fantasy", "western", "crime", "film", "movie", "tv", "show",
+                   "剧", "综艺", "动漫", "动画", "纪录片", "喜剧", "电影", "片"],
+        "music": ["jazz", "rock", "hip hop", "k-pop", "classical", "opera", "band", "album", "music", "song", "singer",
+                  "concert", "karaoke", "歌", "音乐", "唱", "京剧", "戏曲", "演唱会"],
+        "reading": ["novel", "book", "reading", "comic", "manga", "mystery", "mysteries", "poetry", "小说", "书",
+                    "漫画", "诗"],
+        "outing": ["board game", "video game", "puzzle", "chess", "escape room", "bowling", "hiking", "hike", "climb",
+                   "boulder", "fishing", "camping", "cycling", "skat", "ski", "surf", "golf", "tennis", "basketball",
+                   "football", "soccer", "badminton", "photograph", "painting", "knit", "woodwork", "garden", "dance",
+                   "dancing", "museum", "gallery", "theatre", "theater", "musical", "stand-up", "游戏", "桌游",
+                   "剧本杀", "密室", "舞", "戏", "展", "画", "爬山", "徒步", "钓鱼", "露营", "骑行", "滑雪", "冲浪",
+                   "羽毛球", "篮球", "足球", "网球", "乒乓", "象棋", "围棋", "摄影", "养花", "相声", "脱口秀"],
+    }
+
+
+def _default_pastime_query_cues() -> dict[str, list[str]]:
+    # The kind of pastime a request asks for by its words; "any" is an open request for something to do.
+    return {
+        "screen": ["watch", "film", "movie", "tv", "series", "episode", "binge", "netflix", "看剧", "追剧", "电影",
+                   "节目", "综艺", "看点什么", "片子"],
+        "music": ["music", "song", "listen", "playlist", "concert", "gig", "album", "歌", "音乐", "听点", "演唱会"],
+        "reading": ["book", "read", "novel", "看书", "小说", "读点", "本书"],
+        "any": ["fun", "things to do", "something to do", "bored", "entertain", "好玩", "玩什么", "去哪玩", "乐子", "消遣",
+                "无聊", "打发时间"],
     }
 
 
@@ -200,12 +233,13 @@ def _default_topic_cues() -> dict[str, list[str]]:
                       "home for+ticket", "home for+bus", "home for+fly", "home for+drive"],
         # where one works (the employer) and what one does (occupation and employer)
         "workplace": ["where do i work", "where i work", "work at", "employer", "company", "office", "哪家公司",
-                      "在哪上班", "在哪里上班", "在哪儿上班", "在哪工作", "在哪里工作", "哪个单位", "公司", "单位"],
+                      "在哪上班", "在哪里上班", "在哪儿上班", "在哪工作", "在哪里工作", "哪个单位", "公司", "单位",
+                      "在哪打工", "哪打工", "在哪儿打工"],
         "work": ["my job", "what do i do", "for a living", "occupation", "career", "profession", "i work as",
                  "做什么工作", "什么工作", "干什么的", "做什么的", "职业", "干哪行"],
         "name": ["my name", "who am i", "我叫什么", "我的名字"],
         "spouse": ["wife", "husband", "spouse", "hubby", "missus", "other half", "in-law", "in law", "老婆", "妻子", "太太", "媳妇", "老公",
-                   "丈夫", "爱人", "岳父", "岳母", "公公", "婆婆"],
+                   "丈夫", "爱人", "我先生", "我家先生", "岳父", "岳母", "公公", "婆婆"],
         "partner": ["partner", "girlfriend", "boyfriend", "fiance", "伴侣", "女朋友", "男朋友", "女友",
                     "男友", "对象", "未婚"],
         "son": ["son", "儿子"],
@@ -238,7 +272,7 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "anniversary": ["anniversary", "纪念日"],
         # whether a slot is free, whatever the plan in it (a dinner, a film, a meeting)
         "slot": ["can i fit", "can i do", "can i make it", "am i free", "free on", "clash", "conflict",
-                 "能约", "有空吗", "冲突", "时间上",
+                 "能约", "有空", "冲突", "时间上",
                  # "can I … on the 24th / tomorrow / this week": asking for a day
                  "can i+on the", "can i+tonight", "can i+tomorrow", "can i+this week", "can i+next week",
                  "can i+weekend", "那天+有空", "那天能"],
@@ -334,10 +368,10 @@ def _default_key_lexicon() -> dict[str, list[str]]:
                           "哪里人", "哪儿人", "哪的人", "哪人", "出生", "长大", "籍贯"],
         "user.work_city": ["work", "job", "office", "上班", "工作", "办公"],
         "user.employer": ["work", "job", "employ", "company", "firm", "office", "organisation", "organization",
-                          "上班", "公司", "单位", "工作", "高就", "就职", "任职", "哪家"],
+                          "上班", "公司", "单位", "工作", "高就", "就职", "任职", "哪家", "打工"],
         "user.occupation": ["job", "work", "for a living", "profession", "occupation", "career", "line of",
                             "role", "title", "position", "工作", "职业", "干什么", "做什么", "干嘛", "干啥",
-                            "做啥", "哪行", "行业", "职位", "岗位", "头衔", "职务"],
+                            "做啥", "哪行", "行业", "职位", "岗位", "头衔", "职务", "打工"],
         "user.age": ["old", "age", "多大", "几岁", "多少岁", "年纪", "岁数", "年龄"],
         "user.birthday": ["birthday", "born", "birth", "生日", "出生"],
     }
@@ -436,6 +470,12 @@ class Policy:
     # of its relevance (selectors/rerank.py).
     taste_keys: list[str] = setting(default_factory=lambda: ["user.likes*", "user.dislikes*"])
     rerank_taste_fit_share: float = setting(0.3, low=0.0, high=1.0)
+    # A like or dislike of a pastime (`pastime_kinds`: "User likes K-dramas", "用户喜欢钓鱼") fits a request for that
+    # kind of pastime (`pastime_query_cues`: "something to watch tonight?"; "any": "周末有什么好玩的") as a taste
+    # the scene's cue words name does, unless the request names a pastime itself ("周末去哪钓鱼好": then the other
+    # pastimes are not what it asks). Only ever a fit, never a misfit (a pastime can be a gift).
+    pastime_kinds: dict[str, list[str]] = setting(default_factory=_default_pastime_kinds, merge=True)
+    pastime_query_cues: dict[str, list[str]] = setting(default_factory=_default_pastime_query_cues, merge=True)
     rerank_taste_misfit_factor: float = setting(0.3, low=0.0, high=1.0)
     # An allergy bears on the scenes its allergen belongs to: one naming a medicine or something in the air
     # (`allergen_medical_cues`) is medical's, any other (a food) dining's. Between those two scenes, one about
@@ -470,6 +510,12 @@ class Policy:
     rerank_time_forms: list[str] = setting(default_factory=lambda: ["what_time", "when"])
     rerank_time_form_keys: list[str] = setting(default_factory=lambda: ["habit.*", "user.habits"])
     rerank_time_form_share: float = setting(0.3, low=0.0, high=1.0)
+    # A question whether a slot is free ("can I take a call on Saturday morning?") is answered by a memory naming
+    # the same weekday (selectors/days.py): such a memory closes this share of the gap (selectors/rerank.py).
+    rerank_slot_share: float = setting(0.3, low=0.0, high=1.0)
+    slot_question_cues: list[str] = setting(default_factory=lambda: [
+        "can i", "could i", "can we", "could we", "am i free", "are we free", "is it ok", "ok to", "能不能", "能", "可以",
+        "行不行", "方便"])
     # With an LLM endpoint configured (memoryhub/providers/llm.py), the offline stage's best `rerank_llm_pool`
     # are judged by the model (layers/long_term/selectors/rerank_llm.py); past the time limit, or on any
     # invalid reply, the offline stage is served.

@@ -151,12 +151,12 @@ QUERY_STOP_WORDS = frozenset(
 # member), so a query naming a thing twice in two languages is not weighted twice. (No "plane" beside
 # flight: the stemmer makes it "plan", which would bridge every plan to flights.)
 SYNONYM_GROUPS = [
-    "wife 老婆 妻子 太太 媳妇 爱人 spouse", "husband 老公 丈夫 爱人 spouse", "partner 伴侣 对象",
+    "wife 老婆 妻子 太太 媳妇 爱人 spouse", "husband 老公 丈夫 爱人 先生 spouse", "partner 伴侣 对象",
     "girlfriend 女朋友 女友", "boyfriend 男朋友 男友", "son 儿子", "daughter 女儿 闺女",
     "kid kids child children 孩子 小孩 儿子 女儿", "brother 哥哥 弟弟 哥 弟 兄弟", "sister 姐姐 妹妹 姐 妹",
     "mother mom mum 妈妈 妈 母亲", "father dad 爸爸 爸 父亲", "parents 父母 爸妈",
     "grandson 孙子 外孙", "granddaughter 孙女 外孙女", "boss manager 老板 领导 上司",
-    "job work occupation career profession 工作 职业 上班",
+    "job work occupation career profession 工作 职业 上班 打工",
     "company employer 公司 单位", "live lives living 住 居住", "city 城市", "home 家",
     "hometown 老家 家乡", "allergy allergic 过敏", "food eat meal 吃 食物 饮食", "diet 饮食",
     "vegetarian vegan 素 吃素 素食", "peanut 花生", "seafood shellfish 海鲜", "milk dairy lactose 牛奶 乳糖",
@@ -190,6 +190,9 @@ SYNONYM_GROUPS = [
     "hiking hike 爬山 徒步", "basketball 篮球", "football soccer 足球", "badminton 羽毛球", "piano 钢琴",
     "guitar 吉他", "painting 画画", "photography 摄影 拍照", "garden gardening 花园 养花",
     "mortgage 房贷", "house apartment flat 房子", "wedding anniversary 结婚纪念日",
+    # the people and services of a home, and how people message
+    "landlord landlady 房东", "roommate flatmate housemate 室友 舍友", "neighbour neighbor 邻居",
+    "pharmacy drugstore chemist 药店 药房", "dentist 牙医", "wechat 微信", "email 邮件 邮箱",
 ]
 
 

@@ -41,12 +41,18 @@ meaning. The features, each in [0, 1]:
 
 - time form: a question for the hour or the habit of something ("when's my lesson?", "我一般几点喝咖啡", the
   question forms `rerank_time_forms`) is answered by a habit (`rerank_time_form_keys`) it shares a word with.
+- slot: a question whether a slot is free (a slot topic, or the scheduling scene asked as leave,
+  `slot_question_cues`: "can I take a call on Saturday morning?", "周四下午能约牙医吗") is answered by what already fills that day: a memory naming a weekday the query
+  names (selectors/days.py: "every Tuesday and Thursday", 每周一三五, weekdays, 周末) closes `rerank_slot_share` of
+  the gap (RELEVANCE.md, indirect needs: the recurring commitments that fall in the asked slot).
 - taste: a like or dislike (`taste_keys`) bears on the scene it is about. When the memory's own words name
   the query's scene by its cue words ("User likes Korean food" for "order us something for dinner", read by
   scenes.text_scene) it closes `rerank_taste_fit_share` of the gap; when they name another scene ("User
   dislikes horror movies" for the same dinner, which the dining scene's blanket weight for dislikes would
   serve) the relevance keeps only `rerank_taste_misfit_factor` of itself. A taste whose words name no scene
-  is left as the first stage scored it. The query's scene is read from its words (a task type the search
+  is left as the first stage scored it. A taste for a pastime (`pastime_kinds`: "User likes K-dramas", "用户喜欢钓鱼")
+  fits a request for that kind (`pastime_query_cues`: "something to watch tonight?", "周末有什么好玩的") the same
+  way, unless the request names a pastime itself; never a misfit. The query's scene is read from its words (a task type the search
   was given is not seen here).
 
 Two corrections that are not gap-closing shares:
@@ -71,7 +77,9 @@ import re
 import fnmatch
 
 from layers.long_term.policy import Policy
-from layers.long_term.selectors.scenes import QueryReading, cue_hits, query_read, text_scene
+from layers.long_term.selectors.days import days_named
+from layers.long_term.selectors.scenes import (QueryReading, cue_hits, pastime_kinds, pastimes_asked, query_read,
+                                              text_scene)
 from memoryhub.providers.keywords import proper_names, query_concepts, synonyms, tokenize
 
 # "[9:00 am on 3 March, 2024] Caroline: …" or "Caroline: …": a short label of letters before a colon.
@@ -272,9 +280,30 @@ def _time_form_answer(row: dict, reading, policy: Policy) -> bool:
     return any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.rerank_time_form_keys)
 
 
+def _pastime_fits(content: str, asked: frozenset[str], policy: Policy) -> bool:
+    """A taste for a kind of pastime the request asks for (any kind for an open request)."""
+    if not asked:
+        return False
+    kinds = pastime_kinds(content, policy)
+    return bool(kinds & asked or (kinds and "any" in asked))
+
+
+def slot_days(query: str, reading, policy: Policy) -> frozenset[int]:
+    """The weekdays a question about a free slot asks for (none when the query is no such question)."""
+    if reading is None:
+        return frozenset()
+    # a slot topic, or a scheduling question asking leave ("can I book a dentist on Wednesday?"); "周一早上几点开会"
+    # asks the hour of a meeting, not whether the morning is free
+    if not (set(reading.topics) & set(policy.slot_topics)
+            or (reading.scene == "scheduling" and cue_hits(query, policy.slot_question_cues))):
+        return frozenset()
+    return days_named(query)
+
+
 def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, policy: Policy,
                linked_names: list[str] = (), query_scene: str | None = None, reading=None,
-               concepts: list[list[str]] | None = None) -> dict:
+               concepts: list[list[str]] | None = None, query_days: frozenset[int] = frozenset(),
+               pastimes: frozenset[str] = frozenset()) -> dict:
     """The second stage's features, boost and relevance for one first-stage row (its explain part)."""
     subjects = subjects_of(row)
     content = row.get("content") or ""
@@ -285,8 +314,10 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
         "person": 1.0 if any(mentions(variant, content) for name in linked_names
                              for variant in name_variants(name)) else 0.0,
         "coverage": _co_coverage(int(row.get("matched_concepts") or 0), concept_count),
-        "taste_fit": 1.0 if taste and query_scene and memory_scene == query_scene else 0.0,
+        "taste_fit": 1.0 if taste and ((query_scene and memory_scene == query_scene)
+                                       or _pastime_fits(content, pastimes, policy)) else 0.0,
         "time_form": 1.0 if _time_form_answer(row, reading, policy) else 0.0,
+        "slot": 1.0 if query_days and query_days & days_named(content) else 0.0,
     }
     # a memory naming the person is the answer to a question about them, not to one asking their name or to a
     # request they only come along to
@@ -294,7 +325,7 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     shares = {"subject": policy.rerank_subject_share,
               "person": policy.rerank_person_answer_share if person_answers else policy.rerank_person_share,
               "coverage": policy.rerank_coverage_share, "taste_fit": policy.rerank_taste_fit_share,
-              "time_form": policy.rerank_time_form_share}
+              "time_form": policy.rerank_time_form_share, "slot": policy.rerank_slot_share}
     remaining = 1.0
     for name, value in features.items():
         remaining *= 1.0 - shares[name] * value
@@ -335,10 +366,13 @@ def rerank(rows: list[dict], *, query: str, concept_count: int, policy: Policy, 
         reading = query_read(query, policy)
     query_scene = reading.scene if reading else None
     concepts = query_concepts(query) if rows else []
+    query_days = slot_days(query, reading, policy)
+    pastimes = frozenset(pastimes_asked(query, policy)) if rows else frozenset()
     out = []
     for row in rows:
         stage = rerank_row(row, query=query, names=names, concept_count=concept_count, policy=policy,
-                           linked_names=linked_names, query_scene=query_scene, reading=reading, concepts=concepts)
+                           linked_names=linked_names, query_scene=query_scene, reading=reading, concepts=concepts,
+                           query_days=query_days, pastimes=pastimes)
         score = (stage["relevance"] * row["recency"] * row["scene"] * row["confidence_factor"]
                  * row["feedback_factor"])
         if score < min_score or stage["relevance"] <= 0:

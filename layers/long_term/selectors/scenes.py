@@ -148,6 +148,25 @@ def text_scene(text: str, policy: Policy) -> str | None:
     return _cue_scene(unicodedata.normalize("NFKC", text).lower(), policy)[0]
 
 
+def pastime_kinds(text: str, policy: Policy) -> set[str]:
+    """The kinds of pastime (`pastime_kinds`: screen, music, reading, outing) a text's words name."""
+    lowered = unicodedata.normalize("NFKC", text).lower()
+    return {name for name, cues in policy.pastime_kinds.items() if _hits(lowered, cues)}
+
+
+def pastimes_asked(query: str, policy: Policy) -> set[str]:
+    """The kinds of pastime an open request asks for ("any" for something to do at all); none when the query
+    names a pastime itself, whose own words then find it."""
+    lowered = unicodedata.normalize("NFKC", query).lower()
+    asked = {name: _hits(lowered, cues) for name, cues in policy.pastime_query_cues.items()}
+    rest = lowered
+    for hit in (hit for hits in asked.values() for hit in hits):
+        rest = rest.replace(hit, " ")  # "got a film for me?" names the kind it asks, not a pastime
+    if pastime_kinds(rest, policy):
+        return set()
+    return {name for name, hits in asked.items() if hits}
+
+
 _prototype_cache: dict[tuple, tuple[np.ndarray, list[str], list[str]]] = {}
 _prototype_lock = threading.Lock()
 
@@ -260,6 +279,11 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     for name in topics:
         merge(policy.topic_keys.get(name, {}))
     forms, form_keys = _form_keys(text, policy) if not about_another else ((), {})
+    asked = {pattern for name in topics if name in policy.self_topics for pattern in policy.topic_keys.get(name, {})}
+    if asked:
+        # a topic that names what the question is about reads it more narrowly than form and lexicon: "where's my
+        # hometown?" asks no home city ("my home…"), "what company do I work for?" no occupation ("work")
+        form_keys = {pattern: weight for pattern, weight in form_keys.items() if pattern in asked}
     merge(form_keys)
     content_patterns, content_weight = (), 0.0
     if scene and not named_place and not slot_only and policy.scene_content_weights.get(scene, 0) > 0:
