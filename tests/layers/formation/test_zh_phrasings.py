@@ -165,3 +165,32 @@ def test_a_drug_on_a_schedule_is_a_medication_with_its_measured_dose(text, drug,
     found = next(i for i in items if i.memory_key == "user.medications")
     assert found.value == drug and all(found.attributes.get(k) == v for k, v in want.items()), found
     assert not any(i.memory_key == "user.habits" for i in items)
+
+
+@pytest.mark.parametrize(("text", "value", "want"), [
+    ("我在读研，研二了，学的计算机", "研究生", {"field": "计算机", "status": "studying"}),
+    ("我博士毕业三年了", "博士", {"status": "graduated"}),
+    ("目前研一，导师是做NLP的", "研一", {"degree": "研究生", "status": "studying"}),
+    ("我在自考本科，汉语言文学专业", "自考", {"degree": "本科", "field": "汉语言文学", "status": "studying"}),
+    ("本科学的会计，后来转行做了产品", "本科", {"field": "会计"}),
+])
+def test_a_programme_said_with_no_school(text, value, want):
+    items = _items(text)
+    found = next(i for i in items if i.memory_key == "user.education")
+    assert found.value == value and all(found.attributes.get(k) == v for k, v in want.items()), found
+    assert not any(i.memory_key == "user.languages" for i in items)
+
+
+@pytest.mark.parametrize("text", ["我弟在读研", "我考研一次就过了", "读研还是工作，好纠结"])
+def test_someone_elses_or_no_programme_is_no_education_of_the_users(text):
+    assert not any(i.memory_key == "user.education" for i in _items(text))
+
+
+@pytest.mark.parametrize(("text", "school", "field"), [
+    ("我是川大临床医学毕业的", "川大", "临床医学"),
+    ("在读护理专科，学校是深圳职业技术学院", "深圳职业技术学院", "护理"),
+    ("考上了同济的建筑学硕士", "同济", "建筑学"),
+])
+def test_the_discipline_said_beside_the_school_or_the_degree(text, school, field):
+    assert any(i.memory_key == "user.education" and i.value == school and i.attributes.get("field") == field
+               for i in _items(text))

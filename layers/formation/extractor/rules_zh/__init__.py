@@ -31,7 +31,7 @@ from layers.formation.extractor.rules_zh import (
     pets,
 )
 from layers.formation.extractor.rules_zh.common import _items, _zc
-from layers.formation.extractor.rules_zh.education import _DISCIPLINES, education_attrs_beside
+from layers.formation.extractor.rules_zh.education import _DISCIPLINES, education_attrs_beside, programme_without_school
 from layers.formation.extractor.rules_zh.employment import KNOWN_EMPLOYER, _org_zh
 from layers.formation.extractor.rules_zh.family import (
     _PEOPLE_COUNT_RULE,
@@ -281,6 +281,8 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     found.extend(_allergy_said_after(segments))
     found.extend(zh_chore_owner_candidates(clause, {c.memory_key for c in found}))
     found.extend(_workplace_said_after(segments, found))
+    if not any(c.memory_key == "user.education" for c in found):
+        found.extend(programme_without_school(segments, zh_user_said))
     # "我毕业好几年了，大学是在西南交大读的土木", "我在读大四，…，学校是南开": the status is said
     # in another part of the clause than the school.
     # "我现在读高一，在杭州二中": a grade gives way to the school named beside it.

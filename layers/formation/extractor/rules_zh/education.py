@@ -27,6 +27,12 @@ def _zb_education(m, clause):
     # "清华硕士毕业": the degree said after the school is the degree, not part of its name.
     # "北航计算机学院": the school, then its faculty, which names the field.
     faculty = re.fullmatch(rf"(?P<s>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?P<f>{_DISCIPLINES})(?:学院|系)", school)
+    # "川大临床医学毕业的": a school word or a known short name, then the discipline read there.
+    read_there = re.fullmatch(rf"(?P<s>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?P<f>[\u4e00-\u9fff]{{0,3}}(?:{_DISCIPLINES})[\u4e00-\u9fff]{{0,2}}?)", school) \
+        if not faculty else None
+    if read_there and (re.search(_SCHOOL_SUFFIX, read_there.group("s"))
+                       or [flag for _, flag in tags(read_there.group("s"))] in (["nt"], ["j"])):
+        faculty = read_there
     if faculty:
         school = faculty.group("s")
         groups = {**groups, "field": groups.get("field") or faculty.group("f")}
@@ -63,9 +69,11 @@ def _zb_education(m, clause):
                    "博士" if found.group(1)[0] == "博" and len(found.group(1)) == 2 and found.group(1) != "博士" else found.group(1))) if found else None
     if not field_:
         found = re.search(r"(?:读的是|念的是)[^，,。]{2,8}?的(?P<k>[\u4e00-\u9fff]{2,6})(?=$|[，,。])|(?:专业是|方向是|学的是|读的是|读的|念的|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
-                          r"(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])", clause)
+                          r"(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])|"
+                          # "在读护理专科", "同济的建筑学硕士": the discipline said before the degree.
+                          r"(?:读|念|的)(?P<j>(?!在职|全日制|非全|在读)[\u4e00-\u9fff]{2,4}?)(?:专科|本科|硕士|博士|研究生)(?=$|[，,。!！])", clause)
         if found:
-            field_ = found.group("k") or found.group("f") or found.group("g") or found.group("h")
+            field_ = found.group("k") or found.group("f") or found.group("g") or found.group("h") or found.group("j")
             if field_ and re.search(rf"{_DEGREES_ZH}|的", field_):
                 field_ = re.sub(r".*的", "", field_) or None
             if field_ and (field_ == school or field_ in school or school in field_):
@@ -81,7 +89,8 @@ def _zb_education(m, clause):
             field_ = found.group("f").strip() if found and not re.match(_DEGREES_ZH, found.group("f")) else None
     # "本科在武汉大学读的", "是在复旦念的": a finished course is told with 的 at the end.
     # "我在浙大读的研究生": 是…的 tells a finished course, whatever degree follows the 的.
-    status = "graduated" if (re.search(rf"毕业|(?:读|念|上|学)的(?:{_DEGREES_ZH}|书|大学|专业)?(?:$|[，,。])|读完|念完|学成", own)
+    # "本科读的新闻学": the level, then 读的 and what was read, tells a finished course too.
+    status = "graduated" if (re.search(rf"毕业|(?:读|念|上|学)的(?:{_DEGREES_ZH}|书|大学|专业)?(?:$|[，,。])|读完|念完|学成|(?:{_DEGREES_ZH}|大学)(?:读|念|学)的(?!是)", own)
                              and not re.search(r"明年毕业|快毕业|今年毕业|要毕业|在读|正在", own)) else \
         "studying" if re.search(r"在读|读|上学|入学|开学|新生|学生|研究生|硕士生|博士生|本科生|大[一二三四]|研[一二三]|高[一二三]|在上", own) else None
     if re.search(r"考上|录取", clause):
@@ -181,3 +190,40 @@ def education_attrs_beside(sentence: str) -> dict:
         if found and not re.search(rf"{_DEGREES_ZH}|学校|大学", found):
             out["field"] = found
     return out
+
+
+# "我在读研，研二了", "我博士毕业三年了", "目前研一", "我在自考本科": a programme said with no school. The
+# programme is the value (FACTS.md: school or programme; the corpus writes 高三, 大专, 自考 so).
+_PROGRAMME = re.compile(r"(?P<auto>自考)(?:的)?(?P<ad>本科|大专|专科)?"
+                        r"|(?:在|现在|目前|还在)(?:读|念)(?P<cur>研究生|研|博士|博|硕士|本科|大专|专科|MBA|EMBA|MPA)(?![\u4e00-\u9fff]*?(?:大学|学院))"
+                        r"|(?P<done>博士|硕士|研究生|本科|大专|专科)(?:已经|刚)?毕业"
+                        # "本科学的会计": the level, then what was read in it.
+                        r"|(?P<past>本科|硕士|研究生|大专|专科)(?:学的|读的|念的)"
+                        r"|(?<![考])(?P<year>研[一二三]|博[一二三])(?![十次])")
+_PROGRAMME_NAME = {"研": "研究生", "博": "博士"}
+
+
+def programme_without_school(segments: list[tuple[str, bool]], user_said) -> list:
+    """The one programme a clause with no school names, with what the clause says of it."""
+    for segment, mine in segments:
+        found = _PROGRAMME.search(segment) if mine else None
+        if not found or not user_said(segment, found.start()):
+            continue
+        clause = "，".join(s for s, _ in segments)
+        if found.group("auto"):
+            value, degree = "自考", found.group("ad")
+            status = "studying" if re.search(r"(?:在|正在)$", segment[:found.start()]) else None
+        elif found.group("past"):
+            value, degree, status = found.group("past"), None, None
+        elif found.group("done"):
+            value, degree, status = found.group("done"), found.group("done"), "graduated"
+        else:
+            said = found.group("cur") or found.group("year")
+            value = _PROGRAMME_NAME.get(said, said) if found.group("cur") else said
+            degree = _PROGRAMME_NAME.get(said[0], said) if found.group("year") else _PROGRAMME_NAME.get(said, said)
+            status = "studying"
+        beside = education_attrs_beside(clause)
+        field = beside.get("field") or next((m.group("f") for m in re.finditer(r"学的?(?:是)?(?P<f>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=$|[，,。的]|专业)", clause)), None)
+        return [_zc("user.education", value, degree=degree if degree != value else None, field=field,
+                    status=status or beside.get("status"))]
+    return []

@@ -54,6 +54,8 @@ def _zb_language_clause(clause: str, following: str = "") -> list[Candidate]:
             level = "native"
         if re.search(r"没学过|不会|一句都", own):
             continue
+        if clause[match.end():match.end() + 1] == "言":
+            continue  # "汉语言文学": a discipline that holds a language's name
         if re.search(r"学的是$|专业是$", before) and re.match(r"专业", clause[match.end():]):
             continue  # "学的是英语专业": a field of study, read by rules_zh.education
         out.append(_zc("user.languages", lang, level=level))
