@@ -194,3 +194,32 @@ def test_someone_elses_or_no_programme_is_no_education_of_the_users(text):
 def test_the_discipline_said_beside_the_school_or_the_degree(text, school, field):
     assert any(i.memory_key == "user.education" and i.value == school and i.attributes.get("field") == field
                for i in _items(text))
+
+
+@pytest.mark.parametrize(("text", "job"), [
+    ("我老公也是老师，我们是同事", "老师"),
+    ("我和我老公都是医生", "医生"),
+    ("我跟老婆都是程序员", "程序员"),
+])
+def test_a_job_said_shared_with_a_relative_is_the_users_too(text, job):
+    facts = _facts(text)
+    assert ("user.occupation", job) in facts
+
+
+@pytest.mark.parametrize("text", ["我爸是老师", "我爸妈都是老师", "我老公也是湖南人"])
+def test_a_relatives_job_alone_is_not_the_users(text):
+    assert not any(key == "user.occupation" for key, _ in _facts(text))
+
+
+@pytest.mark.parametrize(("text", "key", "value", "want"), [
+    ("我有对双胞胎女儿，今年五岁", "user.relationship.daughter", "", {"age": 5}),
+    ("我家老大今年上初一了", "user.relationship.child", "", {}),
+    ("室友阿May天天半夜打游戏", "user.relationship.roommate", "阿May", {}),
+    ("下午要去接我妹，她在二中念高三", "user.relationship.younger_sister", "", {"school": "二中"}),
+    ("每晚九点准时给爸妈打视频电话", "user.relationship.mother", "", {}),
+])
+def test_people_with_their_ages_names_and_schools(text, key, value, want):
+    items = _items(text)
+    assert any(i.memory_key == key and i.value == value and all(i.attributes.get(k) == v for k, v in want.items())
+               for i in items), [(i.memory_key, i.value, i.attributes) for i in items]
+    assert not any(i.memory_key in ("user.age", "user.education") for i in items)

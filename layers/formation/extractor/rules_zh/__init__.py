@@ -36,6 +36,7 @@ from layers.formation.extractor.rules_zh.employment import KNOWN_EMPLOYER, _org_
 from layers.formation.extractor.rules_zh.family import (
     _PEOPLE_COUNT_RULE,
     _PEOPLE_ZH,
+    _PEOPLE_ZH_ALT,
     _ZH_PERSON_RULE,
     _ZH_ROLE_FREE,
     _zb_person,
@@ -197,6 +198,17 @@ _GENERIC_SCHOOL = re.compile(r"(?:师范|重点|普通|民办|公立|私立)?(?:
 _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
 
 
+# "我老公也是老师" (also, as I am), "我和我老公都是医生": the person's job said shared with the user.
+_SHARED_JOB = re.compile(rf"^(?:(?P<with>我(?:和|跟))(?:我的?)?|我的?|我家)?(?:{_PEOPLE_ZH_ALT})[^，,。]{{0,4}}?(?(with)都是|也是)")
+
+
+def _job_shared_with_user(clause: str, found: list[Candidate]) -> list[Candidate]:
+    if not _SHARED_JOB.match(clause) or any(c.memory_key == "user.occupation" for c in found):
+        return []
+    job = next((c.attributes["occupation"] for c in found if c.memory_key.startswith("user.relationship.") and c.attributes.get("occupation")), None)
+    return [_zc("user.occupation", job)] if job else []
+
+
 def _all_wishful(clause: str) -> bool:
     """Every part of the clause is a wish or a doubt (the sentence filter lets a Chinese sentence
     through when only some of its parts are, as in "还在犹豫要不要养只猫，我老公不同意")."""
@@ -348,12 +360,18 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 found.extend(people)
                 continue
             age = A.zh_int(match.group("age")) if match.group("age") else None
+            # "我有对双胞胎女儿，今年五岁": the age said in the next part is the counted people's
+            # when they are twins or one person.
+            after = re.match(rf"[，,]\s*(?:今年|都|已经|刚|才)*(?:满)?(?P<n>{A.ZH_NUMBER})岁", clause[match.end():])
+            if age is None and after and (re.search(r"对|双胞胎", match.group()) or match.group("n") in ("一个", "个")):
+                age = A.zh_int(after.group("n"))
             found.append(_zc(f"user.relationship.{role}", "", age=age))
     # "我家老大今年十岁了": a child said by rank alone, with the age said after it.
-    rank_only = re.match(rf"^(?:我家|我们家)老[大二三小](?:今年|现在|已经|才|刚)?(?:满)?(?P<n>{A.ZH_NUMBER})岁", clause)
+    # "我家老大今年上初一了": with or without the age; what the child does is no fact of the user's.
+    rank_only = re.match(rf"^(?:我家|我们家)老[大二三小](?:(?:今年|现在|已经|才|刚)?(?:满)?(?P<n>{A.ZH_NUMBER})岁)?", clause)
     if rank_only and not any(c.memory_key == "user.relationship.child" for c in found):
-        found = [c for c in found if c.memory_key != "user.age"]
-        found.append(_zc("user.relationship.child", "", age=A.zh_int(rank_only.group("n"))))
+        found = [c for c in found if c.memory_key not in ("user.age", "user.education")]
+        found.append(_zc("user.relationship.child", "", age=A.zh_int(rank_only.group("n")) if rank_only.group("n") else None))
     # "我有一儿一女", "两儿一女", "儿女双全": a son and a daughter, unnamed.
     pair = re.search(r"[一两三俩](?:个)?儿(?:子)?[一两三俩](?:个)?女(?:儿)?|儿女双全|一男一女(?=两个|俩|的孩子|$|[，,。])", clause)
     if pair and (zh_user_said(clause, pair.start()) or _said_in_own_part(segments, starts, pair.start())
@@ -394,6 +412,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 continue
             found.extend(_zb_person(match, clause))
             last_end = match.end()
+    found.extend(_job_shared_with_user(clause, found))
     species: set[str] = set()
     for match in _ZH_PET_RULE.finditer(clause):
         # "猫主子今天又…，它叫大橘": a species opening the clause is the user's pet only when it is named.

@@ -48,7 +48,7 @@ _PEOPLE_ZH_ALT = "|".join(sorted(_PEOPLE_ZH, key=len, reverse=True))
 
 
 _ZH_NAME_LIKE = (r"(?P<v>(?![一二三四五六七八九十两\d]|怀|生|住|爱|喜|做|当|得|患|身|工|上班|生日|岁|今年|明年|下个|上个|最近|现在|平时|每天|特别|非常|叫|是|今|在|也|都|说|很|特|超|刚|已|每|天|最|就|和|跟|上|下|又|还|从|把|被|让|给|对|不|没|会|要|想|这|那|去|来|的|有|经|正|过|比|挺|好)"
-                 r"(?:(?:小|老|阿)[\u4e00-\u9fff]|[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}(?=，|,|$|今年|是|在|已经|特别|喜欢|\d|[一二三四五六七八九十]+岁|刚|也|很|超|最|每)))")
+                 r"(?:阿[A-Z][a-z]+|(?:小|老|阿)[\u4e00-\u9fff]|[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}(?=，|,|$|今年|是|在|已经|特别|喜欢|\d|[一二三四五六七八九十]+岁|刚|也|很|超|最|每)))")
 
 
 def _zh_person_attrs(rest: str) -> dict:
@@ -73,7 +73,9 @@ def _zh_person_attrs(rest: str) -> dict:
         value = re.sub(r"^(?:上了|上|看|追)?", lambda x: x.group() if x.group() in ("看",) else "", value) if value else value
         out["likes"] = _TRAILING.sub("", value) if value else None
     # "我儿子在实验小学上三年级": the school a child goes to.
-    school = re.match(r"^(?:现在|目前|今年)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:小学|中学|幼儿园|大学|学院|学校|一中|二中|附中|附小|高中|初中))(?:上|读|念)"
+    # "我妹，她在二中念高三": the person's own part may open with 他/她.
+    rest = re.sub(r"^[，,]\s*(?:他|她)(?=现在|目前|今年|在|上|读|念|考)", "", rest)
+    school = re.match(r"^(?:现在|目前|今年)?在(?P<v>[\u4e00-\u9fffA-Za-z]{0,10}?(?:小学|中学|幼儿园|大学|学院|学校|一中|二中|三中|四中|附中|附小|高中|初中))(?:上|读|念)"
                       # "我儿子今年上幼儿园", "我女儿在读小学": the kind of school, when no name is given.
                       r"|^(?:现在|目前|今年|刚|才|已经)*(?:在)?(?:上|读|念)(?P<w>幼儿园|小学|初中|高中|大学|中专|职高)(?=$|[，,。了啦]|[一二三四五六]年级)", rest)
     # "妹妹小鱼刚考上川大": the school a person got into.
@@ -155,7 +157,7 @@ def _zb_person(m, clause):
 
 
 # "我有两个孩子", "我家有俩娃", "我们家三个小孩", "家里有个妹妹": the people counted, however the household is said.
-_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|(?:家里|我家|我们家)有?)(?P<n>一个|两个|三个|四个|俩|仨|个|[两三四](?=娃|孩))(?:(?P<age>{A.ZH_NUMBER})岁的)?(?:双胞胎|亲|小|大)?(?P<role>孩子|小孩|女儿|儿子|闺女|哥哥|姐姐|弟弟|妹妹|娃|宝宝)")
+_PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|(?:家里|我家|我们家)有?)(?P<n>一个|两个|三个|四个|俩|仨|个|一?对|[两三四](?=娃|孩))(?:(?P<age>{A.ZH_NUMBER})岁的)?(?:双胞胎|亲|小|大)?(?P<role>孩子|小孩|女儿|儿子|闺女|哥哥|姐姐|弟弟|妹妹|娃|宝宝)")
 
 
 _ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=家里)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见送接看]))(?P<role>{_PEOPLE_ZH_ALT})(?!们|夫)(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
