@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 
+from django.db import connection
 from django.utils import timezone
 
 from layers.short_term.models import Session, Turn, TurnRole
@@ -58,6 +59,23 @@ _FIELDS = ["name", "entity_type", "gender", "plural", "guessed_type", "aliases",
 
 def _state(row: SessionEntity) -> tuple:
     return tuple(repr(getattr(row, name)) for name in _FIELDS)
+
+
+def _rows_update(rows: list[SessionEntity], names: list[str]) -> None:
+    """The changed rows in one UPDATE ... FROM (VALUES ...): bulk_update's CASE WHEN per field and row took more
+    of an append's CPU than the registry's rules (docs/benchmarks.md, issue 16)."""
+    quote = connection.ops.quote_name
+    fields = [SessionEntity._meta.get_field(name) for name in names]
+    row_sql = f"(%s::{SessionEntity._meta.pk.rel_db_type(connection)}, " + ", ".join(
+        f"%s::{field.db_type(connection)}" for field in fields) + ")"
+    columns = [quote(field.column) for field in fields]
+    params = [value for row in rows for value in (
+        row.pk, *(field.get_db_prep_save(getattr(row, field.attname), connection) for field in fields))]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {quote(SessionEntity._meta.db_table)} AS e SET {', '.join(f'{c} = v.{c}' for c in columns)} "
+            f"FROM (VALUES {', '.join([row_sql] * len(rows))}) AS v(id, {', '.join(columns)}) WHERE e.id = v.id",
+            params)
 
 
 def entity_registry_update(*, session: Session, turns: list[Turn], actor: Actor) -> list[dict]:
@@ -114,10 +132,10 @@ def entity_registry_update(*, session: Session, turns: list[Turn], actor: Actor)
     if created:
         SessionEntity.objects.bulk_create(created)
     if changed:
-        now = timezone.now()  # bulk_update leaves auto_now alone
+        now = timezone.now()  # an UPDATE leaves auto_now alone
         for row in changed:
             row.updated_at = now
-        SessionEntity.objects.bulk_update(changed, [*_FIELDS, "updated_at"])
+        _rows_update(changed, [*_FIELDS, "updated_at"])
 
     results, records = [], []
     for index, turn, resolution in pending:
