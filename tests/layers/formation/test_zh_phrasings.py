@@ -223,3 +223,20 @@ def test_people_with_their_ages_names_and_schools(text, key, value, want):
     assert any(i.memory_key == key and i.value == value and all(i.attributes.get(k) == v for k, v in want.items())
                for i in items), [(i.memory_key, i.value, i.attributes) for i in items]
     assert not any(i.memory_key in ("user.age", "user.education") for i in items)
+
+
+@pytest.mark.parametrize(("text", "value", "want"), [
+    ("羽毛球每周上两次课", "羽毛球课", {"frequency": "每周两次"}),
+    ("吉他一周练三次", "吉他", {"frequency": "一周三次"}),
+    ("我每周上两次瑜伽课，一般是周二和周四晚上", "上瑜伽课", {"weekdays": ["tue", "thu"], "time": "晚上"}),
+    ("我一般周六早上去菜市场买一周的菜", "菜市场买菜", {"weekdays": ["sat"]}),
+    ("周一到周五都是地铁通勤，单程一个小时", "地铁通勤", {"weekdays": ["mon", "tue", "wed", "thu", "fri"]}),
+])
+def test_habits_named_first_or_timed_in_a_part_of_their_own(text, value, want):
+    found = next(i for i in _items(text) if i.memory_key == "user.habits")
+    assert found.value == value and all(found.attributes.get(k) == v for k, v in want.items()), found
+
+
+@pytest.mark.parametrize("text", ["公司每周一早上开例会", "北京每周上两次课", "提醒的话一天汇总一次就行", "周末都是我老公做饭"])
+def test_no_habit_of_the_users(text):
+    assert not any(i.memory_key == "user.habits" for i in _items(text))

@@ -41,7 +41,7 @@ from layers.formation.extractor.rules_zh.family import (
     _ZH_ROLE_FREE,
     _zb_person,
 )
-from layers.formation.extractor.rules_zh.habits import zh_habit_candidates
+from layers.formation.extractor.rules_zh.habits import habit_times_beside, zh_habit_candidates
 from layers.formation.extractor.rules_zh.languages import _zb_language_clause
 from layers.formation.extractor.rules_zh.location import _place
 from layers.formation.extractor.rules_zh.personal import _zb_name
@@ -290,6 +290,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         # "下周一去百度报到": starting a job is the employer (FACTS.md), not a plan.
         if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
             found.extend(zh_plan_candidates(segment))
+    habit_times_beside([segment for segment, mine in segments[1:] if mine], found)
     found.extend(_allergy_said_after(segments))
     found.extend(zh_chore_owner_candidates(clause, {c.memory_key for c in found}))
     found.extend(_workplace_said_after(segments, found))

@@ -47,6 +47,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:麻烦|请|还是)(?P<v>打字|发文字|发消息|发邮件|发微信|发短信|留言)(?:吧|哈|谢谢)?$"), _zb_contact),
     # "这段时间别打扰", "这个点别找我": a constraint on a time said in the part before.
     (re.compile(r"(?P<v>(?:这段时间|这个时间段?|这个点|那段时间|这时候)(?:请)?(?:别|不要|勿)(?:打扰|联系|找)我?)"), _zb_contact),
+    # "提醒的话一天汇总一次就行", "通知每天发一次就好": how often the user wants to be told.
+    (re.compile(r"^(?:提醒|通知|推送)(?:我)?(?:的话)?[，,]?(?P<v>(?:一天|每天|一周|每周|一小时|每小时)[^，,。]{1,8}?)就(?:行|好|可以)"), _zb_contact),
     # "有事ping我Slack": the channel after the verb of reaching.
     (re.compile(rf"(?i)(?:ping|call|戳|找|联系|滴滴)我(?:的)?(?P<v>{_CHANNELS_ZH})(?=$|[，,。]|就|吧)"), _zb_contact),
     # "工作的事发我邮箱，私事微信": a kind of matter, then its channel alone.

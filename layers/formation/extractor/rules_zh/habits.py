@@ -6,6 +6,7 @@ import re
 from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh.common import _ADV, _OBJ, _c, _object, _zc
+from layers.formation.extractor.rules_zh.location import _CITY_ALT
 from layers.formation.extractor.rules_zh.pos import tags
 from layers.formation.extractor.text import is_past_state
 from layers.formation.extractor.rules_zh.subject import zh_user_said
@@ -25,7 +26,10 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     freq = A.frequency(clause)
     days = A.weekdays(clause)
     # (a bare 常 as in "下班后常去打篮球", not 非常 / 日常 / 正常; "早上起来先冥想": what comes first on rising)
-    habitual = re.search(r"习惯|第一件事|头一件事|经常|常常|(?<![经日非正通时平无反异])常(?=去|来|在|跟|和|约|打|玩|看|喝|吃)|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|准时|"
+    # "提醒的话一天汇总一次就行": what will do is an arrangement asked for, not a routine.
+    if re.search(r"就(?:行|好|可以)(?:了|啦|哈)?$", clause):
+        return []
+    habitual = re.search(r"都是(?=[\u4e00-\u9fff])|习惯|第一件事|头一件事|经常|常常|(?<![经日非正通时平无反异])常(?=去|来|在|跟|和|约|打|玩|看|喝|吃)|一般|通常|平时|总是|雷打不动|坚持|固定|定期|按时|准时|"
                          r"(?:起来|起床)(?:后|以后)?(?:就|先)|每|天天|都会|都要|都去|喜欢", context or clause) or (
         # "周末去gym", "周二周四晚上打球": a bare weekend or weekdays (not 这周末 / 下周二) recur.
         (bare := re.match(r"^(?:我)?(?:一般)?(?:周末|工作日|周[一二三四五六日](?:周[一二三四五六日]|[、和到至][周]?[一二三四五六日])+)", clause))
@@ -46,6 +50,16 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     # "超市每周三打折", "狗狗每天都需要遛两次" are not the user's routine; "我每天…" and "每天…" are.
     first = min((m.start() for m in (A.ZH_FREQ.search(clause), A.ZH_TIME.search(clause), _ZH_DAY_WORD.search(clause),
                                       re.search(r"习惯|一般|通常|平时|总是", clause)) if m), default=0)
+    # "羽毛球每周上两次课", "吉他一周练三次": an activity named first, then how often the user has it.
+    topic = re.match(r"^(?P<t>[\u4e00-\u9fffA-Za-z]{2,6}?)(?=(?:每周|一周|每个?月|每天|一天)[^，,。]{0,4}?(?:上[一两二三四五六七\d]*次?课|练|训练|上课))", clause)
+    # (jieba reads some instruments as places: 吉他 is ns; a city is never the activity)
+    if topic and all(flag.startswith(("n", "vn")) and flag not in ("nr", "nt") for _, flag in tags(topic.group("t"))) \
+            and not re.fullmatch(_CITY_ALT, topic.group("t")):
+        clause = clause[topic.end():] + "，" + topic.group("t")
+        first = 0
+        course = topic.group("t")
+    else:
+        course = None
     if not zh_user_said(clause, first) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
         return []
     # "以前每天早上都喝咖啡": a routine of the past.
@@ -68,6 +82,10 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.sub(r"^(?:我|本人)|(?:(?:非常|特别|很|超|挺)?喜欢|(?:起来|起床)(?:后|以后)?(?:就|先)|(?<![经日非正通时平无反异])常(?=去|来|在|跟|和|约|打|玩|看|喝|吃)|习惯|一般|通常|平时|总是|经常|常常|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
     body = re.sub(r"^\s*(?:(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上|现在|目前|基本上?|差不多|大概|还|也|就|usually|normally|always)\s*)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
+    if course:
+        body = course + ("课" if "课" in body else "")
+    # "去菜市场买一周的菜", "这阵子天天泡图书馆": how much is bought and for how long are no part of the activity.
+    body = re.sub(r"(?<=[买做备囤])(?:一周|一个?星期|一天|一个?月|[两三]天)的?|^(?:这阵子|这段时间|最近|近来)", "", body)
     body = re.sub(r"[半一两二三四五六七八九十\d]+(?:个)?(?:小时|分钟|钟头)", "", body)
     body = re.sub(r"(?<=[\u4e00-\u9fff])个(?=[\u4e00-\u9fff])", "", tidy_value(body))  # 睡个午觉 -> 睡午觉
     body = re.sub(r"^(?:回家)?(?:第一件事|头一件事)(?:就)?是|^(?:但是?|不过|而且|然后)", "", body)
@@ -106,3 +124,29 @@ def _legacy_habit(match: re.Match) -> list[Candidate]:
 SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"我{_ADV}(?:经常|通常|一般|总是|常常|每天都|每周都)(?P<verb>吃|喝|看|听|买|玩|点){_OBJ}"), _legacy_habit),
 ]
+
+
+# A part that says nothing but when: "一般是周二和周四晚上", "大概晚上八点".
+_ONLY_WHEN = re.compile(r"(?:一般|通常|基本上?|大多|大概|差不多|都)*(?:是|在)?(?P<w>[^，,。]{2,16}?)(?:的时候|左右|前后)?(?:吧|啦|哈)?")
+
+
+def habit_times_beside(segments: list[str], found: list[Candidate]) -> None:
+    """"我每周上两次瑜伽课，一般是周二和周四晚上": the weekdays and time said in a part of their own
+    after a habit are that habit's, when the habit has none of its own."""
+    habits = [c for c in found if c.memory_key == "user.habits"]
+    if len(habits) != 1:
+        return
+    habit = habits[0]
+    for segment in segments:
+        said = _ONLY_WHEN.fullmatch(segment)
+        if not said:
+            continue
+        when = said.group("w")
+        days, time = A.weekdays(when), A.time_of_day(when)
+        rest = re.sub(rf"每?(?:周|星期|礼拜)[一二三四五六日天末]|{A.ZH_TIME.pattern}|[和、到至跟及]|周末|工作日", "", when)
+        if rest or not (days or time):
+            continue
+        if days and not habit.attributes.get("weekdays"):
+            habit.attributes["weekdays"] = days
+        if time and not habit.attributes.get("time"):
+            habit.attributes["time"] = time
