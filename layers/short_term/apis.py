@@ -21,7 +21,7 @@ from layers.short_term.selectors import (
     window_limit_error,
 )
 from layers.short_term.serializers import SessionOutput, TurnOutput
-from layers.short_term.services import session_end, session_open, turns_append
+from layers.short_term.services import session_end, session_open, turns_append_to
 from memoryhub.api.pagination import paginate_keyset
 from memoryhub.api.schema import errors
 from memoryhub.api.serializers import InputSerializer, UserIdField
@@ -136,7 +136,6 @@ class SessionTurnsApi(TenantAPIView):
         request=TurnsAppendInput, responses={201: TurnsAppendOutput, 200: TurnsAppendOutput, **errors(400, 404, 409, 413)},
     )
     def post(self, request, session_id: str):
-        session = session_get(tenant=self.tenant, session_id=session_id)
         body = request.data
         # Also accepted: a bare list of turns, or one turn object on its own.
         if isinstance(body, list):
@@ -145,7 +144,9 @@ class SessionTurnsApi(TenantAPIView):
             body = {"turns": [body]}
         data = self.TurnsAppendInput(data=body)
         data.is_valid(raise_exception=True)
-        result = turns_append(session=session, turns=data.validated_data["turns"], actor=self.actor)
+        # The session is read by the append's lock (404 when the tenant has none by this id).
+        result = turns_append_to(tenant=self.tenant, session_id=session_id, turns=data.validated_data["turns"],
+                                 actor=self.actor)
         context = {"created": {item.turn.pk: item.created for item in result.turns}}
         body = {
             "session": SessionOutput(result.session).data,

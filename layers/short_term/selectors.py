@@ -37,8 +37,12 @@ def session_get(*, tenant: Tenant, session_id: str) -> Session:
     """The tenant's session with this client id; NotFound otherwise (also for other tenants')."""
     session = Session.objects.select_related("tenant").filter(tenant=tenant, session_id=session_id).first()
     if session is None:
-        raise NotFound(_("no such session"), code="session_not_found")
+        raise session_not_found_error()
     return session
+
+
+def session_not_found_error() -> NotFound:
+    return NotFound(_("no such session"), code="session_not_found")
 
 
 def turn_list(*, session: Session) -> QuerySet[Turn]:

@@ -8,8 +8,9 @@ from datetime import timedelta
 
 from celery import current_app
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from memoryhub.core.redis import backoff
 from memoryhub.outbox.models import OutboxTask
@@ -78,10 +79,8 @@ def task_enqueue_on_commit(task_name: str, *, args: list | None = None, kwargs: 
     Returns None when an identical pending request (same `dedupe_key`) already exists.
     """
     args, kwargs = list(args or []), dict(kwargs or {})
-    try:
-        with transaction.atomic():
-            row = OutboxTask.objects.create(task_name=task_name, args=args, kwargs=kwargs, dedupe_key=dedupe_key)
-    except IntegrityError:
+    row = _pending_row_insert(task_name, args, kwargs, dedupe_key)
+    if row is None:
         return None
 
     def send_after_commit():
@@ -95,6 +94,28 @@ def task_enqueue_on_commit(task_name: str, *, args: list | None = None, kwargs: 
 
     transaction.on_commit(send_after_commit)
     return row
+
+
+# One statement, no savepoint: a pending request for the same work (the partial unique index
+# outbox_one_pending_per_key) makes the INSERT do nothing, where an INSERT that raised had to be wrapped in a
+# savepoint of its own (SAVEPOINT, INSERT, RELEASE or ROLLBACK TO: three round trips) to keep the caller's
+# transaction usable. A turn append records one of these every few turns (docs/benchmarks.md, issue 16).
+_INSERT_PENDING = (
+    f"INSERT INTO {OutboxTask._meta.db_table} (task_name, args, kwargs, dedupe_key, created_at, attempts, last_error) "
+    "VALUES (%s, %s, %s, %s, %s, 0, '') ON CONFLICT DO NOTHING RETURNING id"
+)
+
+
+def _pending_row_insert(task_name: str, args: list, kwargs: dict, dedupe_key: str) -> OutboxTask | None:
+    """The new pending row, or None when one with this dedupe key is pending already."""
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(_INSERT_PENDING, [task_name, Jsonb(args), Jsonb(kwargs), dedupe_key, now])
+        inserted = cursor.fetchone()
+    if inserted is None:
+        return None
+    return OutboxTask(pk=inserted[0], task_name=task_name, args=args, kwargs=kwargs, dedupe_key=dedupe_key,
+                      created_at=now)
 
 
 def outbox_flush(*, older_than: timedelta = timedelta(seconds=5), limit: int = 500) -> dict:

@@ -11,4 +11,5 @@ from layers.short_term.services.turns import (  # noqa: F401
     TurnInput,
     TurnsAppended,
     turns_append,
+    turns_append_to,
 )

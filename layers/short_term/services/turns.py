@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -18,6 +19,7 @@ from layers.short_term.models import (
     TurnRole,
 )
 from layers.short_term.policy import ShortTermPolicy, short_term_policy
+from layers.short_term.selectors import session_not_found_error
 from layers.short_term.services.sessions import (
     _close,
     session_expired_error,
@@ -31,6 +33,7 @@ from memoryhub.core.errors import Conflict, InvalidInput, TooLarge
 from memoryhub.core.locks import deadlock_retry
 from memoryhub.providers.tokens import count_tokens
 from memoryhub.safety.secrets import redact_secrets, secret_message, secrets_in_json
+from memoryhub.tenancy.models import Tenant
 
 logger = logging.getLogger(__name__)
 
@@ -179,9 +182,21 @@ def turns_append(*, session: Session, turns: list, actor: Actor) -> TurnsAppende
     for the whole append. An ended or expired session refuses turns (409); an active session idle
     past its timeout is expired on the spot and refuses them too.
     """
-    prepared = _prepare(turns, redact=session.tenant.redact_secrets_in_turns)
+    return _append(Session.objects.filter(pk=session.pk), tenant=session.tenant, turns=turns, actor=actor)
+
+
+def turns_append_to(*, tenant: Tenant, session_id: str, turns: list, actor: Actor) -> TurnsAppended:
+    """`turns_append` to the tenant's session with this client id (NotFound when it has none): the session
+    is read once, by the lock the append takes anyway, where reading it first and then locking it read it
+    twice (the API's path; docs/benchmarks.md, issue 16)."""
+    return _append(Session.objects.filter(tenant=tenant, session_id=session_id), tenant=tenant, turns=turns,
+                   actor=actor)
+
+
+def _append(sessions: QuerySet[Session], *, tenant: Tenant, turns: list, actor: Actor) -> TurnsAppended:
+    prepared = _prepare(turns, redact=tenant.redact_secrets_in_turns)
     try:
-        return _append_locked(session_pk=session.pk, prepared=prepared, actor=actor)
+        return _append_locked(sessions=sessions, tenant=tenant, prepared=prepared, actor=actor)
     except _SessionExpired:
         raise session_expired_error() from None
 
@@ -189,13 +204,16 @@ def turns_append(*, session: Session, turns: list, actor: Actor) -> TurnsAppende
 # The session row is the first lock of the order (memoryhub/core/locks.py); if PostgreSQL still picks
 # the append as a deadlock victim, it is run again whole rather than answered with a 500.
 @deadlock_retry
-def _append_locked(*, session_pk: int, prepared: list[_Prepared], actor: Actor) -> TurnsAppended:
+def _append_locked(*, sessions: QuerySet[Session], tenant: Tenant, prepared: list[_Prepared],
+                   actor: Actor) -> TurnsAppended:
     expired = False
     with transaction.atomic():
         # FOR NO KEY UPDATE of the session row only: appends exclude each other, but rows that merely
         # point at the session or the tenant (a formation run, a memory) are not held up behind them.
-        session = (Session.objects.select_for_update(no_key=True, of=("self",)).select_related("tenant")
-                   .get(pk=session_pk))
+        session = sessions.select_for_update(no_key=True, of=("self",)).first()
+        if session is None:
+            raise session_not_found_error()
+        session.tenant = tenant  # the caller's (the API key's) row: no join for it
         if session.status != SessionStatus.ACTIVE:
             raise Conflict(_("the session is %(status)s and takes no more turns") % {"status": session.status},
                            code=f"session_{session.status}", details={"status": session.status})
@@ -221,12 +239,25 @@ def append_annotator_register(name: str, annotator) -> None:
     append_annotators[name] = annotator
 
 
+def _annotations(*, session: Session, turns: list[Turn], actor: Actor) -> dict[str, list]:
+    """What every annotator says about the new turns. They run together inside one savepoint (two statements
+    per append, not two per annotator); if any of them raises, that savepoint is rolled back and each runs
+    again in a savepoint of its own, so the one that fails loses only its own writes and the others' stand."""
+    if not turns:
+        return {name: [] for name in append_annotators}
+    try:
+        with transaction.atomic():
+            return {name: annotate(session=session, turns=turns, actor=actor)
+                    for name, annotate in append_annotators.items()}
+    except Exception:  # noqa: BLE001 - found again, logged and counted by the one that fails below
+        return {name: _annotate(name, annotate, session=session, turns=turns, actor=actor)
+                for name, annotate in append_annotators.items()}
+
+
 def _annotate(name: str, annotate, *, session: Session, turns: list[Turn], actor: Actor) -> list:
     """One annotator inside a savepoint: whatever it raises (a row the database refuses, a bug in its
     rules) rolls back its own writes only, so the turns are still appended; it is logged and counted
     (memoryhub/api/metrics.py, memoryhub_append_annotator_failures) and its list is served empty."""
-    if not turns:
-        return []
     try:
         with transaction.atomic():
             return annotate(session=session, turns=turns, actor=actor)
@@ -267,6 +298,5 @@ def _store(session: Session, prepared: list[_Prepared], *, now, actor: Actor) ->
         session.needs_summary = _summary_due_now(session)
         session.save(update_fields=["turn_count", "last_activity_at", "needs_summary"])
         turns_appended.send(sender=Session, session=session, turns=new_turns)
-    annotations = {name: _annotate(name, annotate, session=session, turns=new_turns, actor=actor)
-                   for name, annotate in append_annotators.items()}
+    annotations = _annotations(session=session, turns=new_turns, actor=actor)
     return TurnsAppended(session=session, turns=results, redactions=redactions, annotations=annotations)
