@@ -240,3 +240,32 @@ def test_habits_named_first_or_timed_in_a_part_of_their_own(text, value, want):
 @pytest.mark.parametrize("text", ["公司每周一早上开例会", "北京每周上两次课", "提醒的话一天汇总一次就行", "周末都是我老公做饭"])
 def test_no_habit_of_the_users(text):
     assert not any(i.memory_key == "user.habits" for i in _items(text))
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("我比较 prefer 微信文字，不太接 phone call", ("user.contact_preference", "微信")),
+    ("slack 上找我最快，but 晚上八点以后就 offline 了", ("user.contact_preference", "晚上八点以后 offline")),
+    ("我 boss Kevin 超 micromanage 的，受不了", ("user.relationship.boss", "Kevin")),
+    ("我跟我 roommate Jason 每周六一起去 gym", ("user.relationship.roommate", "Jason")),
+    ("我跟我 roommate Jason 每周六一起去 gym", ("user.habits", "去 gym")),
+    ("上个月从 McKinsey 离职，join 了 ByteDance", ("user.employer", "ByteDance")),
+    ("你可以叫我 Vivian，身份证上的名字是张薇", ("user.name", "张薇")),
+    ("我 birthday 是 Nov 2，今年刚好 30 岁", ("user.birthday", "Nov 2")),
+    ("我 based in Melbourne，老家是广州的", ("user.home_city", "Melbourne")),
+    ("我真的很 hate 早起开会", ("user.dislikes", "早起开会")),
+    ("粤语是我 mother tongue，普通话 OK，法语 still learning", ("user.languages", "法语")),
+])
+def test_english_words_in_a_chinese_frame(text, want):
+    assert want in _facts(text)
+
+
+def test_english_levels_and_ages_in_a_chinese_frame():
+    items = _items("粤语是我 mother tongue，法语 still learning。我家 husky 叫 Lucky，two years old 了")
+    levels = {i.value: i.attributes.get("level") for i in items if i.memory_key == "user.languages"}
+    assert levels == {"粤语": "native", "法语": "learning"}
+    assert any(i.memory_key == "user.pet.dog" and i.attributes.get("age") == 2 for i in items)
+
+
+def test_doing_something_together_on_a_weekday_is_no_monday():
+    found = next(i for i in _items("我跟老婆每周六一起去爬山") if i.memory_key == "user.habits")
+    assert found.value == "爬山" and found.attributes.get("weekdays") == ["sat"]

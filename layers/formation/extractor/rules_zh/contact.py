@@ -26,8 +26,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "微信语音就行", "留言就好": a channel that will do.
     (re.compile(rf"(?:^|[，,]|(?<=我))(?P<v>(?:微信)?(?:{_CHANNELS_ZH}))(?:就行|就好|就可以|最方便|最快|比较方便)"), _zb_contact),
     (re.compile(rf"(?<![别不要勿看用])(?:用|发|走|找我用|联系我用|用的是|打)(?P<v>{_CHANNELS_ZH})(?:比较方便|比较好|联系|沟通|吧|就行|就好|给我|找我)?"), _zb_contact),
-    (re.compile(rf"(?P<v>{_CHANNELS_ZH})上?(?:说|聊|找我|联系|沟通)(?:就行|就好|吧|比较好|最好|方便)"), _zb_contact),
-    (re.compile(rf"(?:喜欢|习惯|更喜欢|偏好)(?:用)?(?P<v>{_CHANNELS_ZH})(?:聊|沟通|联系|交流)?"), _zb_contact),
+    (re.compile(rf"(?i:(?P<v>{_CHANNELS_ZH}))上?(?:说|聊|找我|联系|沟通)(?:就行|就好|吧|比较好|最好|方便|最快|最方便)"), _zb_contact),
+    (re.compile(rf"(?:喜欢|习惯|更喜欢|偏好|(?i:prefer)\s*)(?:用)?(?P<v>{_CHANNELS_ZH})(?:聊|沟通|联系|交流)?"), _zb_contact),
+    # "不太接phone call": the channel the user seldom answers, as said (a stranger's call refused is no preference).
+    (re.compile(r"(?P<v>不太接(?:电话|(?i:phone\s*calls?|calls?))|不接(?i:phone\s*calls?|calls?))"), _zb_contact),
+    # "晚上八点以后就offline了": when the user is not reachable.
+    (re.compile(r"(?P<v>(?:晚上|夜里|周末|下班后|[\u4e00-\u9fff\d]{1,4}点)(?:以后|之后|后)?)就?(?P<w>(?i:offline)|下线|不在线|关机|不看手机)"),
+     lambda m, c: [_zc("user.contact_preference", m.group("v") + " " + m.group("w") if m.group("w").isascii() else m.group("v") + m.group("w"))]),
     (re.compile(rf"(?:联系我|找我)(?:的话)?(?:请|就|可以|最好)?用(?P<v>{_CHANNELS_ZH})"), _zb_contact),
     # "我上班时间不方便接电话": when the user cannot be reached, as said.
     (re.compile(r"(?P<v>(?:上班时间|工作时间|开会时|晚上|早上|白天|周末)[^，,。]{0,4}?不方便(?:接电话|接|回消息|打电话))"), _zb_contact),

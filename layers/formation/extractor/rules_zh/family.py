@@ -41,7 +41,9 @@ _PEOPLE_ZH = {**_ROLES, "老妈": "mother", "老爸": "father", "继父": "fathe
               # English role words in a Chinese sentence ("我husband是做finance的", "我mom下周来看我").
               "husband": "husband", "wife": "wife", "girlfriend": "girlfriend", "boyfriend": "boyfriend", "gf": "girlfriend",
               "bf": "boyfriend", "mom": "mother", "mum": "mother", "dad": "father", "son": "son", "daughter": "daughter",
-              "partner": "partner", "sister": "sister", "brother": "brother", "kids": "child", "kid": "child"}
+              "partner": "partner", "sister": "sister", "brother": "brother", "kids": "child", "kid": "child",
+              "roommate": "roommate", "colleague": "colleague", "coworker": "colleague", "bestie": "best_friend",
+              "grandma": "grandmother", "grandpa": "grandfather", "fiance": "partner", "fiancé": "partner", "fiancee": "partner"}
 
 
 _PEOPLE_ZH_ALT = "|".join(sorted(_PEOPLE_ZH, key=len, reverse=True))
@@ -160,7 +162,7 @@ def _zb_person(m, clause):
 _PEOPLE_COUNT_RULE = re.compile(rf"(?:我有|有|(?:家里|我家|我们家)有?)(?P<n>一个|两个|三个|四个|俩|仨|个|一?对|[两三四](?=娃|孩))(?:(?P<age>{A.ZH_NUMBER})岁的)?(?:双胞胎|亲|小|大)?(?P<role>孩子|小孩|女儿|儿子|闺女|哥哥|姐姐|弟弟|妹妹|娃|宝宝)")
 
 
-_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=家里)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见送接看]))(?P<role>{_PEOPLE_ZH_ALT})(?!们|夫)(?:{_ZH_NAME_LIKE.replace('(?P<v>', '(?P<v>', 1)})?")
+_ZH_PERSON_RULE = re.compile(rf"(?:(?<=我)|(?<=我们)|(?<=我们家)|(?<=家里)|(?<=[爸妈婆公子儿奶爷姐哥弟妹])|(?<=我的)|(?<=我家)|(?<=我家的)|^|(?<=[，,、和跟带陪给替帮见送接看]))(?P<role>{_PEOPLE_ZH_ALT})(?!们|夫)(?:\s?(?=[A-Z]))?(?:{_ZH_NAME_LIKE})?")
 
 
 # A role opening the utterance is the user's own ("女儿今年9岁", "奶奶八十多了").

@@ -6,6 +6,7 @@ import re
 from layers.formation.extractor import attrs as A
 from layers.formation.extractor.rules_en.common import Candidate
 from layers.formation.extractor.rules_zh.common import _ADV, _OBJ, _c, _object, _zc
+from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH_ALT
 from layers.formation.extractor.rules_zh.location import _CITY_ALT
 from layers.formation.extractor.rules_zh.pos import tags
 from layers.formation.extractor.text import is_past_state
@@ -20,6 +21,9 @@ _ZH_DAY_WORD = re.compile(r"每?个?(?:周|星期|礼拜)[一二三四五六日�
 
 
 def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candidate]:
+    # "我跟我roommate Jason每周六一起去gym": 一起 says with whom, never a weekday (每周六一起 is no Monday).
+    together = "一起" in clause
+    clause = clause.replace("一起", "")
     split = _SPLIT_FREQ.search(clause)
     if split and split.group("verb"):
         clause = clause.replace(split.group(), split.group("p") + split.group("n") + split.group("verb"), 1)
@@ -60,7 +64,8 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
         course = topic.group("t")
     else:
         course = None
-    if not zh_user_said(clause, first) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
+    # "我跟我roommate Jason每周六一起去gym": what the user does together with someone is theirs too.
+    if not zh_user_said(clause, first, allow_we=together) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
         return []
     # "以前每天早上都喝咖啡": a routine of the past.
     if is_past_state(clause):
@@ -92,6 +97,8 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     # "带孩子去上钢琴课": 去 before another verb is no part of the activity (as in plans).
     body = re.sub(r"去(?=上|看|打|练|跑|游|参加|学|做|吃|买|逛|爬|跳|踢|遛|跳)", "", body)
     body = re.sub(r"(?<=[看陪带送接给和跟])我(?:的|家的?)?(?=[\u4e00-\u9fff])", "", body)  # 看我奶奶 -> 看奶奶
+    if together:
+        body = re.sub(rf"^(?:我)?(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})(?:\s?[A-Z][a-zA-Z]+)?", "", body)
     body = re.sub(r"(?<=[看打下踢玩])(?:场|部|局|盘|把)|(?<=[喝吃抽])(?:杯|碗|根|瓶)(?=[\u4e00-\u9fff])", "", body)  # 看场电影, 喝杯茶
     # "每周都会去两次羽毛球馆": the count belongs to the frequency.
     times = re.search(r"[一两二三四五六七八九十\d]+次", body)

@@ -153,6 +153,6 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # is a medication, not a habit.
     (re.compile(r"(?:^[\u4e00-\u9fff]{1,4}(?:犯了|发作了?)(?:就|的时候|时)|每天|每晚|早晚|睡前|饭[前后]|早饭前|空腹)[^，,。]{0,4}?(?:吃|服用?|喷|用|打)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=$|[，,。]|[一两三半\d])"), _zb_medication),
     # "每天早饭前吃一片优甲乐", "长期吃优甲乐": a dose or a long course names the drug that follows.
-    (re.compile(r"(?:吃[一二两三半\d]+(?:片|粒|颗|毫克|mg|次)|(?:长期|一直|按时)在?(?:吃|服用|服|打))(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
+    (re.compile(r"(?:(?:吃|(?i:take)\s*)[一二两三半\d]+(?:片|粒|颗|毫克|mg|次)|(?:长期|一直|按时)在?(?:吃|服用|服|打))(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
     (re.compile(r"(?:在吃|在服用|在打|经常吃|常吃|偶尔吃|每天吃|每天都吃|每天都要吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃|就得吃|得吃|就吃|要吃|靠吃|吃点)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
 ]

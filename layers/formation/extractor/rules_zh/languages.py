@@ -23,7 +23,7 @@ def _zb_language_clause(clause: str, following: str = "") -> list[Candidate]:
         clause = f"{clause}，{following}"
     if not re.search(r"[ABC][12]|地道|能看懂|能听懂|看懂|听懂|母语|会说|会讲|能说|说得|讲得|在学|学了?|N[1-5]|流利|溜|几句|一点点?|还行|还okay|课|专业|native|fluent|"
                      r"一般|不太地道|标准|长大|日常交流|听得懂|看得懂|零基础|备考|考|level|从小|精通|熟练|六级|四级|雅思|托福|"
-                     r"说|讲|凑合|外语|多邻国|入门|背单词|班|能力考|自学|会|没问题|无障碍|工作语言|挺好|比较好|不错|很好", clause):
+                     r"说|讲|凑合|外语|多邻国|入门|背单词|班|能力考|自学|会|没问题|无障碍|工作语言|挺好|比较好|不错|很好|(?i:mother\s*tongue|learning|OK|fine)", clause):
         return []
     out = []
     spans = list(re.finditer(_ZH_LANG_ANY, clause))
@@ -40,9 +40,9 @@ def _zb_language_clause(clause: str, following: str = "") -> list[Candidate]:
         near = before + "|" + after
         level = None
         # Said before the language ("我正在自学德语") or after it ("意大利语刚入门").
-        learning = re.search(r"在学|学习|报了|课|班|零基础|备考|Duolingo|duolingo|多邻国|在上|能力考|目标|准备|在考|[ABC][12]", near) or \
+        learning = re.search(r"在学|学习|(?i:learning)|报了|课|班|零基础|备考|Duolingo|duolingo|多邻国|在上|能力考|目标|准备|在考|[ABC][12]", near) or \
             re.search(r"学$", before) or re.match(r"^刚?开始学", after)
-        if re.search(r"母语|native|从小说|从小讲|长大|老家话|家乡话|本地人", near) or (re.search(r"都是母语", clause) and i + 1 < len(spans)):
+        if re.search(r"母语|native|(?i:mother\s*tongue)|从小说|从小讲|长大|老家话|家乡话|本地人", near) or (re.search(r"都是母语", clause) and i + 1 < len(spans)):
             level = "native"
         elif learning:
             level = "learning"  # "在准备日语能力考，目标N1": the N1 is the aim, not the level

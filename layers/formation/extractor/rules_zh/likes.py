@@ -56,7 +56,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?P<neg>(?:很|非常|特别|超|超级|最|挺|真的|也|还|比较|十分|相当|蛮)*(?:不太喜欢|不喜欢|不爱|讨厌|受不了|反感|厌恶|最烦|烦|怕))(?P<v>[^，,。.!！?？;；]+)"), _zb_like("user.dislikes")),
+    (re.compile(r"(?P<neg>(?:很|非常|特别|超|超级|最|挺|真的|也|还|比较|十分|相当|蛮)*(?:不太喜欢|不喜欢|不爱|讨厌|受不了|反感|厌恶|最烦|烦|怕|(?i:hate)\s*))(?P<v>[^，,。.!！?？;；]+)"), _zb_like("user.dislikes")),
     # "吃不惯香菜": a taste the user is not used to (FACTS.md: a pure taste dislike).
     (re.compile(r"(?:吃不惯|喝不惯|吃不来|喝不来)(?P<v>[^，,。.!！?？;；]+)"), _zb_like("user.dislikes")),
     (re.compile(r"对(?P<v>[^，,。.!！?？;；]+?)(?:完全|一点)?(?:无感|没兴趣|没什么兴趣|不感兴趣|提不起兴趣)"), _zb_like("user.dislikes")),

@@ -106,7 +106,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?:住在|住|定居在|定居|家住|家在|base在|生活在|居住在|落户)(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
+    (re.compile(r"(?:住在|住|定居在|定居|家住|家在|base在|(?i:based\s*in\s*)|生活在|居住在|落户)(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
     (re.compile(r"在(?P<v>[^，,。.!！?？;；的在]{2,8}?)(?:住|定居|安家|生活|漂|待了)"), _zb_place("user.home_city")),
     # "我现在人在深圳", "base北京": where the user is based.
     (re.compile(rf"(?:人在|base\s*|坐标\s*)(?P<v>{_CITY_ALT}|[A-Z][A-Za-z]+)(?=$|[，,。!！]|了|呢|啦)"), _zb_place("user.home_city")),

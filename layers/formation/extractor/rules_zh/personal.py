@@ -32,7 +32,9 @@ def _zb_age(m, clause):
 def _zb_date(key, kind=None):
     def build(m, clause):
         value = tidy_value(m.group("v"))
-        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天|七夕|情人节|圣诞|元旦|中秋|冬至|春分|夏至|秋分|除夕|元宵|端午|^\d{1,2}[./]\d{1,2}$|^\d{4}年$", value)):
+        if not value or not (A.zh_date(value) or re.search(r"[\d一二三四五六七八九十]+[月号日]|初[一二三四五六七八九十]|今天|明天|七夕|情人节|圣诞|元旦|中秋|冬至|春分|夏至|秋分|除夕|元宵|端午|^\d{1,2}[./]\d{1,2}$|^\d{4}年$"
+                                         # "我birthday是Nov 2": an English month and day in a Chinese frame
+                                         r"|^(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d{1,2}(?:st|nd|rd|th)?$|^\d{1,2}(?:st|nd|rd|th)?\s+(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$", value)):
             return []
         # "我和老公是5月20号领的证": who it was with is no part of the date.
         lead = re.match(r"(?:我)?(?:和|跟)[\u4e00-\u9fff]{1,4}?是(?=[\d一二三四五六七八九十])", value)
@@ -78,7 +80,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我3月12号生日": the date right before 生日.
     (re.compile(rf"(?:^|(?<=我))(?P<v>(?:{A.ZH_DATE.pattern})+)(?:的)?生日(?=$|[，,。!！~～])"), _zb_date("user.birthday")),
     # "English name's Jason, 中文名字是王杰": a Chinese name said beside another.
-    (re.compile(r"(?:中文名字?|英文名字?|大名|本名|真名|全名|身份证上)(?:是|叫)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)(?=$|[，,。!！])"), _zb_name),
+    (re.compile(r"(?:中文名字?|英文名字?|大名|本名|真名|全名|身份证上(?:的)?(?:名字)?)(?:是|叫)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)(?=$|[，,。!！])"), _zb_name),
     (re.compile(r"(?:结婚|恋爱|在一起)(?:[一二三四五六七八九十\d]+)?周年(?:纪念日)?(?:是|在|就在)(?P<v>[^，,。!！?？]+)"), _zb_date("user.anniversary")),
     (re.compile(r"今天是我(?:的)?生日"), lambda m, c: [_zc("user.birthday", "今天")]),
     # "下周三是我生日", "我是农历腊月初八生的": the date first, then whose birthday it is.

@@ -91,6 +91,10 @@ def _zb_pet(m, clause):
         names = [name or _name_said_after(rest)]
     age = re.search(rf"(?P<n>{A.ZH_NUMBER})岁", rest)
     age_value = A.zh_int(age.group("n")) if age else None
+    # "我家husky叫Lucky，two years old了": the age said in English in a Chinese frame.
+    english_age = re.search(r"(?i)\b(?P<n>\d{1,2}|[a-z]+)\s*(?:years?|yrs?)\s*old", rest) if age_value is None else None
+    if english_age:
+        age_value = A.plausible_age(A.en_int(english_age.group("n")), low=0)
     # "养了只三岁的布偶猫": the age said before the species.
     if age_value is None and m.groupdict().get("pre_age") and re.search(r"岁", m.group()):
         age_value = A.zh_int(m.group("pre_age"))
