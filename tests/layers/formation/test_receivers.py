@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from layers.formation.models import FormationState
 from memoryhub.outbox.models import OutboxTask
@@ -31,3 +32,22 @@ def test_past_the_step_the_cursor_is_read_and_decides(talk):
     assert not OutboxTask.objects.filter(task_name="formation.extract_session").exists()
     talk("long", "alice", [("user", "I like cocoa.")] * 3)  # 15 turns, 10 after the cursor: due
     assert OutboxTask.objects.filter(task_name="formation.extract_session", args=[session.pk]).count() == 1
+
+
+@pytest.mark.django_db
+def test_extraction_is_asked_for_once_per_step_while_the_worker_is_behind(talk):
+    session = talk("behind", "alice", [("user", "I like tea.")] * 10)  # 10 after cursor 0: due, asked
+    requests = OutboxTask.objects.filter(task_name="formation.extract_session", args=[session.pk])
+    assert requests.count() == 1
+    requests.update(sent_at=timezone.now())  # sent; the worker has not run it yet
+    for _ in range(9):
+        talk("behind", "alice", [("user", "I like coffee.")])  # 11..19: still due, already asked
+    assert requests.count() == 1
+    talk("behind", "alice", [("user", "I like cocoa."), ("user", "and juice")])  # past 20: asked again
+    assert requests.count() == 2
+    requests.update(sent_at=timezone.now())  # the worker ran it: the cursor moved to 21
+    FormationState.objects.update_or_create(session_id=session.pk, defaults={"last_extracted_seq": 21})
+    talk("behind", "alice", [("user", "I like milk.")] * 9)  # 9 after the cursor: not due
+    assert requests.count() == 2
+    talk("behind", "alice", [("user", "I like water.")])  # 10 after the cursor: asked
+    assert requests.count() == 3

@@ -62,7 +62,7 @@ _STATEMENTS = [
     ("idempotency read (stored client ids)", re.compile(r'^SELECT .*FROM "short_term_turn"', re.S)),
     ("turn INSERT", re.compile(r'^INSERT INTO "short_term_turn"')),
     ("session UPDATE", re.compile(r'^UPDATE "short_term_session"')),
-    ("outbox", re.compile(r'"outbox_outboxtask"')),
+    ("outbox", re.compile(r"outbox_outboxtask")),
     ("savepoints", re.compile(r"^(SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)")),
     ("BEGIN / COMMIT", re.compile(r"^(BEGIN|COMMIT)")),
     ("transient (entity registry, resolutions)", re.compile(r'"transient_')),
