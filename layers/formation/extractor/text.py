@@ -25,8 +25,9 @@ _CLAUSE_BREAK = re.compile(
     r"|(?:and\s+|but\s+|so\s+)?(?:now|these\s+days|nowadays|currently|today)\s*,?\s+(?=i\b|i'm\b|i've\b|my\b)"
     # "千万别给我放花生，我会过敏的": a bare 过敏 after a comma belongs to what came before it.
     r"|(?:但是?|不过|而且|所以|现在|其实|另外|还有|并且)?我(?!(?:也|都|会|可能会|容易)?过敏(?:的|了|啊|呀|吧)?$))"
-    # "me and my sister just hit 27" is one subject, not two clauses.
-    r"|(?<!\bme)\s+(?:and|but|so)\s+(?=(?:i\b|i'm\b|i've\b|i'll\b|my\b))"
+    # "me and my sister just hit 27" is one subject, not two clauses; so is "my husband and I are both teachers"
+    # ("I are", "I both" only ever continue a subject that came before).
+    r"|(?<!\bme)\s+(?:and|but|so)\s+(?=(?:i\b|i'm\b|i've\b|i'll\b|my\b))(?!i\s+(?:are|were|both|have\s+both|'ve\s+both|each)\b)"
     r"|(?:但是|不过|而且|并且)(?=我)", re.IGNORECASE)
 
 _LEAD_IN = re.compile(
@@ -52,8 +53,11 @@ _QUESTION_END_ZH = re.compile(r"(?:吗|呢|么|嘛|没有|是不是|对不对|�
 _QUESTION_START_ZH = re.compile(r"^(?:谁(?:能|可以|知道|有)|有没有人|有谁|求推荐|求问|请问|哪里(?:能|可以|有)|哪儿(?:能|可以|有)|有人知道)")
 _QUESTION_WORD_ZH = re.compile(r"哪里|哪儿|哪个|什么|谁|怎么|为什么|几个|多少|是否")
 
+# "if you need me, WhatsApp is best", "if it's urgent call, otherwise email": a condition on reaching the user
+# frames a standing preference, not a supposition.
+_STANDING_CONDITION = r"(?!\s+(?:you\s+need\s+(?:me|to\s+reach\s+me|to\s+get\s+hold\s+of\s+me)|(?:it|something|anything)(?:'s|\s+is)\s+(?:really\s+)?urgent|anything\s+comes\s+up|there's\s+an\s+emergency)\b)"
 _HYPOTHETICAL_EN = re.compile(
-    r"^(?:if|suppose|supposing|imagine|assuming|what if|in case|pretend|let's say|say)\b"
+    rf"^(?:if{_STANDING_CONDITION}|suppose|supposing|imagine|assuming|what if|in case|pretend|let's say|say)\b"
     r"|\b(?:if|wish|as if|as though|unless|even if)\s+i\b|\bi\s+(?:wish|could)\b|\bi\s+would\b(?!\s+(?:prefer|rather))"
     r"|\bi'd\b(?!\s+(?:prefer|rather|much\s+rather))",
     re.IGNORECASE)
@@ -115,7 +119,7 @@ def has_question_word_zh(value: str) -> bool:
     return bool(_QUESTION_WORD_ZH.search(value))
 
 
-_CONDITIONAL_START = re.compile(r"^(?:if|suppose|supposing|imagine|assuming|what if|in case|let's say)\b|^(?:如果|假如|要是|假设|万一|倘若|假使)",
+_CONDITIONAL_START = re.compile(rf"^(?:if{_STANDING_CONDITION}|suppose|supposing|imagine|assuming|what if|in case|let's say)\b|^(?:如果|假如|要是|假设|万一|倘若|假使)",
                                 re.IGNORECASE)
 
 
@@ -144,7 +148,10 @@ _SARCASM = re.compile(
     r"🙃|🙄|🙂|😴|在梦里|自封|才怪|(?:[（(]\s*)?(?:并不|假的|反话)(?:\s*[）)])|只是钱还没到账|可真是个|可太爱了|真是我最爱|最喜欢堵车|我的特长是躺平|当一条咸鱼|"
     r"最擅长的运动是熬夜|\b(?:yeah|yes|sure)[, ]+(?:totally|definitely|right|my\s+\w+\s+is\s+so)\b|\bsure,\s+i'll\s+just\b|"
     r"\bbasically\s+a\s+professional\b|\bmy\s+(?:real\s+job|favou?rite\s+hobby)\b.*(?:failing|untangling)|\ballergic\s+to\s+(?:mondays|work|nonsense)|"
-    r"对工作过敏|\bstrictly\s+pizza", re.IGNORECASE)
+    r"对工作过敏|\bstrictly\s+pizza|"
+    # "yeah because I totally love 6am meetings", "oh yeah, I just LOVE getting calls at 7am": a taste offered as a mock agreement.
+    r"\b(?:yeah|oh|sure)\s+(?:because|cause|cuz)\s+i\s+(?:just\s+|totally\s+|really\s+|absolutely\s+)*(?:love|adore|enjoy)\b|"
+    r"\boh\s+(?:yeah|yes|sure|great|wow)\s*,?\s+i\s+(?:just\s+|totally\s+|absolutely\s+)+(?:love|adore|enjoy)\b", re.IGNORECASE)
 # Shouted emphasis ("my job is SO fulfilling") is case-sensitive.
 # A shouted quantity ("I LOVE horror movies SO much", "miss her SO badly") is emphasis, not irony.
 _SARCASM_CAPS = re.compile(r"\b(?:SO|TOTALLY)\s+(?!(?:much|many|bad|badly|hard|often)\b)[a-z]+")
@@ -185,6 +192,8 @@ _REQUEST = re.compile(
     # "send me a text rather than an email" is how to reach the user, not an errand.
     r"^(?!(?:please\s+|pls\s+|just\s+)?(?:send|give|drop)\s+me\s+(?:a|an)\s+(?:quick\s+)?(?:text|email|message|call|ring|dm|voice\s+note)\b"
     r".*\b(?:rather\s+than|instead|than|not\s+an?)\b)"
+    # "please write to me in Spanish", "always reply in English": the language the user is written to in.
+    r"(?!(?:please\s+|pls\s+|always\s+|just\s+)?(?:write|reply|respond|answer|talk|speak)\s+(?:to\s+me\s+|me\s+|back\s+)?in\s+[A-Z][a-z]+\b)"
     r"(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\s+)?(?:remind|book|find|give|make|write|draft|translate|"
     r"cancel|set|show|tell|help|summari[sz]e|generate|create|list|suggest|recommend|schedule|order|send|check|look\s+up|"
     r"search|calculate|convert|explain|compare|reserve|add|put|move|delete|remove|rewrite|fix|plan\s+(?:a|my|me))\b"
