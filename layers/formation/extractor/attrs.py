@@ -133,7 +133,8 @@ EN_FREQ = re.compile(
     # "every two weeks", "every couple of months", "for 30 minutes a day"
     r"every\s+(?:two|three|four|couple\s+of|few|\d+)\s+(?:days|weeks|months)|(?<=minutes\s)a\s+day|(?<=hour\s)a\s+day|"
     r"(?:once|twice|three\s+times|four\s+times|\d+\s+times|[a-z]+\s+times)\s+a\s+(?:day|week|month)|"
-    r"most\s+(?:days|weekends|nights|mornings)|every\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    # "every other Friday", "every second week", "fortnightly": a rhythm longer than the week.
+    r"most\s+(?:days|weekends|nights|mornings)|every\s+(?:other\s+|second\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|every\s+second\s+(?:day|week|weekend|month)|fortnightly)\b",
     re.IGNORECASE)
 
 
