@@ -269,3 +269,13 @@ def test_english_levels_and_ages_in_a_chinese_frame():
 def test_doing_something_together_on_a_weekday_is_no_monday():
     found = next(i for i in _items("我跟老婆每周六一起去爬山") if i.memory_key == "user.habits")
     assert found.value == "爬山" and found.attributes.get("weekdays") == ["sat"]
+
+
+@pytest.mark.parametrize("text", ["阿莫西林我碰不了，一吃就起疹子", "青霉素我碰不得，会起疹子"])
+def test_what_the_body_reacts_to_is_an_allergen_not_a_diet(text):
+    keys = {key for key, _ in _facts(text)}
+    assert "user.allergies" in keys and "user.food_restrictions" not in keys
+
+
+def test_a_second_role_is_no_name_and_someone_elses_relative_shares_no_job():
+    assert _facts("我同事老公也是老师") == set()

@@ -199,7 +199,7 @@ _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "wor
 
 
 # "我老公也是老师" (also, as I am), "我和我老公都是医生": the person's job said shared with the user.
-_SHARED_JOB = re.compile(rf"^(?:(?P<with>我(?:和|跟))(?:我的?)?|我的?|我家)?(?:{_PEOPLE_ZH_ALT})[^，,。]{{0,4}}?(?(with)都是|也是)")
+_SHARED_JOB = re.compile(rf"^(?:(?P<with>我(?:和|跟))(?:我的?)?|我的?|我家)?(?:{_PEOPLE_ZH_ALT})(?!{_PEOPLE_ZH_ALT})[^，,。]{{0,4}}?(?(with)都是|也是)")
 
 
 def _job_shared_with_user(clause: str, found: list[Candidate]) -> list[Candidate]:
@@ -339,6 +339,10 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     # "我是过敏体质，海鲜一口都不敢碰": what a user who says they are allergic avoids is the allergen.
     if re.search(r"过敏体质|容易过敏", clause) and not any(c.memory_key == "user.allergies" for c in found):
         found = [_zc("user.allergies", c.value) if c.memory_key == "user.food_restrictions" else c for c in found]
+    # "阿莫西林我碰不了，一吃就起疹子": a drug the user cannot take for a reaction of the body is an allergen
+    # (a food so avoided stays a restriction, as the corpus labels "我不能吃海鲜，吃了会起疹子").
+    if re.search(r"起疹子|起红疹|出疹子|起包|红肿|发痒|全身痒|喘不上气|呼吸困难|休克", clause) and not any(c.memory_key == "user.allergies" for c in found):
+        found = [_zc("user.allergies", c.value) if c.memory_key == "user.food_restrictions" and health.looks_like_drug(c.value) else c for c in found]
     # "阿司匹林我不能吃，过敏": what the user avoids because of an allergy is the allergy, not a diet.
     allergens = {c.value for c in found if c.memory_key == "user.allergies"}
     found = [c for c in found if not (c.memory_key == "user.food_restrictions" and c.value in allergens)]

@@ -104,8 +104,8 @@ def _zb_person(m, clause):
     if not role or role.endswith("_in_law"):
         return []
     name = m.groupdict().get("v") or ""
-    if name in ("小名", "大名", "名字", "全名"):
-        name = ""  # "我儿子小名叫豆豆": the kind of name, then the name
+    if name in ("小名", "大名", "名字", "全名") or name in _PEOPLE_ZH:
+        name = ""  # (or a second role: "我同事老公" is the colleague's husband, not a colleague called 老公)  # "我儿子小名叫豆豆": the kind of name, then the name
     if re.fullmatch(r"姓[\u4e00-\u9fff]", name):
         name = name[1]  # "我们领导姓周": the surname is the name given
     elif name.startswith("姓"):

@@ -61,6 +61,12 @@ def _zb_condition(m, clause):
     return out
 
 
+def looks_like_drug(word: str) -> bool:
+    """A drug's name by its shape: the endings of drug names in Chinese and English, or a kind of pill."""
+    return bool(re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利德特韦克米酯因仑泮通剂]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", word)
+                or _DRUG_SUFFIX.search(word))
+
+
 def _zb_medication(m, clause):
     drug = tidy_value(m.group("v"))
     # "吃一片优甲乐": the count of tablets is the dose, not part of the name.
@@ -73,7 +79,7 @@ def _zb_medication(m, clause):
     if re.search(r"生酮|素食|^素|清真|断食|减肥|减脂|控糖|饭|菜|零食|外卖", drug):
         return []  # "我在吃生酮": a diet, not a drug
     prescribed = re.match(r"医生|大夫", m.group())  # "医生给我开了propranolol": what is prescribed is a drug
-    if not dosed and not prescribed and not (re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利德特韦克米酯因仑泮通剂]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", drug) or _DRUG_SUFFIX.search(drug)):
+    if not dosed and not prescribed and not looks_like_drug(drug):
         return []
     # "吃一片优甲乐，50微克": a measured dose says more than the count of tablets it comes in.
     dose = re.search(r"[\d.]+\s*(?:毫克|微克|μg|ug|mcg|mg|ml|毫升|单位|IU)|半?[一二两三四五六七八九十]+(?:毫克|微克|毫升|单位)", clause) \
