@@ -52,7 +52,10 @@ def _default_scene_cues() -> dict[str, list[str]]:
                    "宵夜", "火锅", "面条", "喝酒", "喝两", "喝一杯", "啤酒", "白酒", "红酒",
                    # food packed or grilled: a school lunch is not a trip's packing, skewers are a meal
                    "school lunch", "packed lunch", "lunchbox", "lunch box", "便当", "带饭", "撸串", "烧烤", "烤串",
-                   "烤肉"],
+                   "烤肉",
+                   # a table booked or reserved is a meal out
+                   "book a table", "book us a table", "table for", "reservation", "reserve a", "订座", "订位", "订桌",
+                   "订个位"],
         "travel": ["flight", "fly", "airport", "trip", "train ticket", "train to", "trains", "ticket",
                    "hotel", "travel", "bus to", "pack for", "vacation", "holiday", "itinerary", "journey",
                    "book a car", "campervan", "road trip", "visa", "机票", "航班", "飞", "车票", "高铁", "火车",
@@ -181,7 +184,9 @@ def _default_scene_content_cues() -> dict[str, list[str]]:
                    "coeliac", "celiac", "gluten", "lactose", "dairy", "pregnan", "vegetarian", "vegan", "allerg",
                    "halal", "kosher", "low-carb", "keto", "spicy", "糖尿病", "血压", "血脂", "血糖", "胆固醇",
                    "痛风", "怀孕", "乳糖", "忌口", "吃素", "素食", "过敏", "少盐", "少油", "不吃", "辣", "胃",
-                   "alcohol", "gastritis", "反酸", "胃炎"],
+                   "alcohol", "gastritis", "反酸", "胃炎",
+                   # what a doctor limits by its marker: uric acid and purines, kidney stones
+                   "uric", "purine", "kidney stone", "尿酸", "嘌呤", "结石"],
         "travel": ["budget", "broke", "cheap", "afford", "预算", "没钱", "手头紧", "省着", "money is tight", "money's tight", "saving up", "省钱", "seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
                    "afraid of flying", "motion sick", "靠窗", "过道", "航空", "里程", "晕车", "晕机", "怕坐飞机",
                    "高铁", "卧铺",
@@ -204,7 +209,8 @@ def _default_scene_content_weights() -> dict[str, float]:
 
 def _default_person_topics() -> list[str]:
     # A question about another person ("我哥住哪儿？") is not about the user's own city, job or name.
-    return ["spouse", "partner", "son", "daughter", "children", "brother", "sister", "parents", "boss"]
+    return ["spouse", "partner", "son", "daughter", "children", "brother", "sister", "parents", "boss",
+            "grandchildren", "grandparents", "relatives"]
 
 
 def _default_self_topics() -> list[str]:
@@ -220,6 +226,7 @@ def _default_topic_cues() -> dict[str, list[str]]:
                   "spot", "restaurant", "place", "takeaway", "takeout", "delivery", "go for dinner",
                   "eat out", "bar", "附近", "周边", "找个", "推荐个地方", "订个", "餐厅", "去哪", "外卖", "出去吃",
                   # food brought to the door, and an outing to find (a city's to know)
+                  "book a table", "book us a table", "table for", "reservation", "订座", "订位", "订桌",
                   "order dinner", "order food", "order us", "order some food", "order in", "点外卖", "点餐",
                   "something fun", "anything fun", "things to do", "好玩",
                   # an outing happens somewhere: shows, trails, parks, museums
@@ -245,6 +252,13 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "son": ["son", "儿子"],
         "daughter": ["daughter", "女儿", "闺女"],
         "children": ["kid", "child", "孩子", "小孩"],
+        "grandchildren": ["grandson", "granddaughter", "grandkid", "grandchild", "grandchildren", "孙子", "孙女",
+                          "外孙"],
+        "grandparents": ["grandma", "grandmother", "grandpa", "grandfather", "granny", "nana", "奶奶", "外婆",
+                         "姥姥", "爷爷", "外公", "姥爷"],
+        "relatives": ["niece", "nephew", "cousin", "uncle", "aunt", "godson", "goddaughter", "侄子", "侄女", "外甥",
+                      "表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "叔叔", "舅舅", "姑姑", "阿姨",
+                      "舅妈", "伯伯"],
         "brother": ["brother", "哥", "弟"],
         "sister": ["sister", "姐", "妹"],
         # a transport booking leaves from home
@@ -308,6 +322,10 @@ def _default_topic_keys() -> dict[str, dict[str, float]]:
         "children": {"user.relationship.son": 0.7, "user.relationship.daughter": 0.7,
                      "user.relationship.*child*": 0.7},
         "brother": {"user.relationship.*brother": 0.7},
+        "grandchildren": {"user.relationship.grand*": 0.7},
+        "grandparents": {"user.relationship.grand*": 0.7},
+        "relatives": {"user.relationship.niece": 0.7, "user.relationship.nephew": 0.7,
+                      "user.relationship.cousin": 0.7, "user.relationship.uncle": 0.7, "user.relationship.aunt": 0.7},
         "sister": {"user.relationship.*sister": 0.7},
         "departure": {"user.home_city": 0.8},
         "parents": {"user.relationship.mother": 0.7, "user.relationship.father": 0.7},
@@ -438,9 +456,16 @@ class Policy:
     # (LoCoMo dev, in-process: BM25 alone Recall@10 0.646, this fusion 0.675; equal weights drag it down.)
     hybrid_vector_share: float = setting(0.5, low=0.0, high=1.0)
     vector_only_share: float = setting(1.0, low=0.0, high=1.0)
-    # A memory next to a match in the same source session (adjacent turns) gains this share of the
-    # match's relevance (LoCoMo dev: hybrid Recall@10 0.675 -> 0.717 at 0.5).
+    # A memory next to a match in the same source session (adjacent turns) gains a share of the match's
+    # relevance (LoCoMo dev: hybrid Recall@10 0.675 -> 0.717 at 0.5): `context_neighbour_share` for the turn
+    # before a match, `context_neighbour_after_share` for the turn after it (the reply to the words a question
+    # matched is most often its answer), `context_neighbour_far_share` two turns away either side (the same
+    # speaker's next or previous line). Fitted on LoCoMo dev in-process, leave-one-conversation-out
+    # (docs/benchmarks.md, "Retrieval (issue 12)", round 6): 0.5 / 0.5 / 0 gave R@5 0.672 R@10 0.756, 0.5 / 0.7 /
+    # 0.2 0.684 / 0.766 (held-out R@10 0.760); 0.4 / 0.6 0.677 / 0.757, 0.6 / 0.4 0.654 / 0.744.
     context_neighbour_share: float = setting(0.5, low=0.0, high=1.0)
+    context_neighbour_after_share: float = setting(0.7, low=0.0, high=1.0)
+    context_neighbour_far_share: float = setting(0.2, low=0.0, high=1.0)
     # Second stage (layers/long_term/selectors/rerank.py): the first stage's best `rerank_pool` are re-scored
     # with evidence the first stage does not weigh, each closing a share of the remaining relevance gap:
     # a person, place or organisation the query names is the memory's subject (its provenance speaker or
@@ -544,6 +569,11 @@ class Policy:
     # a form reads the user's own keys only then ("where is the station?" asks no home city)
     self_reference_words: list[str] = setting(default_factory=lambda: [
         "i", "i'm", "im", "i've", "i'd", "me", "my", "mine", "myself", "我"])
+    # Topics that, asked as a question (a `question_forms` form other than a time), ask their own key and not the
+    # scene's other needs: "我对什么过敏？" asks the allergies, not every condition and medicine a medical question
+    # would need (selectors/scenes.py).
+    fact_question_topics: list[str] = setting(default_factory=lambda: ["allergy"])
+    fact_question_forms: list[str] = setting(default_factory=lambda: ["what", "who", "where"])
     # A query no cue word names takes the scene of its nearest prototype sentence (by the embedder's cosine)
     # when that prototype is a scene's and at least this close; `scene_prototype_min_cosine` 1 turns it off.
     scene_prototypes: dict[str, list[str]] = setting(default_factory=_default_scene_prototypes, merge=True)

@@ -181,7 +181,7 @@ SYNONYM_GROUPS = [
     # family beyond the nuclear one
     "grandma grandmother 奶奶 外婆 姥姥", "grandpa grandfather 爷爷 外公 姥爷",
     "mother-in-law 婆婆 岳母 丈母娘", "father-in-law 公公 岳父 老丈人", "uncle 叔叔 舅舅 伯伯",
-    "aunt 阿姨 姑姑 舅妈", "cousin 表哥 表姐 堂哥 堂姐",
+    "aunt 阿姨 姑姑 舅妈", "cousin 表哥 表姐 堂哥 堂姐", "niece 侄女 外甥女", "nephew 侄子 外甥",
     # things to buy, do and eat
     "cake 蛋糕", "flower flowers 花", "ring 戒指", "propose proposal 求婚", "toy 玩具", "game games 游戏",
     "ticket tickets 票", "sleep 睡觉 睡眠", "insomnia 失眠", "smoke smoking cigarette 抽烟 烟",

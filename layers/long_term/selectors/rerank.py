@@ -280,12 +280,13 @@ def _time_form_answer(row: dict, reading, policy: Policy) -> bool:
     return any(fnmatch.fnmatchcase(key, pattern) for pattern in policy.rerank_time_form_keys)
 
 
-def _pastime_fits(content: str, asked: frozenset[str], policy: Policy) -> bool:
-    """A taste for a kind of pastime the request asks for (any kind for an open request)."""
+def _pastime_fits(content: str, key: str, asked: frozenset[str], policy: Policy) -> bool:
+    """A taste for a kind of pastime the request asks for; a like of any kind for an open request ("something
+    fun"), whose dislikes are not what it asks."""
     if not asked:
         return False
     kinds = pastime_kinds(content, policy)
-    return bool(kinds & asked or (kinds and "any" in asked))
+    return bool(kinds & asked or (kinds and "any" in asked and "dislike" not in key))
 
 
 def slot_days(query: str, reading, policy: Policy) -> frozenset[int]:
@@ -315,7 +316,8 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
                              for variant in name_variants(name)) else 0.0,
         "coverage": _co_coverage(int(row.get("matched_concepts") or 0), concept_count),
         "taste_fit": 1.0 if taste and ((query_scene and memory_scene == query_scene)
-                                       or _pastime_fits(content, pastimes, policy)) else 0.0,
+                                       or _pastime_fits(content, row.get("memory_key") or "", pastimes, policy))
+                      else 0.0,
         "time_form": 1.0 if _time_form_answer(row, reading, policy) else 0.0,
         "slot": 1.0 if query_days and query_days & days_named(content) else 0.0,
     }

@@ -269,7 +269,9 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
         topics = [name for name in topics if name not in policy.self_topics]
     # "周五晚上能约朋友吃饭吗" asks whether the evening is free, not what to eat: the scene's needs stay out
     slot_only = any(name in policy.slot_topics for name in topics)
-    if scene and not named_place and not slot_only:
+    fact_question = any(name in policy.fact_question_topics for name in topics) and _about_the_user(text, policy) \
+        and any(_hits(text, policy.question_forms.get(form, [])) for form in policy.fact_question_forms)
+    if scene and not named_place and not slot_only and not fact_question:
         scene_keys = policy.scene_keys.get(scene, {})
         if about_another or any(name in policy.other_subject_topics for name in topics):
             # "我伴侣对什么药过敏？" asks about the partner's health, not the user's own conditions

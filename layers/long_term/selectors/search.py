@@ -237,7 +237,9 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
     scene_sql, scene_params = _kind_case(scene_values, 1.0)
     score_sql = "c.relevance * c.recency * c.scene * c.confidence * c.feedback_weight"
     # neighbours: conversation context. A turn next to a strong match (same source session, adjacent turn)
-    # shares part of its relevance; the answer to a question often sits one turn after the words it matched.
+    # shares part of its relevance; the answer to a question often sits one turn after the words it matched, so
+    # the turn after a match takes a larger share than the one before, and one two turns away a small one.
+    # neighbour_relevance is the largest such share-weighted relevance (what the text relevance gains from).
     # The final SELECT brings the winners' own columns back in the same round trip.
     # factors is MATERIALIZED so the map is read here and not carried, once per row, into the window's sort
     sql.append(f""", factors AS MATERIALIZED (
@@ -254,13 +256,15 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
         SELECT f.*, {own_sql} AS own_relevance FROM factors f
     ), neighbours AS (
         SELECT o.*, CASE WHEN o.source_session_id = '' THEN 0 ELSE GREATEST(
-            CASE WHEN lag(o.source_turn_to) OVER w = o.source_turn_from - 1 THEN lag(o.own_relevance) OVER w END,
-            CASE WHEN lead(o.source_turn_from) OVER w = o.source_turn_to + 1 THEN lead(o.own_relevance) OVER w END,
+            CASE WHEN lag(o.source_turn_to) OVER w = o.source_turn_from - 1 THEN %s * lag(o.own_relevance) OVER w END,
+            CASE WHEN lead(o.source_turn_from) OVER w = o.source_turn_to + 1 THEN %s * lead(o.own_relevance) OVER w END,
+            CASE WHEN lag(o.source_turn_to, 2) OVER w = o.source_turn_from - 2 THEN %s * lag(o.own_relevance, 2) OVER w END,
+            CASE WHEN lead(o.source_turn_from, 2) OVER w = o.source_turn_to + 2 THEN %s * lead(o.own_relevance, 2) OVER w END,
             0) END AS neighbour_relevance
         FROM own o
         WINDOW w AS (PARTITION BY o.source_session_id ORDER BY o.source_turn_from, o.id)
     ), texts AS (
-        SELECT n.*, n.own_relevance + (1 - n.own_relevance) * %s * n.neighbour_relevance AS text_relevance
+        SELECT n.*, n.own_relevance + (1 - n.own_relevance) * n.neighbour_relevance AS text_relevance
         FROM neighbours n
     ), combined AS (
         SELECT t.*, 1 - (1 - t.text_relevance) * (1 - t.key_relevance) AS relevance FROM texts t
@@ -277,7 +281,8 @@ def _search_sql(*, where: str, where_params: list, terms: list, reading: QueryRe
     FROM ranked r JOIN long_term_memory mm ON mm.id = r.id
     ORDER BY r.score DESC, r.id DESC""")
     params += [*key_params, policy.keyword_scale, policy.vector_cosine_low, span, *alpha_params, *scene_params, *own_params,
-               policy.context_neighbour_share, min_score, top_k]
+               policy.context_neighbour_after_share, policy.context_neighbour_share, policy.context_neighbour_far_share,
+               policy.context_neighbour_far_share, min_score, top_k]
     # One line without the indentation: psycopg caches its parse of statements up to 4 KiB only.
     return " ".join("".join(sql).split()), params
 

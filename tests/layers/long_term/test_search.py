@@ -6,6 +6,7 @@ from django.db import connection
 from django.utils import timezone
 
 from layers.long_term.models import Memory
+from layers.long_term.policy import Policy
 from layers.long_term.selectors import memory_search
 from layers.long_term.services import memory_feedback, memory_soft_delete
 
@@ -276,16 +277,25 @@ def test_adjacent_turn_of_a_match_shares_its_relevance(api, remember):
                         source_turn_from=4, source_turn_to=4)
     answer = remember("Caroline: Yes! It was amazing, so many colours.", source_session_id="conv-S1",
                       source_turn_from=5, source_turn_to=5)
+    before = remember("Melanie: How was your weekend?", source_session_id="conv-S1", source_turn_from=3,
+                      source_turn_to=3)
+    later = remember("Melanie: Wow, sounds great!", source_session_id="conv-S1", source_turn_from=6,
+                     source_turn_to=6)
     far = remember("Caroline: I adopted a puppy.", source_session_id="conv-S1", source_turn_from=9,
                    source_turn_to=9)
     rows = api.post_json(SEARCH, {"user_id": "u1", "query": "pride parade", "mode": "keyword", "explain": True,
                                   "min_score": 0}).json()["results"]
     by_id = {row["id"]: row for row in rows}
     assert [row["id"] for row in rows][:2] == [question.pk, answer.pk] and far.pk not in by_id
-    explain = by_id[answer.pk]["explain"]
-    assert explain["own_relevance"] == 0 and explain["neighbour_relevance"] == pytest.approx(
-        by_id[question.pk]["explain"]["own_relevance"])
-    assert explain["relevance"] == pytest.approx(0.5 * explain["neighbour_relevance"])
+    matched = by_id[question.pk]["explain"]["own_relevance"]
+    # the reply after the match takes the larger share, the turn before it the smaller, two turns on a small one
+    policy = Policy()
+    for memory, share in ((answer, policy.context_neighbour_after_share), (before, policy.context_neighbour_share),
+                          (later, policy.context_neighbour_far_share)):
+        explain = by_id[memory.pk]["explain"]
+        assert explain["own_relevance"] == 0 and explain["neighbour_relevance"] == pytest.approx(share * matched)
+        assert explain["relevance"] == pytest.approx(explain["neighbour_relevance"])
+    assert policy.context_neighbour_after_share > policy.context_neighbour_share > policy.context_neighbour_far_share
 
 
 def test_provider_down_degrades_hybrid_to_keywords_and_refuses_the_rest(api, remember, settings):

@@ -85,3 +85,15 @@ def test_words_for_a_spouse_a_job_a_landlord_and_a_pharmacy(tenant, remember):
     assert landlord.pk in _served(tenant, "what's my landlord's WeChat")
     assert asthma.pk in _served(tenant, "what do I need to pick up from the pharmacy?")
     assert query_read("王先生什么时候到？", Policy()).topics == ()  # Mr Wang is nobody's husband
+
+
+def test_a_question_for_ones_allergies_asks_no_other_medical_needs(tenant, remember):
+    dust = remember("用户对尘螨过敏。", memory_key="user.allergies")
+    migraine = remember("用户患有偏头痛。", memory_key="user.health_conditions")
+    pills = remember("User takes sumatriptan when a migraine starts.", memory_key="user.medications")
+    served = _served(tenant, "我对什么过敏")
+    assert dust.pk in served and migraine.pk not in served and pills.pk not in served
+    assert set(query_read("我对什么药过敏？", Policy()).key_weights) == {"user.allergies"}
+    # a medical request still needs the conditions and the medicines
+    served = _served(tenant, "头疼能吃布洛芬吗")
+    assert migraine.pk in served and pills.pk in served
