@@ -285,7 +285,7 @@ def test_english_near_negatives(text, expected):
     ("We're walking the Camino in May", {("user.plan", "walking the Camino", (("date", "May"),))}),
     ("got a colonoscopy scheduled for next Wednesday", {("user.plan", "colonoscopy", (("date", "next Wednesday"),))}),
     ("every other Sunday I call my grandma",
-     {("user.relationship.grandmother", "", ()), ("user.habits", "call grandma", (("weekdays", ("sun",)),))}),
+     {("user.relationship.grandmother", "", ()), ("user.habits", "call grandma", (("frequency", "every other Sunday"), ("weekdays", ("sun",))))}),
     ("I hit the gym monday wednesday and friday", {("user.habits", "hit the gym", (("weekdays", ("mon", "wed", "fri")),))}),
     ("I swim laps every morning before work, usually around 6",
      {("user.habits", "swim laps", (("frequency", "every morning"), ("time", "6")))}),
@@ -374,9 +374,12 @@ def test_chinese_education_attributes_beside_the_school(text, expected):
     assert _facts(text) == expected
 
 
-# A job the user says they share with a person ("are both nurses") is that person's occupation too.
+# A job the user says they share with a person ("are both nurses") is the user's and that person's occupation.
 @pytest.mark.parametrize("text, expected", [
-    ("me and my sister are both nurses", {("user.relationship.sister", "", (("occupation", "nurse"),))}),
+    ("me and my sister are both nurses", {("user.occupation", "nurse", ()), ("user.relationship.sister", "", (("occupation", "nurse"),))}),
+    ("my husband and I are both teachers", {("user.occupation", "teacher", ()), ("user.relationship.husband", "", (("occupation", "teacher"),))}),
+    ("my sister and I both work as nurses", {("user.occupation", "nurse", ()), ("user.relationship.sister", "", (("occupation", "nurse"),))}),
+    ("my parents are both doctors", set()),
     ("my kids are both in school", {("user.relationship.child", "", ())}),
 ])
 def test_english_person_shares_the_users_job(text, expected):
@@ -452,4 +455,50 @@ def test_chinese_story_people_next_job_with_role_and_city_areas(text, expected):
     ("I go there every day at 8:30", set()),
 ])
 def test_english_job_functions_new_homes_and_pointing_habits(text, expected):
+    assert _facts(text) == expected
+
+
+# Round 5 (engineer en): contact, education, people, habits and medications said the way people say them.
+@pytest.mark.parametrize("text, expected", [
+    ("honestly slack is the quickest way to get an answer from me", {("user.contact_preference", "slack", ())}),
+    ("weekday mornings are when I'm easiest to reach", {("user.contact_preference", "weekday mornings", ())}),
+    ("calls are fine but only in the afternoon", {("user.contact_preference", "calls only in the afternoon", ())}),
+    ("I'm on do not disturb from 9pm", {("user.contact_preference", "do not disturb from 9pm", ())}),
+    ("if you need me, WhatsApp is best", {("user.contact_preference", "WhatsApp", ())}),
+    ("please write to me in Spanish", {("user.contact_preference", "Spanish", ())}),
+    ("keep the notifications to a daily digest, the pings are too much", {("user.contact_preference", "daily digest", ())}),
+    ("quick thing before we start, pls don't call me", {("user.contact_preference", "no calls", ())}),
+    ("finished my PhD last year, in chemistry", {("user.education", "PhD", (("field", "chemistry"), ("status", "graduated")))}),
+    ("I'm working on an MBA part time at Warwick", {("user.education", "Warwick", (("degree", "MBA"), ("status", "studying")))}),
+    ("I'm enrolled in an online MSc in AI with the University of London",
+     {("user.education", "University of London", (("degree", "MSc"), ("field", "AI"), ("status", "studying")))}),
+    ("I'm halfway through the Google data analytics certificate on Coursera",
+     {("user.education", "Google data analytics certificate on Coursera", (("status", "studying"),))}),
+    ("we have twins, Leo and Max, they're 4", {("user.relationship.child", "Leo", (("age", 4),)), ("user.relationship.child", "Max", (("age", 4),))}),
+    ("I've got two daughters, Mia who's 9 and Ella who's 6",
+     {("user.relationship.daughter", "Mia", (("age", 9),)), ("user.relationship.daughter", "Ella", (("age", 6),))}),
+    ("I'm married to Daniel, he's a chef", {("user.relationship.husband", "Daniel", (("occupation", "chef"),))}),
+    ("I try to meditate for 10 minutes before bed", {("user.habits", "meditate", (("time", "before bed"),))}),
+    ("I carry an EpiPen because of shellfish", {("user.allergies", "shellfish", ())}),
+    ("I can't eat shellfish, my throat swells up", {("user.allergies", "shellfish", ())}),
+    ("sertraline, 50mg, every morning with my oatmeal",
+     {("user.medications", "sertraline", (("dose", "50mg"), ("schedule", "every morning")))}),
+    ("doc has me on metformin: 500 twice a day with meals",
+     {("user.medications", "metformin", (("dose", "500"), ("schedule", "twice a day with meals")))}),
+    ("I get a B12 shot once a month at the clinic", {("user.medications", "B12 shot", (("schedule", "once a month"),))}),
+])
+def test_english_round_five_families(text, expected):
+    assert _facts(text) == expected
+
+
+# ... and what they must leave alone (a reminder asked for, irony, a film title, a denial, someone else, an everyday reaction).
+@pytest.mark.parametrize("text, expected", [
+    ("ping me at 4 so I don't forget the vet callback", set()),
+    ("oh yeah I just LOVE getting calls at 7am", set()),
+    ("I love old hitchcock films, vertigo is my fav", {("user.likes", "old hitchcock films", ())}),
+    ("allergy-wise I'm clean as far as any doctor has ever told me", set()),
+    ("my friend takes sertraline 50mg every morning", set()),
+    ("onions make my eyes water", set()),
+])
+def test_english_round_five_negatives(text, expected):
     assert _facts(text) == expected

@@ -57,6 +57,8 @@ from layers.formation.extractor.rules_en.family import (
 from layers.formation.extractor.rules_en.habits import _b_habit, _is_habit_clause
 from layers.formation.extractor.rules_en.health import (
     allergen_first,
+    _b_drug_first,
+    _b_shot,
     _b_dose_of,
     _b_my_pregnancy,
     _b_named_drug,
@@ -73,6 +75,7 @@ from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets, breed_said
 from layers.formation.extractor.rules_en.plans import _b_be_there, _b_plan, _b_progressive_plan, plan_candidate
 from layers.formation.extractor.rules_en.subject import (
     _OTHER_SUBJECT,
+    _REPORTED,
     _no_one_else,
     _user_said,
     self_anchored,
@@ -106,7 +109,7 @@ def match_clause(clause: str) -> list[Candidate]:
 # their own anchors ("my dog", "my flight").
 _EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_named_after_have, _b_called_name}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
-_EN_LOOSE = {_b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_lower_school, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
+_EN_LOOSE = {_b_drug_first, _b_shot, _b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_lower_school, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
              _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together, _b_years_married, _b_exam}
 
 
@@ -150,7 +153,12 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             # "my brother's wedding next saturday", "my sister's getting married in Italy": a family event the user goes to.
             family_event = build in (_b_plan, _b_progressive_plan) and re.search(r"(?i)\b(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?'s\s+$", clause[:match.start()]) \
                 and not re.match(r"(?i)(?:flying|driving|heading|headed|going|moving|leaving|travell?ing|visiting|off\s+to|starting|having)\b", clause[match.start():])
-            if build not in _EN_SUBJECT_FREE and not household and not family_event and not _user_said(clause, match.start()) and not self_anchored(clause, match.start(), match.group()) and not (
+            # "if you need me, WhatsApp is best": in a contact preference "you" is whoever reaches the user, no other subject.
+            unaddressed = re.sub(r"(?i)\byou(?:r)?\b", "", clause[:match.start()]) if build is _b_contact else None
+            # "quick thing before we start, pls don't call me": asked with "me", it is the user's way of being reached.
+            addressed = unaddressed is not None and (_no_one_else(unaddressed, len(unaddressed)) or (
+                re.search(r"(?i)\bme\b", match.group()) is not None and not _REPORTED.search(clause[:match.start()])))
+            if build not in _EN_SUBJECT_FREE and not household and not family_event and not addressed and not _user_said(clause, match.start()) and not self_anchored(clause, match.start(), match.group()) and not (
                     build in _EN_LOOSE and _no_one_else(clause, match.start())):
                 continue
             candidates = build(match, clause)

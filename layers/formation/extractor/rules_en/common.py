@@ -45,7 +45,7 @@ _LIST = r"(?P<v>[^.;!?]+)"  # allergens and foods come as lists: "peanuts, shell
 
 
 _PRONOUN_OBJECT = re.compile(
-    r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|your|myself|yourself|each\s+other|one\s+another|it's|that's|to\s+know|to\s+ask|one|which|"
+    r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|your|myself|yourself|each\s+other|one\s+another|it's|that's|to\s+know|to\s+ask|one|which|ever$|"
     r"the\s+(?:first|second|third|last|other|next|previous|latter|former|same)\b|(?:the\s+)?idea\b|"
     # "I love how you explain things": praise of the assistant is no taste.
     r"(?:how|that|when|what|the\s+way)\s+(?:you|u)\b)", re.I)

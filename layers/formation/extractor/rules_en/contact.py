@@ -26,9 +26,13 @@ def _b_contact(m, clause):
         return []
     value = re.sub(r"(?i)\s+(?:please|pls|plz|thanks|thx)$", "", tidy_value(m.group("v")))
     refusal = _REFUSAL.match(value)
-    if refusal:
+    # "no phone calls" is kept as written; "don't call me", "avoid calling" take its one wording ("no calls").
+    if refusal and not re.match(r"(?i)no\s", value):
         value = f"no {_REFUSAL_NOUN[refusal.group('what')[0].lower()]}{value[refusal.end():]}"
     return [_f("user.contact_preference", value)] if value else []
+
+
+_CLOCK = r"(?:(?i:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midnight))"
 
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
@@ -61,10 +65,28 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'm more likely to answer a text", "I'll see an email faster": the channel the user answers.
     (re.compile(rf"(?i:more\s+likely\s+to|quicker\s+to|faster\s+to|likelier\s+to)\s+(?i:answer|reply\s+to|see|read|respond\s+to|pick\s+up|notice)\s+(?:(?i:a|an|your)\s+)?(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
     # "email is fine for anything non-urgent", "iMessage works", "WhatsApp is good": a channel said to do.
-    (re.compile(rf"(?:^|(?<=[\s,]))(?P<v>(?i:{_CHANNELS}))\s+(?:(?i:is|are|'s)\s+(?:(?i:totally|perfectly|always|usually)\s+)?(?i:fine|ok|okay|good|great|best)|(?i:works|work\s+best|works\s+best))(?=\s*$|\s*[,.;!]|\s+(?i:for|too|though|by\s+me|with\s+me)\b)"), _b_contact),
+    (re.compile(rf"(?:^|(?<=[\s,]))(?P<v>(?i:{_CHANNELS})(?:\s+(?i:msgs?|messages?|dms?|texts?|calls?))?)\s+(?:(?i:is|are|'s)\s+(?:(?i:totally|perfectly|always|usually)\s+)?(?i:fine|ok|okay|good|great|best)|(?i:works|work\s+best|works\s+best))(?=\s*$|\s*[,.;!]|\s+(?i:for|too|though|by\s+me|with\s+me)\b)"), _b_contact),
     # "for anything urgent just call", "if it's urgent, text": a channel for a kind of matter.
-    (re.compile(r"(?i:for\s+(?:anything|everything|stuff|things|something)?\s*|if\s+it's\s+|when\s+it's\s+)(?P<what>(?i:urgent|important|quick|personal|work|serious|time-sensitive))\b[^,.;!?]{0,15}?[\s,]+(?:(?i:just|please|pls)\s+)?(?P<v>(?i:call|text|email|message|ping|ring|whatsapp|dm))(?:\s+(?i:me))?(?=\s*$|\s*[,.;!])"),
+    (re.compile(r"(?i:for\s+(?:anything|everything|stuff|things|something)?\s*|if\s+(?:it's|it\s+is|something's|something\s+is|anything's)\s+(?:really\s+)?|when\s+it's\s+)(?P<what>(?i:urgent|important|quick|personal|work|serious|time-sensitive))\b[^,.;!?]{0,15}?[\s,]+(?:(?i:just|please|pls)\s+)?(?P<v>(?i:call|text|email|message|ping|ring|whatsapp|dm))(?:\s+(?i:me))?(?=\s*$|\s*[,.;!])"),
      lambda m, c: [_f("user.contact_preference", f"{m.group('v').lower()} if {m.group('what').lower()}")]),
+    # "slack is the quickest way to get an answer from me", "WhatsApp's the surest bet", "texting is way more reliable":
+    # a channel as the subject of a verdict, whatever superlative or comparative says it suits the user.
+    (re.compile(rf"(?:^|(?<=[\s,]))(?P<v>(?i:{_CHANNELS}))(?:'s|\s+(?i:is|are|has\s+been))\s+(?:(?i:honestly|just|always|usually|definitely|probably|by\s+far)\s+)?"
+                r"(?:(?i:the\s+(?:quickest|fastest|best|easiest|surest|safest|most\s+reliable|only)\s+(?:way|bet|option|place|route|channel))|"
+                r"(?:(?i:way|much|far|a\s+lot|so\s+much)\s+)?(?i:more\s+reliable|more\s+dependable|more\s+likely\s+to\s+reach\s+me))\b"), _b_contact),
+    # "weekday mornings are when I'm easiest to reach", "evenings are when I'm around": when the user can be reached.
+    (re.compile(r"(?P<v>(?i:(?:weekday\s+|weekend\s+|early\s+|late\s+)?(?:mornings?|evenings?|afternoons?|weekends?|weekdays|lunchtimes?|nights?)|after\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|before\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))"
+                r"\s+(?i:are|is)\s+(?i:when|the\s+time)\s+(?i:i'm|im|i\s+am)\s+(?i:easiest\s+to\s+reach|easiest\s+to\s+get\s+hold\s+of|reachable|available|around|free|online|best\s+reached)\b"), _b_contact),
+    # "only email after 6", "text before 9 please", "calls only in the afternoon": a channel with the hours it is for.
+    (re.compile(r"(?:^|(?<=\b(?i:only|just)\s))(?P<v>(?i:only\s+)?(?i:email|e-mail|text|message|call|ring|dm|whatsapp|ping|calls|texts|emails|messages)\s+(?i:only\s+)?"
+                r"(?i:after|before|between|during|in\s+the|on)\s+(?:(?i:the\s+)?[\w:]+(?:\s+(?i:and|to|-)\s+[\w:]+)?))(?=\s*$|\s*[,.;!]|\s+(?i:please|pls|thanks|though)\b)"), _b_contact),
+    # "calls are fine but only in the afternoon": a channel allowed, then narrowed to its hours.
+    (re.compile(rf"(?P<ch>(?i:{_CHANNELS}))\s+(?i:are|is|'s)\s+(?i:fine|ok|okay|good)\s*,?\s+(?i:but)\s+(?P<when>(?i:only\s+)?(?i:in\s+the|after|before|between|on|during)\s+[\w: ]{{1,25}})"),
+     lambda m, c: [_f("user.contact_preference", f"{tidy_value(m.group('ch')).lower()} {tidy_value(m.group('when'))}")]),
+    # "I'm on do not disturb from 9pm", "my phone's on silent after 10": the hours the user cannot be reached.
+    (re.compile(rf"(?i:on|use|have|turn\s+on|switch\s+on|set)\s+(?:(?i:my\s+phone\s+(?:to|on)|the|my)\s+)?(?P<v>(?i:do\s+not\s+disturb|dnd|focus\s+mode|silent|airplane\s+mode|sleep\s+mode)\s+(?i:from|after|between|until|till|before|at)\s+{_CLOCK}(?:\s+(?i:to|and|until|till|-)\s+{_CLOCK})?)"), _b_contact),
+    # "leave a voicemail", "leave me a voice note": the channel the user asks for instead of a live call.
+    (re.compile(r"(?i:leave)\s+(?:(?i:me)\s+)?(?i:a)\s+(?P<v>(?i:voicemail|voice\s*mail|voice\s+note|voice\s+message|message|text))\b"), _b_contact),
     # "mornings are the best time to reach me", "after 6 is best to call": when, as said.
     (re.compile(r"(?P<v>(?i:(?:early\s+|late\s+)?(?:mornings?|evenings?|afternoons?|weekends?|weekdays|lunchtimes?|nights?)|after\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|before\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))\s+(?i:are|is)\s+(?:(?i:the)\s+)?(?i:best|easiest|ideal)(?:\s+(?i:time))?\s+(?i:to)\s+(?i:reach|call|contact|catch|message|text|ring|get\s+hold\s+of)\s+(?i:me)\b"), _b_contact),
     # "I'd prefer a weekly summary instead of daily pings": how often, and in what form, the user is told.
@@ -84,7 +106,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:best|better|easiest|safest)\s+(?i:to|is\s+to)\s+(?P<v>(?i:text|email|e-mail|message|dm|whatsapp|call|ring))(?:\s+(?i:me))?(?=\s*(?:$|[,.;!?])|\s+(?i:though|tbh|honestly)\b)"), _b_contact),
     # "I don't take calls before 10am", "I never answer the phone", "I don't pick up unknown numbers": calls refused, with when.
     (re.compile(r"(?i:don't|dont|do\s+not|never|can't|cant|won't|rarely)\s+(?i:take|answer|pick\s+up|accept|do)\s+(?:(?i:phone|voice|work|any)\s+)?(?i:calls|the\s+phone|my\s+phone)"
-                r"(?P<when>\s+(?i:before|after|during|on|at|past|while)\s+[\w: ]{1,25})?"),
+                r"(?P<when>\s+(?i:before|after|during|on|at|past|while|from)\s+[\w: ]{1,25}?)?(?=\s*$|\s*[,.;!?]|\s+(?i:so|because|cause|but|and|unless)\b)"),
      lambda m, c: [_f("user.contact_preference", "no calls" + (tidy_value(m.group("when")) and " " + tidy_value(m.group("when")) if m.group("when") else ""))]),
     # "hit me up on telegram", "hmu on insta": the channel offered in slang.
     (re.compile(rf"(?i:hit\s+me\s+up|hmu|find\s+me|catch\s+me|holla\s+at\s+me)\s+(?i:on|via|over|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
@@ -123,14 +145,23 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:please|pls|just)\s+(?P<v>(?i:email|text|call|message|dm|whatsapp))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
     (re.compile(r"(?P<v>(?i:no\s+(?:phone\s+)?calls|don't\s+call\s+me|avoid\s+calling\s+me|no\s+texts|don't\s+text\s+me|don't\s+ring\s+me)(?:\s+(?:on|after|before|during)\s+[\w ]+)?)"), _b_contact),
     (re.compile(r"(?i:a|the)\s+(?P<v>(?i:phone\s+call|call|email|text))\s+(?i:beats|is\s+better|works\s+better)"), _b_contact),
-    (re.compile(r"(?P<v>(?i:messages|texts|email|emails)\s+only)"), _b_contact),
+    (re.compile(r"(?P<v>(?i:messages|texts?|sms|e-?mails?|whatsapp|signal|telegram|slack|dms?|imessage)\s+only)"), _b_contact),
+    # "nothing before 8 in the morning please" (about a buzz or a ping), "nothing on weekends": the hours kept free of contact.
+    (re.compile(r"(?:^|(?<=\band\s))(?P<v>(?i:nothing|no\s+(?:pings|notifications|buzzing|messages|calls|texts|emails|reminders))\s+(?i:before|after|on|during|past|between)\s+[\w:]+(?:\s+(?i:in\s+the\s+(?:morning|evening)|am|pm|and\s+[\w:]+))?)"),
+     lambda m, c: _b_contact(m, c) if re.match(r"(?i)no\s", m.group("v")) or re.search(r"(?i)\b(?:please|pls|plz|buzz|ping|call|text|message|notif|remind|email|ring|disturb|phone|contact)", c) else []),
+    # "keep the notifications to a daily digest", "limit reminders to one a day": how often the user is told.
+    (re.compile(r"(?i:keep|limit|cap|batch)\s+(?:(?i:the|my|all)\s+)?(?i:notifications|updates|pings|reminders|emails|alerts|messages)\s+(?i:to|into)\s+(?:(?i:a|an|one)\s+)?(?P<v>(?i:(?:daily|weekly|single|morning|evening)\s+(?:digest|summary|email|roundup|recap)|one\s+a\s+day|once\s+a\s+day))\b"), _b_contact),
+    # "I prefer short bullet-point messages over paragraphs", "bullet points help me a lot": the form messages take.
+    (re.compile(r"(?i:prefer|rather\s+have|rather\s+get|like|want)\s+(?P<v>(?i:(?:short|brief|quick|concise)\s+)?(?:bullet[- ]?points?|bullet[- ]point\s+(?:messages|lists|summaries)|bullets|short\s+(?:messages|replies|answers|summaries)|tl;?drs?|summaries|voice\s+notes))(?=\s+(?i:over|to|than|instead|rather)\b|\s*$|\s*[,.;!])"), _b_contact),
+    (re.compile(r"(?:^|(?<=\bso\s))(?P<v>(?i:bullet[- ]?points|short\s+messages|summaries|written\s+instructions))\s+(?i:help|work|are\s+easier|are\s+better)\b"), _b_contact),
     (re.compile(r"(?i:prefer|rather)\s+(?:(?i:you|it\s+if\s+you|that\s+you|people)\s+)?(?P<v>(?i:email|text|call|message|dm|whatsapp|ping))\s+(?i:me)\b"), _b_contact),
     (re.compile(r"(?i:just|only)\s+(?P<v>(?i:text|email|message|dm))(?:\s+(?i:me))?(?=\s*$|[,.;!?])"), _b_contact),
     (re.compile(r"^(?i:pls|please|plz|just)\s+(?P<v>(?i:text|email|message|dm|whatsapp|call))\b(?!\s+me\s+[A-Z])(?!\s+(?:me\s+)?(?:by|as)\b)"), _b_contact),
     (re.compile(r"(?P<v>(?i:don't|dont|do\s+not|never)\s+(?i:call|ring|phone)(?:\s+(?i:me))?)(?=\s*$|[,.;!?])"), _b_contact),
-    (re.compile(r"^(?P<v>(?i:text|email|e-mail|call|message|dm|ping|whatsapp|slack|signal))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as)\b))"), _b_contact),
+    # "ping me at 4 so I don't forget", "text me in 10 min": a reminder asked for, no standing preference.
+    (re.compile(r"^(?P<v>(?i:text|email|e-mail|call|message|dm|ping|whatsapp|slack|signal))\s+(?i:me)\b(?!\s+(?:[A-Z]|(?i:by|as|at\s+\d|in\s+(?:\d|an?\s|half)|tomorrow|tonight|later|so\s+i|to\s+remind|when\s+it's\s+time|about)\b))"), _b_contact),
     (re.compile(rf"(?i:best|easiest|fastest|quickest)\s+(?i:way\s+)?(?i:to\s+)?(?i:reach|contact|get\s+hold\s+of|get)\s+(?i:me)\s+(?i:is)\s+(?:(?i:via|on|by|through)\s+)?(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
-    (re.compile(r"(?P<v>(?i:don't|do\s+not|never|no|please\s+don't|pls\s+don't)\s+(?i:call|text|ring|message|email|ping|calls|texts|messages|phone\s+calls)(?:\s+(?i:me))?\s+(?i:before|after|on|during|at|past)\s+[\w: ]+)"), _b_contact),
+    (re.compile(r"(?P<v>(?i:don't|do\s+not|never|no|please\s+don't|pls\s+don't)\s+(?i:call|text|ring|message|email|ping|calls|texts|messages|phone\s+calls)(?:\s+(?i:me))?\s+(?i:before|after|on|during|at|past|between|from|until|till)\s+[\w: ]+)"), _b_contact),
     (re.compile(r"(?i:rather\s+get)\s+(?P<v>[^,.;!?]+?)\s+(?i:than)"), _b_contact),
     # "I prefer a quick call over long email chains", "rather have a text than a call": the channel preferred.
     (re.compile(rf"(?i:prefer|rather\s+have|rather\s+get|rather)\s+(?:(?i:a|an)\s+)?(?:(?i:quick|short|simple|brief)\s+)?(?P<v>(?i:{_CHANNELS}))\s+(?i:over|to|than|rather\s+than|instead\s+of)\b"), _b_contact),

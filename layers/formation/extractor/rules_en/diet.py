@@ -97,11 +97,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'm off sugar", "been off booze": not "laid off", "day off", "off to Paris".
     (re.compile(r"(?i:i'm|im|i\s+am|been|gone|went|staying|stay)\s+(?:(?i:totally|completely|mostly)\s+)?(?i:off)\s+(?!to\b|from\b|work\b|today\b)(?P<v>[^.;!?]+)"), _b_restriction),
     # "gluten makes me really sick", "dairy gives me stomach cramps": what the body does not tolerate.
-    (re.compile(r"(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn'?t\s+agree\s+with\s+me|upsets?\s+my\s+stomach|"
+    (re.compile(r"(?<![\w'])(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn'?t\s+agree\s+with\s+me|upsets?\s+my\s+stomach|"
                 r"makes?\s+me\s+(?:really\s+|so\s+|very\s+|super\s+)?(?:sick|ill|bloated|nauseous|throw\s+up)|"
-                r"(?:wrecks?|destroys?|kills?|ruins?|messes\s+up|wreaks?\s+havoc\s+on)\s+(?:me|my\s+(?:stomach|gut|tummy|insides))|"
-                r"(?:is|are)\s+(?:off\s+the\s+menu|out|off\s+limits|a\s+no-go|a\s+no\s+go)\s+for\s+me|(?:is|are)\s+(?:off\s+limits|a\s+no-go)|"
+                r"(?:wrecks?|destroys?|kills?|ruins?|messes\s+up|wreaks?\s+havoc\s+on)\s+my\s+(?:stomach|gut|tummy|insides)|"
+                r"(?:is|are)\s+(?:off\s+the\s+menu|off\s+the\s+table|out|off\s+limits|a\s+no-go|a\s+no\s+go)\s+for\s+me|(?:is|are)\s+(?:off\s+limits|a\s+no-go)|"
                 r"gives?\s+me\s+(?:a\s+|the\s+)?(?:stomach\s*(?:aches?|cramps|pains?)|heartburn|runs|bloating|gas|diarrh?o?ea|headaches?|migraines?|reflux))"), _b_restriction),
+    # "dairy destroys me": said of oneself only when the food opens the clause ("a 7am buzz ruins me" is no food).
+    (re.compile(r"^(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:wrecks?|destroys?|kills?|ruins?|messes\s+up)\s+me\b"), _b_restriction),
     (re.compile(r"(?i:intolerant\s+(?:to|of)|intolerance\s+to|sensitive\s+to|sensitivity\s+to)\s+(?P<v>[^,.;!?]+)"), _b_restriction),
     (re.compile(r"(?i:stay\s+away\s+from|steer\s+clear\s+of|keep\s+away\s+from)\s+(?P<v>[^,.;!?]+)"), _b_restriction),
 ]

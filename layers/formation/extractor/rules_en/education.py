@@ -37,6 +37,8 @@ def _b_education(m, clause):
                                       r"\b(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc)\b[\w\s]{0,25}\bfrom\b|\bstudied\b", clause, re.I) \
         and not re.search(r"(?i)\bstill\s+studying|\bcurrently\b|\bin\s+my\s+\w+\s+year", clause) else \
         "studying" if re.search(r"studying|doing|writing|enrolled|halfway|pursuing|finishing|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
+    if re.search(r"(?i)\bdropp(?:ed|ing)\s+out\b|\bquit\b", clause):
+        status = None
     if degree is None:
         # "my undergrad at McGill and then a PhD in linguistics at Edinburgh": the degree said last before
         # this school (or inside its phrase) is its own, not the first one of the clause.
@@ -48,8 +50,12 @@ def _b_education(m, clause):
         said_year = int(year.group("y")) + (2000 if len(year.group("y")) == 2 else 0)
         status = "graduated" if said_year < date.today().year else "studying"
     if field_ is None:
-        found = re.search(r"(?i)\b(?:in|studying|majoring\s+in|degree\s+in)\s+([a-z][a-z ]{2,30}?)(?:\s+(?:at|from)\b|,|$)", clause)
-        field_ = found.group(1) if found and not re.match(r"(?i)my\b|the\b|a\b", found.group(1)) else None
+        # "my law degree at Bristol in September": a month or a time word is when, not what; the first "in" that
+        # names a subject is the field ("enrolled in an online MSc in AI").
+        found = re.search(r"(?i)\b(?:in|studying|studied|majoring\s+in|majored\s+in|degree\s+in)\s+(?!(?:my|the|a|an|his|her|our|their)\b)"
+                          r"((?-i:[A-Z]{2,4})|[a-z][a-z ]{2,30}?)(?:\s+(?:at|from|with)\b|,|$)", clause)
+        field_ = found.group(1) if found and not re.match(r"(?i)my\b|the\b|a\b|an\b|(?:jan|feb|march|april|may|june|july|aug|sept?|oct|nov|dec)\w*\b|"
+                                                          r"(?:spring|summer|autumn|fall|winter|the\s+fall)\b|(?:\d|last|next|this)\b|(?:person|total|part|full)\b", found.group(1)) else None
         if field_ is None:
             # "psych major", "nursing student": the word before names the field, unless it is a
             # degree or a year ("PhD student", "grad student", "second year student").
@@ -75,7 +81,36 @@ def _b_education(m, clause):
 
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+# Online platforms teach a programme; the programme, not the platform, is what the user studies.
+_PLATFORMS = r"Coursera|Udemy|edX|Udacity|Codecademy|Khan\s+Academy|LinkedIn\s+Learning|FutureLearn|Skillshare|MasterClass|the\s+Open\s+University|OU"
+
+
+def _b_programme(m, clause):
+    """"the Google data analytics certificate on Coursera", "a UX course on Udemy": the programme, with its platform."""
+    programme = tidy_value(m.group("v"))
+    platform = m.groupdict().get("platform")
+    status = "graduated" if re.match(r"(?i)(?:finished|completed|did|passed|got)\b", m.group()) else "studying"
+    return [_f("user.education", f"{programme} on {tidy_value(platform)}" if platform else programme, status=status)]
+
+
+def _b_degree_done(m, clause):
+    """"finished my PhD last year, in chemistry", "defended my thesis": a degree named with no school is the programme."""
+    field_ = m.group("field") or (lambda f: f and f.group(1))(re.search(r"(?i)\bin\s+([a-z][a-z ]{2,30}?)\s*(?:$|[,.;!])", clause[m.end():]))
+    done = re.match(r"(?i)(?:finished|completed|got|earned|defended|passed|graduated\s+with)\b", m.group())
+    return [_f("user.education", m.group("deg"), field=field_ or None, status="graduated" if done else "studying")]
+
+
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "I dropped out of NYU after a year": the school one left is still one's education (FACTS.md has no status for it).
+    (re.compile(rf"(?i:dropped\s+out\s+of|dropping\s+out\s+of|left|quit)\s+{_ORG}(?=\s+(?i:after|in|at|when|because|to|halfway|during|last|two|a\b)|\s*$|\s*[,.;!])"),
+     lambda m, c: _b_education(m, c) if _SCHOOLISH.search(c) or re.search(r"(?i)dropp", m.group()) else []),
+    # "finished my PhD last year", "got my master's in May", "I'm halfway through my PhD": a degree named alone.
+    (re.compile(r"(?i:finished|completed|got|earned|defended|started|starting|halfway\s+through|in\s+the\s+middle\s+of|working\s+on)\s+(?i:my)\s+"
+                r"(?P<deg>(?i:phd|ph\.d\.?|doctorate|master'?s|masters|mba|msc|ma|bachelor'?s|bsc|ba|degree|undergrad))(?:\s+(?i:degree))?"
+                r"(?:\s+(?i:in)\s+(?P<field>[a-z][a-z ]{2,30}?))?(?=\s*$|\s*[,.;!]|\s+(?i:last|this|in|two|a|three|back|recently|finally|yesterday|so|and|but)\b)(?!\s+(?i:at|from|with|in\s+[a-z ]+\s+(?:at|from|with))\b)"), _b_degree_done),
+    # "halfway through the Google data analytics certificate on Coursera", "doing a UX course on Udemy".
+    (re.compile(rf"(?i:doing|taking|finished|completed|did|passed|started|starting|enrolled\s+in|signed\s+up\s+for|halfway\s+through|working\s+through|working\s+on)\s+(?i:an?|the|my)\s+"
+                rf"(?P<v>(?:[\w'-]+\s+){{0,5}}(?i:course|certificate|certification|nanodegree|specialization|specialisation|diploma|programme|program|bootcamp))\s+(?i:on|with|through|from|via)\s+(?P<platform>(?i:{_PLATFORMS}))\b"), _b_programme),
     # "grad from Ohio State in 2015", "a graduate of Leeds", "class of 2019 at UCLA", "UCLA class of '19":
     # finishing a school, said the short way.
     (re.compile(rf"(?i:grad(?:uated)?\s+from|a\s+grad(?:uate)?\s+of|grad\s+of|class\s+of\s+'?\d{{2,4}}\s+(?:at|from))\s+{_ORG}"), _b_education),
@@ -115,16 +150,16 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:doing|taking|started|starting|enrolled\s+on|finishing|halfway\s+through)\s+(?i:an?|the|my)\s+(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})\s+(?:(?i:coding|design|data|ux|web|cooking|online|evening|summer|intensive|part-time)\s+)?(?i:course|degree|programme|program|diploma|module|bootcamp)"), _b_education),
     (re.compile(r"(?i:doing|taking|sitting|studying\s+for|revising\s+for)\s+(?i:my|the|her)?\s*(?P<v>A[- ]levels?|GCSEs?|IB|Highers|Leaving\s+Cert|the\s+bar)\b"),
      lambda m, c: [_f("user.education", tidy_value(m.group("v")), status="studying")]),
-    (re.compile(rf"(?i:taking|doing|did|completed|finished|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[a-z-]+\s+){{0,3}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
+    (re.compile(rf"(?i:taking|doing|did|completed|finished|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[\w-]+\s+){{0,4}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:graduated\s+from|graduated(?=\s+[A-Z])|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
-                rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|DPhil|dphil|MSc|MA|BA|BSc|MFA|LLM|master'?s|masters|bachelor'?s)\s+at|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
+                rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|DPhil|dphil|MSc|MA|BA|BSc|MFA|LLM|master'?s|masters|bachelor'?s)(?:\s+(?:part[- ]time|full[- ]time|online|remotely|in\s+[A-Za-z]+(?:\s+[a-z]+)?))?\s+(?:at|with)|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
                 rf"(?:student|candidate|junior|senior|sophomore|freshman|year|major|undergrad)\s+(?:in\s+[a-z ]+\s+)?at|studying\s+(?P<field>[a-z ]+?)\s+at|"
                 rf"(?:master'?s|phd|degree|bachelor'?s)\s+(?:is\s+)?in\s+(?P<field2>[a-z ]+?)\s+(?:at|from)|school\s+at|in\s+(?:my\s+)?(?:\w+\s+)?year\s+at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:currently\s+)?(?i:a\s+)?(?i:junior|senior|sophomore|freshman|student)\s+(?i:at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:studying|study|studies)\s+(?i:at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:study|studied|studying|major\s+in|majored\s+in|majoring\s+in|read)\s+(?P<field>[a-z][a-z ]{{1,30}}?)\s+(?i:at|in|from)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:my\s+)?(?P<deg>(?i:phd|ph\.d\.|doctorate|master'?s|masters|mba|bachelor'?s|ba|bs|bsc|msc|ma|degree|diploma|mfa|jd|md))(?:\s+(?i:degree))?(?:\s+(?i:in)\s+(?P<field>[A-Za-z][a-z ]{{1,30}}?))?\s+(?:(?i:is|was|'s)\s+)?(?i:from|at)\s+{_ORG}"), _b_education),
-    (re.compile(r"(?i:at|from)\s+(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Polytechnic)(?:\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)?|(?:the\s+)?(?:University|College|Institute)\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
+    (re.compile(r"(?i:at|from|with)\s+(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Polytechnic)(?:\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)?|(?:the\s+)?(?:University|College|Institute)\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
     (re.compile(r"(?i:did\s+an?|doing\s+an?|finished\s+an?|completed\s+an?|enrolled\s+in\s+an?|signed\s+up\s+for\s+an?|started\s+an?)\s+(?P<v>(?:[A-Za-z]+\s+)?[A-Za-z]+\s+(?i:apprenticeship|bootcamp|diploma))"), _b_education),
     (re.compile(r"(?i:go\s+to|goes\s+to|attend|attending|attended|transferred\s+to|got\s+into|accepted\s+(?:to|into|at)|admitted\s+to)\s+(?P<v>[A-Z]{2,6}\b|(?:the\s+)?[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,4}\s+(?:University|College|Institute|School|Academy|Tech)(?:\s+of\s+[A-Z][\w'.-]*)?|(?:the\s+)?University\s+of\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)"), _b_education),
     (re.compile(r"(?P<v>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,3})\s+(?i:alum|alumnus|alumna|alumni|grad|graduate)\b"), _b_education),

@@ -221,6 +221,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:i've\s+been|ive\s+been|i\s+have\s+been)\s+(?i:an?)\s+{_OCC}(?![^.;!?]*\b(?i:before|until|till|back\s+then)\b)"), _b_occupation),
     # "been a paralegal for 6 yrs now": the subject dropped, the role still held.
     (re.compile(rf"^(?:(?i:i've|ive)\s+)?(?i:been)\s+(?i:an?)\s+{_OCC}(?=\s+(?i:for|since)\b)(?![^.;!?]*\b(?i:before|until|till|back\s+then|ago)\b)"), _b_occupation),
+    # "my husband and I are both teachers", "me and my wife are both nurses": a job the user shares (the subject check
+    # reads the user among the subjects before "are both").
+    (re.compile(rf"(?i:are|were)\s+(?i:both)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
     # "I drive for Uber", "I write for the Guardian": the work named by its verb, then who it is for.
     (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still)\s+)?(?P<verb>(?i:drive|write|deliver|cook|teach|design|edit|report|model|photograph|tutor|nanny|clean|code|develop|consult|freelance|illustrate|translate))\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|part|full)\b)"), _b_verb_for),

@@ -106,7 +106,7 @@ def _person_attrs(rest: str) -> dict:
         if still and (value := A.plausible_age(int(still.group("n")), low=0)) is not None:
             out["age"] = value
     # "my husband and I are both teachers", "me and my sister are both nurses": a job shared with the user.
-    occupation = re.search(rf"(?i)(?:\bis|'s|(?:\band\s+(?:i|me)\s+)?\bare\s+both|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,(?!\s*(?:is|was)\b)|\band)\s+(?:an?\s+)?{_OCC}", rest)
+    occupation = re.search(rf"(?i)(?:\bis|'s|(?:\band\s+(?:i|me)\s+)?\bare\s+both|\band\s+(?:i|me)\s+both\s+work\s+as|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,(?!\s*(?:is|was)\b)|\band)\s+(?:an?\s+)?{_OCC}", rest)
     if occupation:
         out["occupation"] = _occupation(occupation.group("v"))
     else:
@@ -126,7 +126,7 @@ def _person_attrs(rest: str) -> dict:
     school = re.search(r"(?i)\b(?:started|starts|goes\s+to|attends|is\s+at|in)\s+(?:[a-z]+\s+)?(?:at\s+)(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,4})", rest)
     # "goes to Oakwood High", "is in year 3 at Hillside Primary", "at Maple Grove Elementary": a school by its name.
     school = school or re.search(r"\b(?i:goes\s+to|attends|at|to)\s+(?P<v>(?:[A-Z][\w'.-]*\s+){1,4}(?:School|Primary|High|Elementary|Academy|College|"
-                                 r"Nursery|Montessori|Prep|Kindergarten|Preschool|Middle|Grammar|University|Infants|Juniors))\b", rest)
+                                 r"Nursery|Montessori|Prep|Kindergarten|Preschool|Middle|Grammar|University|Infants|Juniors|(?i:uni|university|college)))\b", rest)
     # "my husband teaches at Lincoln High": a school one teaches or works at is a workplace, not one's school.
     if school and re.search(r"(?i)\b(?:teach\w*|works?|worked|working|employed)\b[^,.;!?]{0,20}$", rest[:school.start("v")]):
         if re.search(r"(?i)\bteach", rest[:school.start("v")]) and "occupation" not in out:
@@ -167,6 +167,11 @@ def attributes_said_later(text: str, start: int) -> dict:
         for key, value in _person_attrs(sentence).items():
             out.setdefault(key, value)
     return out
+
+
+def _said_of_them(rest: str) -> dict:
+    """"married to Daniel, he's a chef": what the next part says of the person through he / she."""
+    return _person_attrs(rest) if re.match(r"(?i)\s*[,;—–-]?\s*(?:and\s+)?(?:he|she)(?:'s|\s+is|\s+works|\s+turned|\s+teaches)\b", rest) else {}
 
 
 def _b_parent_of(m, clause):
@@ -215,16 +220,23 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 
 _KIDS_BY_WORD = {"sons": "son", "boys": "son", "daughters": "daughter", "girls": "daughter", "kids": "child",
-                 "children": "child", "brothers": "brother", "sisters": "sister"}
+                 "children": "child", "brothers": "brother", "sisters": "sister", "twins": "child", "twin boys": "son",
+                 "twin girls": "daughter", "triplets": "child"}
+# A name's own age in a list: "Maya (9)", "Tom 8", "Mia who's 9", "Ben, 10", "Isla aged 7".
+_OWN_AGE = r"(?:\s*,?\s*(?:\(|(?i:who's|who\s+is|aged?)\s+)?\d{1,2}\)?)?"
+# "…, they're 4", "…, both 3": one age said after the names for all of them.
+_SHARED_AGE = re.compile(r"(?i)\s*[,;]?\s*(?:and\s+)?(?:they're|they\s+are|both|both\s+are|they're\s+both|they\s+are\s+both|each)\s+(?P<n>\d{1,2}|[a-z]+)\b(?!\s*(?:min|am|pm|months|weeks))")
 
 
 def _b_named_group(m, clause):
     """"two daughters, Maya (9) and Isla (6)", "2 kids - Tom 8 and Lucy 5": one fact per named person, each with its age."""
-    role = _KIDS_BY_WORD[m.group("group").lower()]
+    role = _KIDS_BY_WORD[re.sub(r"\s+", " ", m.group("group").lower())]
+    shared = _SHARED_AGE.match(clause, m.end())
+    shared_age = A.plausible_age(A.en_int(shared.group("n")), low=0) if shared else None
     out = []
-    for person in re.finditer(r"(?P<n>[A-Z][a-zà-ÿ'-]+)(?:\s*,?\s*\(?(?:(?i:age|aged)\s+)?(?P<a>\d{1,2})\)?)?", m.group("names")):
+    for person in re.finditer(r"(?P<n>[A-Z][a-zà-ÿ'-]+)(?:\s*,?\s*\(?(?:(?i:age|aged|who's|who\s+is)\s+)?(?P<a>\d{1,2})\)?)?", m.group("names")):
         if person.group("n") not in _NOT_NAMES:
-            out.append(_f(f"user.relationship.{role}", person.group("n"), age=int(person.group("a")) if person.group("a") else None))
+            out.append(_f(f"user.relationship.{role}", person.group("n"), age=int(person.group("a")) if person.group("a") else shared_age))
     return out
 
 
@@ -322,8 +334,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?(?:\s*,?\s*(?:and|&)?\s*[A-Z][a-zà-ÿ'-]+(?:\s*,?\s*\(?\d{1,2}\)?)?)+)"), _b_named_group),
     (re.compile(r"(?i:my|our)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children))\s*(?:(?i:are|:)\s*|\s(?=[A-Z]))"
                 r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
-    (re.compile(r"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(—–-]?\s*"
-                r"(?P<names>[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+(?:\s*\(\d{1,2}\))?)+)"), _b_named_group),
+    (re.compile(rf"(?i:my|have|got|with|of)\s+(?i:two|three|four|2|3|4)\s+(?P<group>(?i:sons|daughters|boys|girls|kids|children|brothers|sisters))\s*[,:(—–-]?\s*"
+                rf"(?P<names>[A-Z][a-zà-ÿ'-]+{_OWN_AGE}(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+{_OWN_AGE})+)"), _b_named_group),
+    # "we have twins, Leo and Max, they're 4", "my twin girls Ava and Mia": twins named after the word.
+    (re.compile(rf"(?i:my|our|have|got|with|of)\s+(?:(?i:a\s+set\s+of|identical|fraternal)\s+)?(?P<group>(?i:twins|triplets|twin\s+boys|twin\s+girls))\s*[,:(—–-]?\s*"
+                rf"(?P<names>[A-Z][a-zà-ÿ'-]+{_OWN_AGE}(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+{_OWN_AGE})+)"), _b_named_group),
     # "my 3 year old son", "our 16-year-old daughter Mia": the age before the role.
     (re.compile(rf"(?i:my|our)\s+(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PEOPLE_ROLE}\b(?:\s*,?\s*{_PERSON})?"), _b_person),
     # "my boyfriend of three years, Dan": the name after how long.
@@ -350,7 +365,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^(?i:the)\s+(?P<role>(?i:wife|missus|hubby|other\s+half|wifey))\s+(?=(?i:is|was|has|wants|needs|says|said|thinks|loves|likes|hates|keeps|made|went|got|just|won't|can't|doesn't)\b)"), _b_person),
     # "married to Jack", "engaged to a lovely guy called Raj": the partner, by name.
     (re.compile(r"(?i:married\s+to|engaged\s+to|(?<=\b[Ii]\s)married|(?<=\b[Ii]\sgot\s)married|(?<=\b[Ii]\sjust\s)married)\s+(?:(?i:a|an)\s+(?:[a-z]+\s+){0,2}(?P<who>(?i:guy|man|woman|girl|lady|person|bloke|fella|gal))\s+(?i:called|named)\s+)?(?P<v>[A-Z][a-zà-ÿ'-]+)"),
-     lambda m, c: [_f(f"user.relationship.{_spouse(m, c)}", m.group("v"))] if m.group("v") not in _NOT_NAMES else []),
+     lambda m, c: [_f(f"user.relationship.{_spouse(m, c)}", m.group("v"), **_said_of_them(c[m.end():]))] if m.group("v") not in _NOT_NAMES else []),
     (re.compile(r"(?i:grandma|grandpa|granny|nana|aunt|uncle)\s+(?P<v>[A-Z][a-z]+)"), lambda m, c: _b_person(m, c) if False else
      [_f("user.relationship." + ("grandmother" if re.match(r"(?i)gran|nana", m.group()) else "grandfather"), m.group("v"), **_person_attrs(c[m.end():]))]
      if re.match(r"(?i)grand|nana|granny", m.group()) else []),

@@ -101,7 +101,8 @@ def _is_habit_clause(clause: str) -> bool:
     if re.search(rf"(?i)\bevery\s+other\s+(?:day|week|weekend|month|{_DAY})\b|\bevery\s+(?:two|three|four|couple\s+of|few|\d+)\s+(?:days|weeks|months)\b|"
                  r"\b(?:minutes|an\s+hour|hours)\s+a\s+day\b", clause):
         return True
-    usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single)\b", clause)
+    # "I try to meditate for 10 minutes before bed": trying to keep a routine is doing it (a resolution to start is not, above).
+    usual = re.search(r"(?i)\b(?:usually|normally|typically|always|generally|tend\s+to|religiously|every\s+single|try\s+to)\b", clause)
     # "I always have a coffee at 10", "I usually go to bed around 11": a bare hour after a usual.
     if usual and (A.EN_TIME.search(clause) or A.weekdays(clause) or re.search(r"(?i)\blunch\s*time\b|\bat\s+lunch\b|\bafter\s+work\b|\bbefore\s+(?:work|bed)\b", clause) or re.search(r"(?i)\b(?:at|around|by)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?!\s*(?:%|kg|km|mph|years?|minutes?|days?))", clause)):
         return True

@@ -33,7 +33,7 @@ _CONDITIONS_EN = (r"type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+b
                   r"chronic\s+[a-z]+\s+pain|chronic\s+pain|back\s+pain|a\s+broken\s+[a-z]+|broken\s+[a-z]+|tinnitus|"
                   r"glaucoma|ms|multiple\s+sclerosis|parkinson'?s|copd|bipolar(?:\s+disorder)?|ocd|ptsd|acid\s+reflux|"
                   r"reflux|gerd|a\s+bad\s+back|bad\s+back|bad\s+knees?|a\s+bad\s+knee|sciatica|a\s+slipped\s+disc|kidney\s+stones|kidney\s+disease|a\s+heart\s+condition|scoliosis|vertigo|dyslexia|"
-                  r"long\s+covid|hard\s+of\s+hearing|deaf|colou?r-?blind|visually\s+impaired|celiac|coeliac|diabetic|pregnant|asthmatic|epileptic|lactose\s+intolerant")
+                  r"(?:an\s+)?(?:underactive|overactive)\s+thyroid|long\s+covid|hard\s+of\s+hearing|deaf|colou?r-?blind|visually\s+impaired|celiac|coeliac|diabetic|pregnant|asthmatic|epileptic|lactose\s+intolerant")
 
 
 _COND_NORMAL = {"type 2": "type 2 diabetes", "type 1": "type 1 diabetes", "type 2 diabetic": "type 2 diabetes",
@@ -124,12 +124,9 @@ def _b_medication(m, clause):
             or re.search(r"(?i)\b(?:is|are|was|were|isn't|aren't)\b", drug):
         return []
     dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|g|iu|units?)\b|\b(?:half|one|two)\s+(?:a\s+)?(?:pill|tablet)s?\b", clause)
-    schedule = A.frequency(clause) or (re.search(r"(?i)\bwhen\s+[a-z ]{3,20}$|\bat\s+night\b|\bin\s+the\s+mornings?\b|\bbefore\s+bed\b", clause) or [None])[0]
+    schedule = A.frequency(clause) or (re.search(r"(?i)\bwhen\s+[a-z ]{3,20}$|\bat\s+night\b|\bin\s+the\s+mornings?\b|\bbefore\s+bed\b", clause) or [None])[0] \
+        or when_taken(clause[m.end():])
     return [_f("user.medications", drug, dose=dose.group() if dose else None, schedule=schedule)]
-
-
-_SCHEDULE = re.compile(r"(?i)\b(?:every\s+(?:morning|evening|night|day)|in\s+the\s+(?:mornings?|evenings?)|at\s+night|before\s+bed|"
-                       r"(?:once|twice|three\s+times)\s+a\s+day|daily|mornings|nightly|with\s+(?:food|meals|breakfast|dinner))\b")
 
 
 def _b_my_pregnancy(m, clause):
@@ -140,7 +137,7 @@ def _b_dose_of(m, clause):
     drug = m.group("v")
     if drug.split()[0] in ("The", "My", "It", "This", "That"):
         return []
-    schedule = A.frequency(clause) or (_SCHEDULE.search(clause[m.end():]) or [None])[0]
+    schedule = A.frequency(clause) or when_taken(clause[m.end():])
     return [_f("user.medications", drug, dose=tidy_value(m.group("dose")), schedule=schedule)]
 
 
@@ -154,9 +151,46 @@ def _b_named_drug(m, clause):
     if not (_DRUG_SUFFIX.search(drug) or re.match(r"(?i)\s*,?\s*\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?)\b", rest)
             or re.search(r"(?i)diagnos|prescri|\bdoctor|psychiatrist|\bgp\b|\bmeds\b|medication", clause)):
         return []
-    dose = re.match(r"(?i)\s*,?\s*(?P<d>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?))\b", rest)
-    schedule = A.frequency(rest) or (_SCHEDULE.search(rest) or [None])[0]
+    dose = re.match(r"(?i)\s*,?\s*(?P<d>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?))\b", rest) or \
+        re.search(r"(?i),\s*(?P<d>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?))\b", rest)
+    schedule = A.frequency(rest) or when_taken(rest)
     return [_f("user.medications", drug, dose=dose.group("d") if dose else None, schedule=schedule)]
+
+
+# When a drug is taken, as said after it: "every morning with my oatmeal", "first thing before breakfast", "before runs",
+# "at 9pm daily", "twice a day with meals".
+_WHEN_TAKEN = re.compile(
+    r"(?i)(?:(?:first\s+thing\s+)?(?:before|after|with)\s+(?:breakfast|lunch|dinner|meals|food|bed|runs?|workouts?|exercise|flights?)|"
+    r"first\s+thing(?:\s+in\s+the\s+morning)?|at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?(?:\s+(?:daily|every\s+day|each\s+day))?|"
+    r"around\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|every\s+(?:other\s+)?(?:morning|evening|night|day|week|month)|(?:once|twice|three\s+times)\s+a\s+(?:day|week|month)"
+    r"(?:\s+with\s+(?:meals|food))?|daily|nightly|weekly|monthly|mornings|at\s+night|in\s+the\s+(?:morning|evening)s?|at\s+bedtime)\b")
+
+
+def when_taken(rest: str) -> str | None:
+    said = _WHEN_TAKEN.search(rest)
+    return tidy_value(said.group()) if said else None
+
+
+_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b"
+
+
+def _b_drug_first(m, clause):
+    """"sertraline, 50mg, every morning", "levothyroxine 75mcg swallowed first thing", "on metformin: 500 twice a day":
+    a drug's name (by its ending) with the dose or the schedule said right after it."""
+    drug = m.group("v")
+    if drug.lower() in _NOT_DRUGS or not _DRUG_SUFFIX.search(drug):
+        return []
+    rest = clause[m.end():]
+    dose = re.match(rf"(?i)\s*[,:]?\s*(?P<d>{_DOSE}|\d{{2,4}}(?=\s+(?:twice|once|daily|every|a\s+day|in\s+the|at)\b))", rest)
+    schedule = when_taken(rest)
+    if not dose and not schedule:
+        return []
+    return [_f("user.medications", drug, dose=tidy_value(dose.group("d")) if dose else None, schedule=schedule)]
+
+
+def _b_shot(m, clause):
+    schedule = A.frequency(clause) or when_taken(clause[m.end():])
+    return [_f("user.medications", tidy_value(m.group("v")), schedule=schedule)] if schedule else []
 
 
 def _b_medication_list(m, clause):
@@ -205,29 +239,34 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:my\s+)?(?i:allergy|allergies)\s+(?:(?i:is|are)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
     # "I react to penicillin", "I'm anaphylactic to peanuts", "I carry an epipen for peanuts": an allergy by its reaction.
     (re.compile(rf"(?i:react|reacts|reacted\s+badly|anaphylactic)\s+(?i:to)\s+{_LIST}"), _b_allergy),
-    (re.compile(rf"(?i:epi-?pen)\s+(?i:for)\s+(?:(?i:my)\s+)?{_LIST}"), _b_allergy),
+    # "I carry an EpiPen because of shellfish", "epipen in case of wasps": the allergen the pen is carried for.
+    (re.compile(rf"(?i:epi-?pens?)\s+(?:(?i:everywhere|with\s+me|on\s+me|always)\s+)?(?i:for|because\s+of|in\s+case\s+of|due\s+to)\s+(?:(?i:my|the)\s+)?{_LIST}"), _b_allergy),
+    # "my eyes itch like mad around cats", "I sneeze my head off near dogs": the body reacting to what is near.
+    (re.compile(r"(?i:eyes|nose|skin|throat|face|lips)\s+(?i:itch|itches|swell|swells|stream|streams|burn|burns|close|closes)\s+(?:(?i:up)\s+)?(?:(?i:like\s+\w+|so\s+bad|badly|instantly|straight\s+away)\s+)?(?i:around|near|from|with|whenever\s+i'm\s+near)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)"), _b_allergy),
     (re.compile(rf"(?i:allergic|alergic|allergic|allerigc)\s+(?:(?i:af|as\s+hell|af\s+tbh|like\s+crazy)\s+)?(?i:to)\s+{_LIST}"), _b_allergy),
     # "dust mites trigger my asthma", "my IBS flared up": a condition the user calls theirs.
     (re.compile(rf"(?i:my)\s+(?P<v>(?i:{_CONDITIONS_EN}))\b(?!\s+(?i:is\s+(?:gone|over|cured)|went\s+away))"), _b_condition),
     (re.compile(r"(?P<v>[A-Za-z][a-z -]{1,25}?)\s+(?i:allergy|allergies)\b"), _b_allergy_noun),
-    (re.compile(r"(?i:allergies|allergy)\s*[:：-]\s*(?P<v>[^.;!?]+)"), _b_allergy),
+    (re.compile(r"(?i:allergies|allergy)\s*(?:[:：]|\s-|-(?=\s))\s*(?P<v>[^.;!?]+)"), _b_allergy),
     (re.compile(r"(?i:rash|hives|react\s+badly|reaction)\s+(?i:from|to)\s+(?P<v>[a-z ]+)"), _b_allergy),
     (re.compile(r"(?P<v>[A-Za-z][\w-]+(?:\s[a-z]+)?)\s+(?i:gives?\s+me\s+(?:hives|a\s+rash|an\s+allergic\s+reaction)|makes?\s+me\s+(?:break\s+out|swell\s+up|itch|sneeze|wheeze)|makes?\s+my\s+(?:throat|lips|face|skin|tongue)\s+(?:swell|itch|close))"), _b_allergy),
     (re.compile(rf"(?:(?<='ve\s)|(?<=have\s))(?i:had)\s+(?:(?i:a|an|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(rf"(?i:have|has|got|get|getting|with|suffer\s+from|diagnosed\s+with|i'm|im|i\s+am|a|recovering\s+from|living\s+with)\s+(?:(?i:a|an|the|mild|severe|bad|chronic)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     # "I get really bad hayfever in spring", "I have pretty severe asthma": a degree before the condition.
     (re.compile(rf"(?i:have|has|got|get|getting|suffer\s+from|suffer\s+with)\s+(?:(?i:really|pretty|quite|very|super|so|such)\s+)?(?:(?i:bad|severe|terrible|awful|horrible|mild|chronic|seasonal|crippling|debilitating)\s+)(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
-    (re.compile(rf"(?:^|(?<=,)\s*|(?<=^ugh\s)|(?<=^argh\s)|(?<=^omg\s))(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"), _b_condition),
+    # "asthma here", "ugh, migraine day": a condition opening a clause stands alone ("vertigo is my fav" is a film).
+    (re.compile(rf"(?:^|(?<=,)\s*|(?<=^ugh\s)|(?<=^argh\s)|(?<=^omg\s))(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"
+                r"(?=\s*(?:$|[,.;!?:()-])|\s+(?i:day|here|flare|flaring|again|today|season|attack|attacks|episode|is\s+(?:killing|acting|bad|awful|flaring|back)|kicking|sucks|means|so|and|but|since|for)\b)"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
     # "20 weeks pregnant and craving sushi", "T1 diabetic here": the state opens the clause.
-    (re.compile(r"^(?:(?i:about|almost|nearly|now)\s+)?\d{1,2}\s+(?i:weeks|months)\s+(?P<v>(?i:pregnant))\b"), _b_condition),
+    (re.compile(r"^(?:(?i:about|almost|nearly|now|at|over)\s+)?\d{1,2}\s+(?i:weeks|months)\s+(?P<v>(?i:pregnant))\b"), _b_condition),
     (re.compile(r"^(?P<v>(?i:t[12]|type\s+[12])\s+(?i:diabetic))\b"), lambda m, c: [_f("user.health_conditions", m.group("v"))]),
     # "bee stings send me straight to the ER", "peanuts = hospital for me": what the body reacts to that badly.
     (re.compile(r"^(?P<v>[a-z][a-z ]{2,25}?)\s+(?i:sends?|put|puts|land|lands)\s+me\s+(?:(?i:straight|right)\s+)?(?i:in|into|to)\s+(?:(?i:the)\s+)?(?i:er|a&e|hospital|emergency|icu)\b"), _b_allergy),
     (re.compile(r"^(?P<v>[a-z][a-z ]{2,25}?)\s*=\s*(?i:hospital|the\s+er|a&e|epipen|anaphylaxis)\b"), _b_allergy),
     (re.compile(r"(?P<v>(?i:insulin|oxygen|steroid))[- ](?i:dependent|dependant)"), lambda m, c: [_f("user.medications", m.group("v").lower())]),
     # "I'm on propranolol for anxiety", "metformin for my type 2", "a low-FODMAP diet because of IBS": the reason is a condition.
-    (re.compile(rf"(?i:for|because\s+of|due\s+to|thanks\s+to)\s+(?:(?i:my)\s+)?(?P<v>(?i:type\s+[12](?:\s+diabetes)?|{_CONDITIONS_EN}))\b"), _b_condition),
+    (re.compile(rf"(?i:for|because\s+of|bc\s+of|cause\s+of|due\s+to|thanks\s+to)\s+(?:(?i:my|an?)\s+)?(?:(?i:exercise|exercise-induced|seasonal|allergic|chronic|mild|bad)\s+)?(?P<v>(?i:type\s+[12](?:\s+diabetes)?|{_CONDITIONS_EN}))\b"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?i:an?\s+)?(?P<v>(?i:type\s+[12]\s+diabetic))"), _b_condition),
     (re.compile(r"(?i:diagnosed\s+with|suffer\s+from|suffering\s+from|i\s+have|i've\s+got)\s+(?P<v>[A-Z]{2,6})\b"), _b_condition),
     # "Diagnosed coeliac in 2020", "got diagnosed ADHD at 30": the condition right after the verb.
@@ -238,11 +277,18 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?P<dose>(?:\d+(?:\.\d+)?|(?i:one|two|three|four|half\s+a))\s*(?i:puffs?|tablets?|pills?|capsules?|drops?|sprays?|mg|mcg|ml|units?))\s+(?i:of)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"), _b_dose_of),
     # "started on Vyvanse, 30mg in the mornings", "was put on Lexapro": a named drug after being started on it.
     (re.compile(r"(?i:started\s+on|put\s+on|prescribed|started\s+taking)\s+(?P<v>[A-Z][a-z]{3,}(?:\s+[A-Z][a-z]+)?)\b"), _b_named_drug),
+    # "sertraline, 50mg, every morning", "doc has me on metformin: 500 twice a day", "levothyroxine 75mcg first thing".
+    (re.compile(r"(?:^|(?<=\bon\s)|(?<=:\s)|(?<=\bmy\s))(?P<v>(?:(?i:birth\s+control)|[A-Za-z][a-z]{4,})(?:\s+(?i:inhaler|tablets?|pills?|patch))?)(?=\s*[,:]?\s*(?:\d|(?i:at)\s+\d|(?i:every|once|twice|daily|nightly|first\s+thing|before|after|with)\b))"), _b_drug_first),
+    # "started lisinopril last month", "just started sertraline": a drug started, in lower case.
+    (re.compile(r"(?i:started|starting|began|prescribed)\s+(?:(?i:on|taking)\s+)?(?P<v>[a-z]{5,}(?:in|ol|ide|pam|ine|one|ate|statin|pril|sartan|mab|zole|pine|lam|fen|done|xetine|pram|formin|triptan|afil))\b"), _b_named_drug),
+    # "I get a B12 shot once a month", "weekly allergy shots", "my Ozempic injection on Sundays": a jab on a schedule.
+    (re.compile(r"(?P<v>(?:[A-Z][\w-]*|(?i:allergy|b12|vitamin\s+[a-z]\d*|insulin|testosterone|hormone|iron))\s+(?i:shots?|injections?|jabs?|infusions?))\b"),
+     _b_shot),
     # "my meds: metformin and lisinopril": a heading, then the drugs.
     (re.compile(r"^(?:(?i:my)\s+)?(?i:meds|medications?|prescriptions?|tablets)\s*[:=–-]\s*(?P<v>[^.;!?]+)"), _b_medication_list),
     # "daily dose of vitamin D", "a dose of amoxicillin": the drug by its dose.
     (re.compile(r"(?i:dose\s+of)\s+(?P<v>(?:[A-Za-z]+\s+){0,1}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
-    (re.compile(r"\b(?i:on|take|taking|prescribed|started|takes|use|using|carry|inject|injecting)\s+(?:(?i:\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
+    (re.compile(r"\b(?i:on|take|taking|prescribed|started|takes|use|using|carry|inject|injecting)\s+(?:(?i:(?:a\s+)?\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)|a\s+daily|daily|one|two|half\s+a)\s+(?:(?i:of)\s+)?)?(?P<v>(?:[A-Za-z]+\s+){0,2}[A-Za-z]+)(?=\s|$|[,.;!?])"), _b_medication),
 ]
 
 
@@ -256,7 +302,21 @@ _ALLERGEN_FIRST = re.compile(
     r"\s*[.!]*$")
 
 
+# "I can't eat shellfish, my throat swells up", "no peanuts - I break out in hives", "cats make my eyes swell up, I'm
+# really allergic": a food refused or a thing named, then the body's allergic reaction to it.
+_REACTION = (r"(?:my\s+(?:throat|lips|face|tongue|mouth|skin|eyes)\s+(?:swells?|closes?|itch(?:es)?|tingles?|blows?\s+up|puffs?\s+up)|"
+             r"i\s+(?:swell\s+up|break\s+out|come\s+out\s+in\s+hives|get\s+hives|go\s+into\s+anaphyla\w+|need\s+my\s+epi-?pen|"
+             r"end\s+up\s+in\s+(?:the\s+)?(?:hospital|er|a&e)|stop\s+breathing)|i(?:'ll|\s+will|'d|\s+would)\s+(?:literally\s+)?(?:end\s+up\s+in\s+(?:the\s+)?(?:hospital|er|a&e)|swell\s+up|die))")
+_REFUSED_THEN_REACTION = re.compile(
+    r"(?i)^(?:i\s+can't|i\s+cannot|i\s+can\s+not|can't)\s+(?:eat|have|touch|take)\s+(?:anything\s+with\s+|any\s+)?(?P<x>[a-z]+(?:\s+[a-z]+)?)\s*"
+    rf"(?:,|-|—|–|;|\s+because|\s+cause|\s+or|\s+as)\s*(?:else\s+)?{_REACTION}\b")
+_REACTION_THEN_ALLERGIC = re.compile(
+    r"(?i)^(?P<x>[a-z]+(?:\s+[a-z]+)?)\s+(?:make|makes|give|gives|set\s+off|sets\s+off|trigger|triggers)\s+(?:me|my)\b[^,;.]{1,40}[,;—–-]\s*"
+    r"(?:(?:pretty\s+sure|i\s+think|apparently|turns\s+out)\s+)?(?:i'm|im|i\s+am)\s+(?:(?:so|really|very|super|severely|seriously|deathly|properly)\s+)?allergic\b")
+
+
 def allergen_first(sentence: str) -> str:
     """The sentence with its allergy said the usual way round ("I'm allergic to sesame"), or as it was."""
-    match = _ALLERGEN_FIRST.match(sentence.strip())
+    stripped = sentence.strip()
+    match = _ALLERGEN_FIRST.match(stripped) or _REFUSED_THEN_REACTION.match(stripped) or _REACTION_THEN_ALLERGIC.match(stripped)
     return f"I'm allergic to {match.group('x')}" if match else sentence

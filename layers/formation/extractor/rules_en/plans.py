@@ -128,7 +128,8 @@ def _b_plan(m, clause):
     body = re.sub(r"(?i)\s+(?:is|are)\s+(?=(?:in|at|on)\b)", " ", body)
     if _LIGHT_PLAN.fullmatch(body):
         return []
-    if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body) or re.search(r"(?i)\banniversary\s+of\b", clause[:m.start()]):
+    # "celebrating 20 years of marriage on Saturday": the date is the anniversary's, not a plan.
+    if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body) or re.search(r"(?i)\b(?:years?|months?)\s+(?:of\s+marriage|married|together)\b", body) or re.search(r"(?i)\banniversary\s+of\b", clause[:m.start()]):
         return []  # a date of the user's (user.anniversary, user.birthday), not a plan
     # "propose to Ana on our trip to Rome", "talk to Sam in Leeds": after a verb that takes a person, "to" names the person.
     # "taking the job at Siemens, so we're relocating to Munich": where the user goes ("to") before where they are.

@@ -49,6 +49,9 @@ def _user_said(clause: str, start: int) -> bool:
     # "my doctor told me to cut out alcohol": advice the user was given is about the user.
     if re.search(r"(?i)\b(?:doctor|doc|gp|dentist|nutritionist|dietitian|cardiologist|physio)\s+(?:has\s+)?(?:told|wants|advised|asked|ordered)\s+me\s+to\s+$", prefix):
         return True
+    # "doc has me on metformin", "my psychiatrist put me on sertraline": a drug the user was put on.
+    if re.search(r"(?i)\b(?:doctor|doc|gp|psychiatrist|specialist|consultant|endo|endocrinologist|cardiologist|they)\s+(?:has|had|have|put|started|switched)\s+me\s+(?:on|onto)\s+$", prefix):
+        return True
     # "I'm a vegan living in Bristol": a participle after the user's own "I'm a …" shares its subject.
     if re.search(r"(?i)\b(?:i'm|im|i\s+am)\s+(?:an?\s+)?(?:[a-z-]+\s+){1,3}$", prefix) and \
             re.match(r"(?i)(?:living|based|working|studying|settled|residing)\b", clause[start:]) and not _OTHER_SUBJECT.search(prefix[-40:]):
