@@ -19,11 +19,13 @@ from tests.layers.long_term import relevance
 pytestmark = pytest.mark.django_db
 DEV_FLOOR = {"precision": 0.76, "recall": 0.87}
 # the dev batch written after the cue words were fitted (relevance.BLIND_DEV_BATCH): how the rules generalise
-BLIND_DEV_FLOOR = {"precision": 0.75, "recall": 0.84}
+BLIND_DEV_FLOOR = {"precision": 0.76, "recall": 0.88}
 # the second blind batch (relevance.DEV2), measured as it came at 72d14fb: P 0.677 R 0.688; 0.745 / 0.891 at
 # 10b926d, after rules found on it
-DEV2_FLOOR = {"precision": 0.73, "recall": 0.87}
-TEST_FLOOR = {"precision": 0.74, "recall": 0.77}  # measured 0.751 / 0.785 at 10b926d
+DEV2_FLOOR = {"precision": 0.74, "recall": 0.89}
+# the third batch (relevance.DEV3), measured as it came at b614679: P 0.678 R 0.805; 0.735 / 0.930 after round 6
+DEV3_FLOOR = {"precision": 0.72, "recall": 0.92}
+TEST_FLOOR = {"precision": 0.75, "recall": 0.79}  # measured 0.751 / 0.785 at 10b926d, 0.758 / 0.794 at 658cbeb
 
 
 def _report(title, asked, cutoff):
@@ -45,7 +47,8 @@ def test_dev_part_figures(tenant):
             json.dump([{**vars(a), "relevant": sorted(a.relevant)} for a in asked], handle, ensure_ascii=False)
     batches = relevance.count(asked, cutoff, group=lambda a: relevance.batch_of(a.persona))
     print(relevance.table("relevance dev by batch", batches))
-    for name, floor in (("first", DEV_FLOOR), ("blind", BLIND_DEV_FLOOR), ("dev2", DEV2_FLOOR)):
+    for name, floor in (("first", DEV_FLOOR), ("blind", BLIND_DEV_FLOOR), ("dev2", DEV2_FLOOR),
+                        ("dev3", DEV3_FLOOR)):
         counts = batches[name]
         assert counts.recall >= floor["recall"] and counts.precision >= floor["precision"], (
             name, counts.precision, counts.recall)
