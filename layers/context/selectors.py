@@ -43,7 +43,7 @@ BLOCK_ORDER = ("system_rules", "user_profile", "session", "task_state", "user_in
 # None: as many as the profile floor and the budget allow (layers/context/policy.py)
 DEFAULT_PROFILE_TOP_K = None
 CORE_KINDS = (MemoryKind.PREFERENCE, MemoryKind.FACT)
-# core facts read beyond the limit, so the ones another scene claims can be passed over (_core_fact_fits_scene)
+# core facts read beyond the limit, so the ones another scene claims can be passed over (_fits_scene)
 CORE_GATED_SLACK = 10
 
 
@@ -189,14 +189,38 @@ def _scenes_claiming(memory, policy) -> set[str]:
             if policy.scene_content_weights.get(scene, 0) > 0 and any(cue.lower() in text for cue in cues)}
 
 
-def _core_fact_fits_scene(memory, scene: str | None, policy) -> bool:
-    """Core facts are scene-gated (docs/architecture.md): one that some scene claims (an allergy or a diet is
-    dining's and medical's) joins a context of that scene or of no scene, not a weather question's; one no
-    scene claims (a blood type, a name) joins every context."""
+def _fits_scene(memory, scene: str | None, policy) -> bool:
+    """What the profile serves for what it is rather than for its score is scene-gated (docs/architecture.md):
+    a core fact, or a match under the floor. One that some scene claims (an allergy or a diet is dining's and
+    medical's) joins a context of that scene or of no scene, not a weather question's; one no scene claims (a
+    blood type, a name) joins every context."""
     if scene is None:
         return True
     claiming = _scenes_claiming(memory, policy)
     return not claiming or scene in claiming
+
+
+def _own_words_match(scored) -> bool:
+    """The query's terms meet the memory's own words: BM25 found them, and not only in the question a span
+    kept (layers/long_term/selectors/rerank.kept_question_only)."""
+    explain = scored.explain
+    return ((explain.get("keyword") or {}).get("bm25") or 0) > 0 and not (explain.get("rerank") or {}).get(
+        "kept_question_only")
+
+
+def _matches_served(results, own, policy, scene) -> list[tuple]:
+    """(match, under the floor?) for the matches the profile serves: those at the floor, and of the first
+    `profile_fill_matches` by rank those down to `profile_fill_min_score` that the user's own words match and no
+    other scene claims (layers/context/policy.py). `scene()` reads the query's scene, asked only when such a
+    match is there."""
+    served = []
+    for rank, scored in enumerate(results):
+        if scored.score >= own.profile_min_score:
+            served.append((scored, False))
+        elif (rank < own.profile_fill_matches and scored.score >= own.profile_fill_min_score
+              and _own_words_match(scored) and _fits_scene(scored.memory, scene(), policy)):
+            served.append((scored, True))
+    return served
 
 
 class SceneOf:
@@ -228,19 +252,23 @@ def _user_profile(tenant, user_id, query, task_type, top_k, policy, sources, sce
         return Block("user_profile"), []
     own = context_policy(tenant.pk)
     limit = min(top_k, own.profile_candidates) if top_k is not None else own.profile_candidates
+    floor = min(own.profile_min_score, own.profile_fill_min_score) if own.profile_fill_matches else own.profile_min_score
     results = memory_search(tenant=tenant, user_id=user_id, query=query, top_k=limit, task_type=task_type,
-                            policy=policy, min_score=own.profile_min_score, explain=True)
+                            policy=policy, min_score=floor, explain=True)
     scene_of.searched(results)
+    served = _matches_served(results, own, policy, lambda: scene_of(task_type))
+    results = [scored for scored, _under in served]
     parts = [Part(f"memory:{scored.memory.pk}", f"- ({scored.memory.kind}) {scored.memory.content}",
-                  score=round(scored.score, 6), detail=_why(scored, policy.core_profile_min_importance))
-             for scored in results]
+                  score=round(scored.score, 6), detail={**_why(scored, policy.core_profile_min_importance),
+                                                        **({"below_floor": True} if under else {})})
+             for scored, under in served]
     core_limit = policy.core_profile_limit if top_k is None else min(policy.core_profile_limit, top_k)
     core = memory_core_profile(tenant=tenant, user_id=user_id, min_importance=policy.core_profile_min_importance,
                                limit=core_limit + CORE_GATED_SLACK if core_limit else 0,
                                exclude_ids=[scored.memory.pk for scored in results]) if sources.core else []
     if core:
         scene = scene_of(task_type)
-        core = [memory for memory in core if _core_fact_fits_scene(memory, scene, policy)][:core_limit]
+        core = [memory for memory in core if _fits_scene(memory, scene, policy)][:core_limit]
     # A core fact ranks by how much it matters; it is dropped only after every match (see _next_to_drop).
     parts += [_memory_part(memory, core=True, reason="core") for memory in core]
     return Block("user_profile", parts), results
