@@ -486,6 +486,10 @@ def test_english_job_functions_new_homes_and_pointing_habits(text, expected):
     ("doc has me on metformin: 500 twice a day with meals",
      {("user.medications", "metformin", (("dose", "500"), ("schedule", "twice a day with meals")))}),
     ("I get a B12 shot once a month at the clinic", {("user.medications", "B12 shot", (("schedule", "once a month"),))}),
+    ("graduated from UC Davis in 2019, animal science", {("user.education", "UC Davis", (("field", "animal science"), ("status", "graduated")))}),
+    ("i got into the law program at McGill", {("user.education", "McGill", (("field", "law"), ("status", "studying")))}),
+    ("my wife Priya just got promoted to head nurse", {("user.relationship.wife", "Priya", (("occupation", "head nurse"),))}),
+    ("my best friend since kindergarten, Noor, is getting married", {("user.relationship.best_friend", "Noor", ())}),
 ])
 def test_english_round_five_families(text, expected):
     assert _facts(text) == expected

@@ -20,6 +20,11 @@ _SCHOOLISH = re.compile(r"(?i)\b(?:universit\w*|college|school|academy|institute
                         r"class\s+of|studied|major\w*|masters?|master's|phd|mba|bachelor'?s|semester|campus|alum\w*)\b")
 
 
+def _b_school_kind_attended(m, clause):
+    """"night classes at the community college": a school named by its kind, with what _b_education reads of it."""
+    return [_f(c.memory_key, c.value.lower(), **c.attributes) for c in _b_education(m, clause)]
+
+
 def _b_education(m, clause):
     school = _clean_org(m.group("v"))
     if not school:
@@ -32,18 +37,18 @@ def _b_education(m, clause):
     field_ = groups.get("field")
     # A degree one holds ("I have a master's from LSE", "my PhD is from MIT") is finished; being
     # "in my third year", "a sophomore" or "studying" is not.
-    status = "graduated" if re.search(r"['’]\d{2}\b|\bgrad\b(?!\s+(?:school|student|program))|graduat|\bgrad\s+(?:from|of)\b|\bdid\b|went\s+to|alum|finished|completed|got\s+my|\bearned\b|"
+    status = "graduated" if re.search(r"['’]\d{2}\b|\bgrad\b(?!\s+(?:school|student|program))|graduat|\bgrad\s+(?:from|of)\b|\bdid\b|went\s+to|alum|finished|completed|defended|got\s+my|\bearned\b|"
                                       r"\b(?:have|hold|got)\s+(?:a|an|my)\s+(?:[a-z'-]+\s+){0,2}(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc|ma)\b|"
                                       r"\b(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc)\b[\w\s]{0,25}\bfrom\b|\bstudied\b", clause, re.I) \
         and not re.search(r"(?i)\bstill\s+studying|\bcurrently\b|\bin\s+my\s+\w+\s+year", clause) else \
-        "studying" if re.search(r"studying|doing|writing|enrolled|halfway|pursuing|finishing|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
+        "studying" if re.search(r"studying|doing|writing|enrolled|going\s+for|classes|halfway|pursuing|finishing|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
     if re.search(r"(?i)\bdropp(?:ed|ing)\s+out\b|\bquit\b", clause):
         status = None
     if degree is None:
         # "my undergrad at McGill and then a PhD in linguistics at Edinburgh": the degree said last before
         # this school (or inside its phrase) is its own, not the first one of the clause.
-        said = list(re.finditer(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause[:m.end()]))
-        found = said[-1] if said else re.search(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause)
+        said = list(re.finditer(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|associate'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause[:m.end()]))
+        found = said[-1] if said else re.search(r"(?i)\b(phd|master'?s|masters|mba|bachelor'?s|associate'?s|undergrad|ba|bs|bsc|msc|ma|llm|jd|md)\b", clause)
         degree = found.group(1) if found else None
     year = re.search(r"(?i)\bclass\s+of\s+'?(?P<y>\d{2}|\d{4})\b", clause)
     if year:
@@ -53,7 +58,7 @@ def _b_education(m, clause):
         # "my law degree at Bristol in September": a month or a time word is when, not what; the first "in" that
         # names a subject is the field ("enrolled in an online MSc in AI").
         found = re.search(r"(?i)\b(?:in|studying|studied|majoring\s+in|majored\s+in|degree\s+in)\s+(?!(?:my|the|a|an|his|her|our|their)\b)"
-                          r"((?-i:[A-Z]{2,4})|[a-z][a-z ]{2,30}?)(?:\s+(?:at|from|with)\b|,|$)", clause)
+                          r"((?-i:[A-Z]{2,4})|[a-z][a-z ]{2,30}?)(?:\s+(?:at|from|with)\b|,|\)|\s*[^\w\s'-]|$)", clause)
         field_ = found.group(1) if found and not re.match(r"(?i)my\b|the\b|a\b|an\b|(?:jan|feb|march|april|may|june|july|aug|sept?|oct|nov|dec)\w*\b|"
                                                           r"(?:spring|summer|autumn|fall|winter|the\s+fall)\b|(?:\d|last|next|this)\b|(?:person|total|part|full)\b", found.group(1)) else None
         if field_ is None:
@@ -70,7 +75,7 @@ def _b_education(m, clause):
             or re.search(r"\((?P<f>[A-Z]{2,5}|[A-Za-z]+)\s*,\s*(?:19|20)\d{2}\)", clause) \
             or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause) \
             or re.search(rf"(?i:at|from)\s+{re.escape(school)}\s+(?i:doing|studying|reading)\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", clause) \
-            or re.search(rf"{re.escape(school)}\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*\.?$", clause) \
+            or re.search(rf"{re.escape(school)}(?:\s+(?:in|back\s+in)\s+(?:19|20)\d{{2}})?\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*\.?$", clause) \
             or re.search(rf"{re.escape(school)}\s+(?i:for|studying|reading|doing)\s+(?!(?i:my|a|an|the|his|her|our|their|undergrad|college|uni|university|grad|law|med|masters?|phd|mba|degree)\b)(?P<f>[A-Za-z][a-z]*(?:\s+[a-z]+)?)\s*$", clause)
         field_ = (found.group(1) if found.lastindex else None) if found else None
     if field_ is None and re.search(r"(?i)med\s+school", clause):
@@ -101,6 +106,14 @@ def _b_degree_done(m, clause):
 
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "my bachelor's is in english lit, did it at Trinity College Dublin": the degree and field first, the school after.
+    (re.compile(rf"(?P<deg>(?i:master'?s|masters|phd|mba|bachelor'?s|degree|undergrad|ba|bsc|msc))\s+(?i:is|was|'s)\s+(?i:in)\s+(?P<field>[a-z][a-z ]{{2,30}}?)\s*,?\s+"
+                rf"(?:(?i:i\s+)?(?i:did|got|earned|finished|took)\s+(?i:it)\s+)?(?i:at|from)\s+{_ORG}"), _b_education),
+    # "i got into the law program at McGill", "accepted onto the nursing course at Leeds": the programme's field and school.
+    (re.compile(rf"(?i:got\s+into|accepted\s+(?:into|onto|to)|admitted\s+to|got\s+a\s+place\s+on)\s+(?i:the|a)\s+(?P<field>[a-z][a-z ]{{1,25}}?)\s+(?i:program|programme|course|school)\s+(?i:at)\s+{_ORG}"), _b_education),
+    # "night classes at the community college, going for my associate's in accounting": a school by its kind, with the degree.
+    (re.compile(r"(?i:classes|courses)\s+(?i:at)\s+(?i:a|the)\s+(?:(?i:local)\s+)?(?P<v>(?i:community\s+college|art\s+school|technical\s+college|city\s+college|adult\s+school))\b"),
+     _b_school_kind_attended),
     # "I dropped out of NYU after a year": the school one left is still one's education (FACTS.md has no status for it).
     (re.compile(rf"(?i:dropped\s+out\s+of|dropping\s+out\s+of|left|quit)\s+{_ORG}(?=\s+(?i:after|in|at|when|because|to|halfway|during|last|two|a\b)|\s*$|\s*[,.;!])"),
      lambda m, c: _b_education(m, c) if _SCHOOLISH.search(c) or re.search(r"(?i)dropp", m.group()) else []),
@@ -152,7 +165,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
      lambda m, c: [_f("user.education", tidy_value(m.group("v")), status="studying")]),
     (re.compile(rf"(?i:taking|doing|did|completed|finished|enrolled\s+in|signed\s+up\s+for|in|on)\s+(?i:an?|the|my)\s+(?:[\w-]+\s+){{0,4}}(?i:bootcamp|course|programme|program|apprenticeship|diploma)\s+(?i:at|with)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:graduated\s+from|graduated(?=\s+[A-Z])|alum(?:nus|na)?\s+of|went\s+to|studied\s+at|undergrad\s+at|did\s+my\s+(?:undergrad|degree|masters?|master's|phd|mba|bachelor'?s)\s+at|"
-                rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|DPhil|dphil|MSc|MA|BA|BSc|MFA|LLM|master'?s|masters|bachelor'?s)(?:\s+(?:part[- ]time|full[- ]time|online|remotely|in\s+[A-Za-z]+(?:\s+[a-z]+)?))?\s+(?:at|with)|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
+                rf"(?:an?\s+)?(?P<deg>mba|MBA|PhD|phd|DPhil|dphil|MSc|MA|BA|BSc|MFA|LLM|master'?s|masters|bachelor'?s)(?:\s+(?:part[- ]time|full[- ]time|online|remotely|in\s+[A-Za-z]+(?:\s+[a-z]+)?))?\s+(?:at|with|through|via)|enrolled\s+(?:in|at)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}at|"
                 rf"(?:student|candidate|junior|senior|sophomore|freshman|year|major|undergrad)\s+(?:in\s+[a-z ]+\s+)?at|studying\s+(?P<field>[a-z ]+?)\s+at|"
                 rf"(?:master'?s|phd|degree|bachelor'?s)\s+(?:is\s+)?in\s+(?P<field2>[a-z ]+?)\s+(?:at|from)|school\s+at|in\s+(?:my\s+)?(?:\w+\s+)?year\s+at)\s+{_ORG}"), _b_education),
     (re.compile(rf"(?i:currently\s+)?(?i:a\s+)?(?i:junior|senior|sophomore|freshman|student)\s+(?i:at)\s+{_ORG}"), _b_education),

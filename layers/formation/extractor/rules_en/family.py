@@ -106,7 +106,7 @@ def _person_attrs(rest: str) -> dict:
         if still and (value := A.plausible_age(int(still.group("n")), low=0)) is not None:
             out["age"] = value
     # "my husband and I are both teachers", "me and my sister are both nurses": a job shared with the user.
-    occupation = re.search(rf"(?i)(?:\bis|'s|(?:\band\s+(?:i|me)\s+)?\bare\s+both|\band\s+(?:i|me)\s+both\s+work\s+as|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,(?!\s*(?:is|was)\b)|\band)\s+(?:an?\s+)?{_OCC}", rest)
+    occupation = re.search(rf"(?i)(?:\bis|'s|\b(?:got\s+|just\s+got\s+|was\s+|been\s+)?promoted\s+to|\bbecame|(?:\band\s+(?:i|me)\s+)?\bare\s+both|\band\s+(?:i|me)\s+both\s+work\s+as|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,(?!\s*(?:is|was)\b)|\band)\s+(?:(?:still|now|also|actually|currently)\s+)?(?:an?\s+)?(?:\d+(?:st|nd|rd|th)\s+)?{_OCC}", rest)
     if occupation:
         out["occupation"] = _occupation(occupation.group("v"))
     else:
@@ -341,8 +341,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
                 rf"(?P<names>[A-Z][a-zà-ÿ'-]+{_OWN_AGE}(?:\s*(?:,|and|&)\s*[A-Z][a-zà-ÿ'-]+{_OWN_AGE})+)"), _b_named_group),
     # "my 3 year old son", "our 16-year-old daughter Mia": the age before the role.
     (re.compile(rf"(?i:my|our)\s+(?P<age>\d{{1,2}})[- ](?i:year|yr)s?[- ](?i:old)\s+{_PEOPLE_ROLE}\b(?:\s*,?\s*{_PERSON})?"), _b_person),
-    # "my boyfriend of three years, Dan": the name after how long.
-    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}\s+(?i:of)\s+(?:\w+\s+){{1,2}}(?i:years?|months?)\s*,?\s+{_PERSON}"), _b_person),
+    # "my boyfriend of three years, Dan", "my best friend since kindergarten, Noor,": the name after how long.
+    (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}\s+(?:(?i:of)\s+(?:\w+\s+){{1,2}}(?i:years?|months?)|(?i:since|from)\s+(?:\w+\s+){{0,2}}\w+)\s*,\s*{_PERSON}(?=\s*,|\s*$|\s+(?i:is|and|has|just)\b)"), _b_person),
     # "my dad", "my wife and I", "with my two kids": a count may stand between; the name is optional.
     (re.compile(rf"(?i:my|our)\s+(?:(?i:two|three|four|[2-4])\s+)?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|'s\s+named|\s+is\s+called|\s+is\s+named|\s+named|\s+called|,)?\s+{_PERSON}|\b)"), _b_person),
     (re.compile(rf"(?i:my|our)\s+{_PEOPLE_ROLE}(?:'s|s)?\s+(?i:name\s+is|name's|is\s+called|is\s+named|called|named)\s+(?P<v>[A-Za-z][a-z]+)"), _b_person),
@@ -352,7 +352,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:i\s+have|i've\s+got|i\s+got|i've|i\s+have\s+got|we\s+have|we've\s+got|we've|^(?:just\s+|finally\s+)?got|mom\s+of|mum\s+of|dad\s+of|father\s+of|mother\s+of)\s+(?i:a|an|one|two|three|four|five|\d)\s+(?:(?P<age>\d{{1,2}})[- ](?i:year|yr|month)s?[- ](?i:old)\s+)?(?:{_PEOPLE_ROLE}|(?P<role_counted>(?i:little\s+)?(?i:boys|girls)))\b(?:\s+(?i:called|named)\s+{_PERSON})?"), _b_person),
     (re.compile(rf"^{_PEOPLE_ROLE}(?:'s\s+name\s+is|\s+is\s+called|\s+named)\s+{_PERSON}"), _b_person),
     # Chat drops the "my": "wife's name is Sarah", "hubby's away", "Dad (Mike) is visiting", "the kids are asleep".
-    (re.compile(rf"^(?:(?i:the)\s+(?=(?i:kids|children|boys|girls)\b))?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s*\()\s*{_PERSON}\)?|(?='s\s|\s+(?:is|was|has|had|just|passed|loves|wants|says|said|lives|works|turned|turns|starts|started|called|texted|rang|got|and|are|needs|thinks|keeps|kept|made|makes|went|likes|hates|won't|can't|doesn't)\b))"), _b_person_bare),
+    (re.compile(rf"(?:^|(?<=,\s))(?:(?i:the)\s+(?=(?i:kids|children|boys|girls)\b))?{_PEOPLE_ROLE}(?:(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s*\()\s*{_PERSON}\)?|(?='s\s|\s+(?:is|was|has|had|just|passed|loves|wants|says|said|lives|works|turned|turns|starts|started|called|texted|rang|got|and|are|needs|thinks|keeps|kept|made|makes|went|likes|hates|won't|can't|doesn't)\b))"), _b_person_bare),
     # "dad and I went fishing", "wife and I are celebrating": the clause is cut before "and I", leaving the role alone.
     (re.compile(rf"^(?:(?i:my|our)\s+)?{_PEOPLE_ROLE}\s*$"), _b_person_bare),
     # A parent called by the role as a name, capitalised: "dinner with Mum and Dad", "Dad's visiting", "rang Nan".

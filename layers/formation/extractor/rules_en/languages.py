@@ -27,7 +27,7 @@ def _lang_level(clause: str) -> str | None:
         return "fluent"
     if re.search(r"learn|studying|classes|class|lessons|duolingo|grinding|practi[cs]ing|taking", low):
         return "learning"
-    if re.search(r"a\s+bit|a\s+little|get\s+by|rusty|basic|some\s+\w+|few\s+words|beginner", low):
+    if re.search(r"a\s+bit|a\s+little|get(?:ting)?\s+by|rusty|basic|some\s+\w+|few\s+words|beginner", low):
         return "basic"
     return None
 
@@ -43,7 +43,9 @@ def _b_language(m, clause):
     rest = m.string[m.end():]
     more = re.match(rf"\s*(?:,|and|&|or|/)\s*(?:(?i:some|a\s+bit\s+of|basic)\s+)?(?P<l>(?i:{_LANGS}))\b", rest)
     while more:
-        out.append(_f("user.languages", tidy_value(more.group("l")), level=level))
+        # "fluent in Korean and getting by in Japanese": a level said between two languages is the later one's.
+        own = _lang_level(rest[:more.start("l")]) if re.search(r"[a-z]{3}", rest[:more.start("l")].replace("and", "")) else None
+        out.append(_f("user.languages", tidy_value(more.group("l")), level=own or level))
         rest = rest[more.end():]
         more = re.match(rf"\s*(?:,|and|&|or|/)\s*(?:(?i:some|a\s+bit\s+of|basic)\s+)?(?P<l>(?i:{_LANGS}))\b", rest)
     return out
