@@ -279,3 +279,13 @@ def test_what_the_body_reacts_to_is_an_allergen_not_a_diet(text):
 
 def test_a_second_role_is_no_name_and_someone_elses_relative_shares_no_job():
     assert _facts("我同事老公也是老师") == set()
+
+
+def test_a_cup_counted_is_no_part_of_the_habit_and_cat_hair_no_pet():
+    assert ("user.habits", "喝黑咖啡") in _facts("我习惯早上喝一杯黑咖啡")
+    assert _facts("猫毛过敏，所以我家不养猫") == {("user.allergies", "猫毛")}
+    assert ("user.pet.dog", "毛毛") in _facts("我家的狗叫毛毛")
+
+
+def test_a_question_about_a_programme_is_no_education():
+    assert _facts("博士毕业一般要几年啊") == set()

@@ -206,7 +206,8 @@ _PROGRAMME_NAME = {"研": "研究生", "博": "博士"}
 def programme_without_school(segments: list[tuple[str, bool]], user_said) -> list:
     """The one programme a clause with no school names, with what the clause says of it."""
     for segment, mine in segments:
-        found = _PROGRAMME.search(segment) if mine else None
+        # "博士毕业一般要几年啊": a question or a general remark about a programme is no one's.
+        found = _PROGRAMME.search(segment) if mine and not re.search(r"几|多久|多长|吗|呢|[?？]|一般要", segment) else None
         if not found or not user_said(segment, found.start()):
             continue
         clause = "，".join(s for s, _ in segments)

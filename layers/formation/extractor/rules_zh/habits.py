@@ -99,7 +99,7 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.sub(r"(?<=[看陪带送接给和跟])我(?:的|家的?)?(?=[\u4e00-\u9fff])", "", body)  # 看我奶奶 -> 看奶奶
     if together:
         body = re.sub(rf"^(?:我)?(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})(?:\s?[A-Z][a-zA-Z]+)?", "", body)
-    body = re.sub(r"(?<=[看打下踢玩])(?:场|部|局|盘|把)|(?<=[喝吃抽])(?:杯|碗|根|瓶)(?=[\u4e00-\u9fff])", "", body)  # 看场电影, 喝杯茶
+    body = re.sub(r"(?<=[看打下踢玩])(?:场|部|局|盘|把)|(?<=[喝吃抽])一?(?:杯|碗|根|瓶)(?=[\u4e00-\u9fff])", "", body)  # 看场电影, 喝(一)杯茶; 喝两杯 says how much, and stays
     # "每周都会去两次羽毛球馆": the count belongs to the frequency.
     times = re.search(r"[一两二三四五六七八九十\d]+次", body)
     if times and freq:
