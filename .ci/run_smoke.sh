@@ -54,5 +54,9 @@ status=0
 wait "$runner" || status=$?
 tail -3 "$log"
 [ "$status" = "0" ] || { echo "make run did not stop cleanly (exit $status)"; cat "$log"; exit 1; }
-if pgrep -f "memoryhub.wsgi|celery -A memoryhub" >/dev/null; then echo "processes left behind"; exit 1; fi
+# Only this checkout's servers count (their working directory is it): another checkout's service on
+# the same machine is not something this run left behind.
+for pid in $(pgrep -f "memoryhub.wsgi|celery -A memoryhub" || true); do
+  if [ "$(readlink "/proc/$pid/cwd" 2>/dev/null)" = "$(pwd -P)" ]; then echo "processes left behind"; ps -o pid,args -p "$pid"; exit 1; fi
+done
 echo "embedded default: up, healthy, stopped cleanly"
