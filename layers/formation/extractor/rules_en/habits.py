@@ -18,7 +18,8 @@ from layers.formation.extractor.text import tidy_value
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 # "monday wednesday and friday", "mon wed fri": days listed with spaces only, which the weekday reader takes
 # one by one; a comma between them lets it read the list.
-_BARE_DAY_LIST = re.compile(rf"(?i)\b({_DAY}|mon|tue|wed|thu|fri|sat|sun)\s+(?=(?:and\s+)?(?:{_DAY}|mon|tue|wed|thu|fri|sat|sun)\b)")
+# ("mon and wed" the reader takes as it is).
+_BARE_DAY_LIST = re.compile(rf"(?i)\b({_DAY}|mon|tue|wed|thu|fri|sat|sun)\s+(?=(?:{_DAY}|mon|tue|wed|thu|fri|sat|sun)\b)")
 
 
 def _days(clause: str) -> list[str] | None:
@@ -59,7 +60,7 @@ def _b_habit(m, clause):
     activity = tidy_value(re.sub(r"\s+", " ", activity))
     activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+|we\s+do\s+(?:an?\s+)?|we\s+have\s+(?:an?\s+)?|we\s+)", "", activity)  # "Tuesdays I have pottery"
     activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
-    activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&))+$", "", activity).strip()
+    activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&|right|just|straight))+$", "", activity).strip()
     # "call my mum", "go for a run": the activity in the corpus's words, without possessives or light verbs.
     activity = re.sub(r"(?i)^(?:try\s+to|tend\s+to|like\s+to|always|usually)\s+", "", activity)
     activity = re.sub(r"(?i)^(?:go\s+for\s+an?|go\s+to\s+the|go\s+to|have\s+an?|do\s+some|do\s+an?|do(?=\s+[a-z]+$))\s+", "", activity)
