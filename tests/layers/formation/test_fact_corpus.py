@@ -27,9 +27,10 @@ CORPORA = Path(__file__).parent / "corpora"
 # measured figures, so a regression fails. Raise these as the rules improve; never tune on the
 # test part to do it.
 TARGET_PRECISION, TARGET_RECALL, TARGET_FAMILY_RECALL = 0.90, 0.80, 0.60
-MIN_PRECISION = 0.79
-# Raised to 0.68 at da59a9d (measured 0.796 / 0.693: en 0.799/0.656, zh 0.789/0.754, mixed 0.833/0.600).
-MIN_RECALL = 0.68
+MIN_PRECISION = 0.80
+# Raised to 0.68 at da59a9d (measured 0.796 / 0.693: en 0.799/0.656, zh 0.789/0.754, mixed 0.833/0.600); to
+# 0.80 / 0.70 at 07da4d3 (measured 0.811 / 0.708).
+MIN_RECALL = 0.70
 # Families with at least this many labelled facts in the test part must each reach MIN_FAMILY_RECALL.
 MIN_FAMILY_RECALL = 0.48
 MIN_FAMILY_FACTS = 5
@@ -151,8 +152,9 @@ def test_dev_part_reports(capsys):
     # (en 0.964/0.916, zh 0.964/0.950, mixed 0.955/0.834), so the floor stays where it was.
     # The blind en11 / zh13 / mixed2 batches joined unworked at 9e2d6b7, as they came: en11 0.697/0.525,
     # zh13 0.807/0.706, mixed2 0.920/0.442; the union fell from 0.966 / 0.930 to 0.946 / 0.887. Floor set
-    # 0.01 under that; raise it as they are worked on.
-    assert precision >= 0.935 and recall >= 0.877, (precision, recall)
+    # 0.01 under that; raise it as they are worked on. English round 5 (with facts_dev_en12.yaml, 95 probes of that
+    # round): 0.958 / 0.915 at 07da4d3 (en11 0.821/0.696, mixed2 0.976/0.788).
+    assert precision >= 0.95 and recall >= 0.905, (precision, recall)
 
 
 def test_test_part_meets_the_targets(capsys):
