@@ -289,3 +289,8 @@ def test_a_cup_counted_is_no_part_of_the_habit_and_cat_hair_no_pet():
 
 def test_a_question_about_a_programme_is_no_education():
     assert _facts("博士毕业一般要几年啊") == set()
+
+
+def test_a_programme_said_beside_the_one_school_is_that_schools():
+    items = [i for i in _items("学校是南开，我在读研") if i.memory_key == "user.education"]
+    assert [(i.value, i.attributes.get("degree"), i.attributes.get("status")) for i in items] == [("南开", "研究生", "studying")]

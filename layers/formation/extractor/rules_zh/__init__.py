@@ -31,7 +31,7 @@ from layers.formation.extractor.rules_zh import (
     pets,
 )
 from layers.formation.extractor.rules_zh.common import _items, _zc
-from layers.formation.extractor.rules_zh.education import _DISCIPLINES, education_attrs_beside, programme_without_school
+from layers.formation.extractor.rules_zh.education import _DISCIPLINES, education_attrs_beside, is_programme, programme_without_school
 from layers.formation.extractor.rules_zh.employment import KNOWN_EMPLOYER, _org_zh
 from layers.formation.extractor.rules_zh.family import (
     _PEOPLE_COUNT_RULE,
@@ -55,7 +55,7 @@ from layers.formation.extractor.rules_zh.subject import (
     zh_user_said,
 )
 
-__all__ = ["education_attrs_beside", "match_clause", "zh_fact_candidates", "said_in_present", "_place"]
+__all__ = ["education_attrs_beside", "is_programme", "match_clause", "zh_fact_candidates", "said_in_present", "_place"]
 
 _SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)
 _FACT_FAMILIES = (employment, education, location, health, diet, likes, contact, personal)

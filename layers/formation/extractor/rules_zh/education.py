@@ -203,6 +203,11 @@ _PROGRAMME = re.compile(r"(?P<auto>自考)(?:的)?(?P<ad>本科|大专|专科)?"
 _PROGRAMME_NAME = {"研": "研究生", "博": "博士"}
 
 
+def is_programme(value: str) -> bool:
+    """Whether an education value names a programme, not a school (what `programme_without_school` gives)."""
+    return re.fullmatch(r"研究生|博士|硕士|本科|大专|专科|MBA|EMBA|MPA|自考|研[一二三]|博[一二三]", value or "") is not None
+
+
 def programme_without_school(segments: list[tuple[str, bool]], user_said) -> list:
     """The one programme a clause with no school names, with what the clause says of it."""
     for segment, mine in segments:
