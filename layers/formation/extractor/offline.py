@@ -331,7 +331,22 @@ def _education_beside(items: list[ExtractedItem], sentence: str) -> list[Extract
     """The one school of a Chinese sentence takes the year of study and major said in its other clauses
     ("我们学校是川大，我大三，学法学的"); what the school's own clause said is kept."""
     schools = [i for i in items if i.memory_key == "user.education"]
-    if len(schools) != 1 or not is_cjk(sentence):
+    if not is_cjk(sentence):
+        return items
+    # "学校是南开，我研二": a programme said in another clause than the one named school is that school's.
+    programmes = [i for i in schools if rules_zh.is_programme(i.value)]
+    named = [i for i in schools if i not in programmes]
+    if len(named) == 1 and programmes:
+        school = named[0]
+        attributes = {k: v for k, v in school.attributes.items() if k != "lang"}
+        for programme in programmes:
+            said = {k: v for k, v in programme.attributes.items() if k != "lang"}
+            said.setdefault("degree", programme.value if not re.search(r"[一二三]$|自考", programme.value) else None)
+            attributes.update({k: v for k, v in said.items() if v and not attributes.get(k)})
+        grown = _item(Candidate(school.memory_key, school.value, school.confidence, attributes), seq=school.source_turn_seq, clause=sentence)
+        items = [grown if i is school else i for i in items if i not in programmes]
+        schools = [grown]
+    if len(schools) != 1:
         return items
     missing = {k: v for k, v in rules_zh.education_attrs_beside(sentence).items() if not schools[0].attributes.get(k)}
     if "field" in missing and schools[0].value and (missing["field"] in schools[0].value or schools[0].value in missing["field"]):
