@@ -25,6 +25,9 @@ _CLAUSE_BREAK = re.compile(
     r"|(?:and\s+|but\s+|so\s+)?(?:now|these\s+days|nowadays|currently|today)\s*,?\s+(?=i\b|i'm\b|i've\b|my\b)"
     # "千万别给我放花生，我会过敏的": a bare 过敏 after a comma belongs to what came before it.
     r"|(?:但是?|不过|而且|所以|现在|其实|另外|还有|并且)?我(?!(?:也|都|会|可能会|容易)?过敏(?:的|了|啊|呀|吧)?$))"
+    # "i call my grandma every sunday evening, she'd kill me if i forgot": someone else's would-clause after a comma is
+    # a clause of its own, so its "if I" takes only itself.
+    r"|\s*,\s*(?=(?:she|he|they|it)(?:'d|\s+would)\b)"
     # "me and my sister just hit 27" is one subject, not two clauses; so is "my husband and I are both teachers"
     # ("I are", "I both" only ever continue a subject that came before).
     r"|(?<!\bme)\s+(?:and|but|so)\s+(?=(?:i\b|i'm\b|i've\b|i'll\b|my\b))(?!i\s+(?:are|were|both|have\s+both|'ve\s+both|each)\b)"
