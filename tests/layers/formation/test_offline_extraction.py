@@ -490,6 +490,9 @@ def test_english_job_functions_new_homes_and_pointing_habits(text, expected):
     ("i got into the law program at McGill", {("user.education", "McGill", (("field", "law"), ("status", "studying")))}),
     ("my wife Priya just got promoted to head nurse", {("user.relationship.wife", "Priya", (("occupation", "head nurse"),))}),
     ("my best friend since kindergarten, Noor, is getting married", {("user.relationship.best_friend", "Noor", ())}),
+    ("my saturday morning ritual is the farmers market", {("user.habits", "farmers market", (("time", "morning"), ("weekdays", ("sat",))))}),
+    ("i call my grandma every sunday evening, she'd kill me if i forgot",
+     {("user.relationship.grandmother", "", ()), ("user.habits", "call grandma", (("frequency", "every sunday"), ("time", "evening"), ("weekdays", ("sun",))))}),
 ])
 def test_english_round_five_families(text, expected):
     assert _facts(text) == expected
@@ -503,6 +506,7 @@ def test_english_round_five_families(text, expected):
     ("allergy-wise I'm clean as far as any doctor has ever told me", set()),
     ("my friend takes sertraline 50mg every morning", set()),
     ("onions make my eyes water", set()),
+    ("my skincare routine is a mess", set()),
 ])
 def test_english_round_five_negatives(text, expected):
     assert _facts(text) == expected

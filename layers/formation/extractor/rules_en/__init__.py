@@ -87,7 +87,7 @@ __all__ = ["Candidate", "allergen_first", "attributes_said_later", "breed_said_l
 
 _SENTENCE_FAMILIES = (personal, location, employment, health, diet, likes, habits, family, pets)
 _FACT_FAMILIES = (employment, education, location, languages, health, diet, likes, contact, personal, pets, family,
-                  plans)
+                  plans, habits)
 _RULES = [rule for module in _SENTENCE_FAMILIES for rule in module.SENTENCE_RULES]
 _EN_FACT_RULES = [rule for module in _FACT_FAMILIES for rule in module.FACT_RULES]
 

@@ -58,6 +58,7 @@ def _b_habit(m, clause):
     activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
     activity = tidy_value(re.sub(r"\s+", " ", activity))
+    activity = re.sub(r"(?i)^(?:are|is)\s+(?:for|my)\s+", "", activity)  # "Sunday evenings are for ringing my grandma"
     activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+|we\s+do\s+(?:an?\s+)?|we\s+have\s+(?:an?\s+)?|we\s+)", "", activity)  # "Tuesdays I have pottery"
     activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
     activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&|right|just|straight))+$", "", activity).strip()
@@ -143,4 +144,20 @@ def _legacy_habit(match: re.Match) -> list[Candidate]:
 # Sentence rules: a first-person subject, a verb, the value.
 SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_I}\s+(?i:usually|often|always|normally|mostly)\s+(?i:order|eat|drink|buy|watch|listen\s+to|read|play)\s+{_OBJ}"), _legacy_habit),
+]
+
+
+def _b_ritual(m, clause):
+    """"my saturday morning ritual is the farmers market": the routine named, with the day and time said before it."""
+    activity = re.sub(r"(?i)^(?:the|a|an|my|our)\s+", "", tidy_value(m.group("v")))
+    when = m.group("when") or ""
+    # "my skincare routine is a mess": a routine without its day or time is no habit said.
+    if not activity or len(activity.split()) > 6 or not (_days(when) or _habit_time(when)):
+        return []
+    return [_f("user.habits", activity, time=_habit_time(when), weekdays=_days(when), frequency=A.frequency(clause))]
+
+
+# Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
+FACT_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"(?i:my|our)\s+(?P<when>(?:[a-z]+\s+){0,3}?)(?i:ritual|routine|tradition)\s+(?i:is|=|:)\s+(?P<v>[^,.;!?]+)"), _b_ritual),
 ]
