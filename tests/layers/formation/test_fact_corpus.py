@@ -154,7 +154,10 @@ def test_dev_part_reports(capsys):
     # zh13 0.807/0.706, mixed2 0.920/0.442; the union fell from 0.966 / 0.930 to 0.946 / 0.887. Floor set
     # 0.01 under that; raise it as they are worked on. English round 5 (with facts_dev_en12.yaml, 95 probes of that
     # round): 0.958 / 0.915 at 07da4d3 (en11 0.821/0.696, mixed2 0.976/0.788).
-    assert precision >= 0.95 and recall >= 0.905, (precision, recall)
+    # The held-back blind en13 / zh15 / mixed3 batches (written during round 5, measured after it at 4863818:
+    # en13 0.769/0.522, zh15 0.803/0.635, mixed3 0.875/0.538) joined unworked: the union 0.957 / 0.916 ->
+    # 0.945 / 0.882, floor 0.01 under.
+    assert precision >= 0.935 and recall >= 0.872, (precision, recall)
 
 
 def test_test_part_meets_the_targets(capsys):
