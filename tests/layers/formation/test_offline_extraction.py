@@ -214,6 +214,18 @@ def test_english_families_in_ordinary_words(text, expected):
     assert _facts(text) == expected
 
 
+# A number that opens its own clause counts people ("two sons, one is 7"): it was read as the age 1.
+@pytest.mark.parametrize("text, age", [
+    ("I have two sons, one is 7 and the other is 3", 7),
+    ("we've got three kids, one of them is autistic", None),
+    ("my two sisters, one's a nurse, live in Leeds", None),
+    ("my son, 7, is obsessed with trains", 7),
+])
+def test_a_counting_number_is_no_age(text, age):
+    ages = {dict(attrs).get("age") for key, _, attrs in _facts(text) if key.startswith("user.relationship.")}
+    assert ages == {age}
+
+
 # The negatives those mechanisms sit next to: nothing of the user's, or only what is.
 @pytest.mark.parametrize("text, expected", [
     ("I got into the car and drove home", set()),

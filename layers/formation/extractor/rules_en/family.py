@@ -94,7 +94,8 @@ def _person_attrs(rest: str) -> dict:
     out: dict = {}
     if re.match(r"(?i)(?:-in-law)?'s\s+(?:friend|boss|colleague|coworker|neighbou?r|partner|husband|wife|boyfriend|girlfriend|mate|buddy|cousin|uncle|aunt|neighbour)\b", rest):
         return out  # "my sister's friend is a chef": the attributes are someone else's
-    age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bturning|\bjust\s+turned|,|\()\s+(?:(?:now|only|just|nearly|almost|about|already|barely)\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days|th\b|st\b|nd\b|rd\b|:))", rest)
+    # A number that is the subject of its own clause counts people, it is no age: "two sons, one is 7".
+    age = re.search(rf"(?i)(?:\bis|'s|\bhes|\bshes|\bturns?|\bturned|\bturning|\bjust\s+turned|,|\()\s+(?:(?:now|only|just|nearly|almost|about|already|barely)\s+)?(?P<n>{A.EN_NUMBER})\b(?!\s*(?:min|am|pm|kg|%|weeks|months|days|th\b|st\b|nd\b|rd\b|:))(?!\s*'s\b|\s+(?:is|was|of|has|who)\b)", rest)
     if age:
         value = A.plausible_age(A.en_int(age.group("n")), low=0)
         if value is not None:
