@@ -1,4 +1,4 @@
-"""What the in-process profilers (`manage.py profile_search`, `profile_context`, `profile_api`) share: every SQL
+"""What the in-process profilers (`manage.py profile_search`, `profile_context`, `profile_api`, `profile_turns`) share: every SQL
 statement timed at the driver, every Redis round trip counted at the connection, and a percentile. Speed claims
 come from bench/ over HTTP; these say where to look."""
 from __future__ import annotations
@@ -16,21 +16,25 @@ from redis.connection import AbstractConnection
 
 
 @contextmanager
-def driver_sql_timed() -> Iterator[dict]:
+def driver_sql_timed(on_statement: Callable[[Any, float], None] | None = None) -> Iterator[dict]:
     """Count and time every statement psycopg runs in this process while the block runs; yields the running
     totals {"statements", "seconds"} (reset them with `.update`). At the driver because the long-term search
-    runs its prepared statement on a raw psycopg cursor that Django's execute wrappers never see."""
+    runs its prepared statement on a raw psycopg cursor that Django's execute wrappers never see.
+    `on_statement(query, seconds)`, when given, is told of each one (to sort them by what they do)."""
     totals = {"statements": 0, "seconds": 0.0}
     originals = {name: getattr(psycopg.Cursor, name) for name in ("execute", "executemany")}
 
     def timed(original):
-        def wrapper(cursor, *args, **kwargs):
+        def wrapper(cursor, query, *args, **kwargs):
             started = time.perf_counter()
             try:
-                return original(cursor, *args, **kwargs)
+                return original(cursor, query, *args, **kwargs)
             finally:
+                seconds = time.perf_counter() - started
                 totals["statements"] += 1
-                totals["seconds"] += time.perf_counter() - started
+                totals["seconds"] += seconds
+                if on_statement is not None:
+                    on_statement(query, seconds)
         return wrapper
 
     for name, original in originals.items():
@@ -64,6 +68,12 @@ def percentile(values: list[float], share: float) -> float:
     """The `share`-th percentile (0-100) by nearest rank; 0.0 for no values."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share / 100 * (len(ordered) - 1))))] if ordered else 0.0
+
+
+def ms_summary(values: list[float], digits: int = 2) -> dict:
+    """{"mean", "p50", "p95"} of times in ms, rounded; {} for no values."""
+    return {"mean": round(sum(values) / len(values), digits), "p50": round(percentile(values, 50), digits),
+            "p95": round(percentile(values, 95), digits)} if values else {}
 
 
 def calls_profiled(call: Callable[[Any], Any], items: list, *, warm_up: int = 5, top: int = 0) -> dict:

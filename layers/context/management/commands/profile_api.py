@@ -30,7 +30,7 @@ from pgvector.psycopg.halfvec import HalfVectorBinaryDumper
 from layers.long_term.models import Memory
 from layers.short_term.models import Session
 from memoryhub.core.pgquery import CachedStatementCursor
-from memoryhub.core.profiling import calls_profiled, percentile
+from memoryhub.core.profiling import calls_profiled, ms_summary
 from memoryhub.providers.embeddings import get_embedder, query_text
 from memoryhub.tenancy.models import Tenant
 
@@ -50,11 +50,6 @@ def _package(filename: str, function: str) -> str:
     if filename == "~":
         return "builtin " + (function.split("'")[1].split(".")[0] if "'" in function else function)
     return "python " + Path(filename).stem
-
-
-def _ms(values: list[float]) -> dict:
-    return {"mean": round(sum(values) / len(values), 2), "p50": round(percentile(values, 50), 2),
-            "p95": round(percentile(values, 95), 2)} if values else {}
 
 
 def _floors(statements: list[tuple], queries: list[str]) -> dict:
@@ -77,8 +72,8 @@ def _floors(statements: list[tuple], queries: list[str]) -> dict:
         t0 = time.perf_counter()
         embedder.embed([query_text(text, embedder)])
         embed_ms.append((time.perf_counter() - t0) * 1000)
-    return {"search_sql_direct_ms": _ms(sql_ms), "statements_replayed": len(sql_ms),
-            "query_embedding_alone_ms": _ms(embed_ms), "embedder": embedder.name}
+    return {"search_sql_direct_ms": ms_summary(sql_ms), "statements_replayed": len(sql_ms),
+            "query_embedding_alone_ms": ms_summary(embed_ms), "embedder": embedder.name}
 
 
 class Command(BaseCommand):

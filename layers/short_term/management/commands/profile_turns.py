@@ -3,7 +3,7 @@
 Sends one-user-turn appends (`POST /api/v1/sessions/{id}/turns`, as bench/scale.py and a chat client send them)
 through Django's test client (every middleware, no socket) to sessions of its own, and reports per append: time,
 process CPU, SQL statements and Redis round trips (memoryhub/core/profiling.py); with `--parts`, the wall and CPU
-time of each part of the append (authentication, the session read, validation, token counting, the safety checks,
+time of each part of the append (authentication, validation, token counting, the safety checks,
 the session lock, the idempotency read, the INSERT, the annotators, the formation receivers, the commit and the
 after-commit publish) and, with `--floors`, what each costs with nothing around it (the same statement run alone
 in a rolled-back transaction, the same function on the same texts), so each part reads as a ratio to its floor.
@@ -21,14 +21,13 @@ import time
 from collections import defaultdict
 from contextlib import ExitStack, contextmanager
 
-import psycopg
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections, transaction
 from django.test import Client
 
 from layers.short_term import apis
 from layers.short_term.services import turns as turn_service
-from memoryhub.core.profiling import calls_profiled, percentile
+from memoryhub.core.profiling import calls_profiled, driver_sql_timed, ms_summary
 from memoryhub.providers.tokens import count_tokens
 from memoryhub.safety.secrets import redact_secrets
 from memoryhub.tenancy.auth import ApiKeyAuthentication
@@ -112,25 +111,13 @@ class _Parts:
             else:
                 setattr(owner, name, own)
 
-    @contextmanager
     def statements_classified(self):
-        original = psycopg.Cursor.execute
-        parts = self
-
-        def execute(cursor, query, *args, **kwargs):
-            started = time.perf_counter()
-            try:
-                return original(cursor, query, *args, **kwargs)
-            finally:
-                entry = parts.sql[_statement_kind(query)]
-                entry[0] += 1
-                entry[1] += time.perf_counter() - started
-
-        psycopg.Cursor.execute = execute
-        try:
-            yield
-        finally:
-            psycopg.Cursor.execute = original
+        """SQL time by statement kind while the block runs (the profilers' one driver hook)."""
+        def counted(query, seconds):
+            entry = self.sql[_statement_kind(query)]
+            entry[0] += 1
+            entry[1] += seconds
+        return driver_sql_timed(on_statement=counted)
 
     def report(self, appends: int) -> dict:
         per = max(1, appends)
@@ -142,18 +129,13 @@ class _Parts:
         }
 
 
-def _ms(values: list[float]) -> dict:
-    return {"mean": round(sum(values) / len(values), 3), "p50": round(percentile(values, 50), 3),
-            "p95": round(percentile(values, 95), 3)} if values else {}
-
-
 def _timed_each(call, items) -> dict:
     values = []
     for item in items:
         started = time.perf_counter()
         call(item)
         values.append((time.perf_counter() - started) * 1000)
-    return _ms(values)
+    return ms_summary(values, digits=3)
 
 
 def _floors(session_pk: int, texts: list[str]) -> dict:
@@ -253,7 +235,6 @@ class Command(BaseCommand):
         with ExitStack() as stack:
             for owner, name, label in [
                 (ApiKeyAuthentication, "authenticate", "authentication (API key)"),
-                (apis, "session_get", "session read (view)"),
                 (apis.SessionTurnsApi.TurnsAppendInput, "is_valid", "input validation (DRF)"),
                 (turn_service, "_prepare", "prepare (validation, token counting, safety checks)"),
                 (turn_service, "count_tokens", "  token counting"),
