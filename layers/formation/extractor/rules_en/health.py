@@ -141,6 +141,10 @@ def _b_dose_of(m, clause):
     return [_f("user.medications", drug, dose=tidy_value(m.group("dose")), schedule=schedule)]
 
 
+# A dose as said after a drug: "50mg", "75 mcg", "2 units".
+_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b"
+
+
 def _b_named_drug(m, clause):
     drug = m.group("v")
     if drug.split()[0] in ("The", "My", "It", "This", "That", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"):
@@ -148,11 +152,10 @@ def _b_named_drug(m, clause):
     rest = clause[m.end():]
     # "started on Monday", "put on Spotify": a capitalised word is a drug only with a dose, a drug's
     # ending or talk of a diagnosis or prescription around it.
-    if not (_DRUG_SUFFIX.search(drug) or re.match(r"(?i)\s*,?\s*\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?)\b", rest)
+    if not (_DRUG_SUFFIX.search(drug) or re.match(rf"(?i)\s*,?\s*{_DOSE}", rest)
             or re.search(r"(?i)diagnos|prescri|\bdoctor|psychiatrist|\bgp\b|\bmeds\b|medication", clause)):
         return []
-    dose = re.match(r"(?i)\s*,?\s*(?P<d>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?))\b", rest) or \
-        re.search(r"(?i),\s*(?P<d>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu|units?))\b", rest)
+    dose = re.match(rf"(?i)\s*,?\s*(?P<d>{_DOSE})", rest) or re.search(rf"(?i),\s*(?P<d>{_DOSE})", rest)
     schedule = A.frequency(rest) or when_taken(rest)
     return [_f("user.medications", drug, dose=dose.group("d") if dose else None, schedule=schedule)]
 
@@ -169,9 +172,6 @@ _WHEN_TAKEN = re.compile(
 def when_taken(rest: str) -> str | None:
     said = _WHEN_TAKEN.search(rest)
     return tidy_value(said.group()) if said else None
-
-
-_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b"
 
 
 def _b_drug_first(m, clause):

@@ -341,7 +341,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         found = [_zc("user.allergies", c.value) if c.memory_key == "user.food_restrictions" else c for c in found]
     # "阿莫西林我碰不了，一吃就起疹子": a drug the user cannot take for a reaction of the body is an allergen
     # (a food so avoided stays a restriction, as the corpus labels "我不能吃海鲜，吃了会起疹子").
-    if re.search(r"起疹子|起红疹|出疹子|起包|红肿|发痒|全身痒|喘不上气|呼吸困难|休克", clause) and not any(c.memory_key == "user.allergies" for c in found):
+    if re.search(health.ALLERGIC_REACTIONS, clause) and not any(c.memory_key == "user.allergies" for c in found):
         found = [_zc("user.allergies", c.value) if c.memory_key == "user.food_restrictions" and health.looks_like_drug(c.value) else c for c in found]
     # "阿司匹林我不能吃，过敏": what the user avoids because of an allergy is the allergy, not a diet.
     allergens = {c.value for c in found if c.memory_key == "user.allergies"}

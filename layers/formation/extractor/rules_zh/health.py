@@ -122,10 +122,16 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 ]
 
 
+# What the body does in an allergic reaction, as people say it: after a food or drug it names the allergen
+# ("吃了芒果就起疹子"), and it turns a drug the user cannot take into an allergy (rules_zh/__init__.py).
+ALLERGIC_REACTIONS = ("起疹子|起红疹|出疹子|长疹子|起荨麻疹|出荨麻疹|起疙瘩|起包|浑身痒|全身痒|发痒|浑身起|红肿|喉咙肿|嘴肿|"
+                      "脸肿|嗓子肿|喘不上气|呼吸困难|休克")
+
+
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"对(?P<v>[^，,。.!！?？;；]+?)(?:都|也)?(?:严重|特别|非常|很|有点|有些|轻微|轻度|超级?)?过敏"), _zb_allergy),
-    (re.compile(r"(?:吃|喝|碰|用|接触)了?(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:就|会|都会|就会)(?:过敏|起疹子|起红疹|浑身痒|喉咙肿|起荨麻疹|出荨麻疹|起疙瘩|长疹子|出疹子|全身痒|浑身起|红肿|喘不上气|呼吸困难|休克|嘴肿|脸肿|嗓子肿)"), _zb_allergy),
+    (re.compile(rf"(?:吃|喝|碰|用|接触)了?(?P<v>[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?:就|会|都会|就会)(?:过敏|{ALLERGIC_REACTIONS})"), _zb_allergy),
     (re.compile(r"(?:本人|我|是|有|说是|^)(?P<v>[\u4e00-\u9fffA-Za-z、和]{1,12}?)过敏(?!性|药|原|体质)"), _zb_allergy),
     (re.compile(r"过敏原(?:检测|测试)?(?:的)?(?:结果)?(?:是|有|为|显示是?)(?P<v>[^，,。.!！?？;；]+)"), _zb_allergy),
     # "有青霉素过敏史", "对酒精有过敏反应".
