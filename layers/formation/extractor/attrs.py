@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import re
 
-WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_EN_DAY = {"mon": "mon", "monday": "mon", "tue": "tue", "tues": "tue", "tuesday": "tue", "wed": "wed",
-           "wednesday": "wed", "thu": "thu", "thur": "thu", "thurs": "thu", "thursday": "thu", "fri": "fri",
-           "friday": "fri", "sat": "sat", "saturday": "sat", "sun": "sun", "sunday": "sun"}
-_ZH_DAY = {"一": "mon", "二": "tue", "三": "wed", "四": "thu", "五": "fri", "六": "sat", "日": "sun", "天": "sun"}
+from memoryhub.providers.weekdays import WEEKDAYS, weekdays  # noqa: F401 - the rules read them here
 
 _ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _EN_NUM = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -59,62 +55,6 @@ def to_int(text: str) -> int | None:
 
 def plausible_age(age: int | None, *, low: int = 1, high: int = 110) -> int | None:
     return age if age is not None and low <= age <= high else None
-
-
-# ---- weekdays ------------------------------------------------------------------------------
-_EN_DAY_WORD = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?"
-_EN_WEEKDAYS = re.compile(
-    rf"\b(?:(?P<list>{_EN_DAY_WORD}(?:\s*(?:/|,|and|&)\s*{_EN_DAY_WORD})+)|(?P<range>{_EN_DAY_WORD})\s*(?:-|to|through|thru)\s*(?P<range_end>{_EN_DAY_WORD})"
-    rf"|(?P<weekend>weekends?)|(?P<weekday>weekdays)|(?P<one>(?:mon|tues|tue|wednes|thurs|fri|satur|sun)days?|(?:every|on)\s+(?:mon|tue|wed|thu|fri|sat|sun)\b))\b",
-    re.IGNORECASE)
-_ZH_WEEKDAYS = re.compile(
-    r"(?:周|星期|礼拜)(?P<a>[一二三四五六日天])(?![次天回趟遍])(?:(?:到|至|-|~)(?:周|星期|礼拜)?(?P<b>[一二三四五六日天]))?(?P<more>[一二三四五六日天、和]*)"
-    r"|(?P<weekend>周末|双休日)|(?P<workday>工作日)")
-
-
-def _en_day(word: str) -> str | None:
-    word = word.lower().rstrip("s")
-    for key in (word, word.replace("day", "")):
-        if key in _EN_DAY:
-            return _EN_DAY[key]
-    return None
-
-
-def _span(start: str, end: str) -> list[str]:
-    a, b = WEEKDAYS.index(start), WEEKDAYS.index(end)
-    return list(WEEKDAYS[a:b + 1]) if a <= b else list(WEEKDAYS[a:] + WEEKDAYS[:b + 1])
-
-
-def weekdays(text: str) -> list[str] | None:
-    """Weekdays said in `text`, as mon..sun in week order, or None."""
-    days: list[str] = []
-    for match in _ZH_WEEKDAYS.finditer(text):
-        if match.group("weekend"):
-            days += ["sat", "sun"]
-        elif match.group("workday"):
-            days += list(WEEKDAYS[:5])
-        elif match.group("b"):
-            days += _span(_ZH_DAY[match.group("a")], _ZH_DAY[match.group("b")])
-        else:
-            days += [_ZH_DAY[match.group("a")]] + [_ZH_DAY[c] for c in (match.group("more") or "") if c in _ZH_DAY]
-    for match in _EN_WEEKDAYS.finditer(text):
-        if match.group("weekend"):
-            days += ["sat", "sun"]
-        elif match.group("weekday"):
-            days += list(WEEKDAYS[:5])
-        elif match.group("list"):
-            days += [d for d in (_en_day(w) for w in re.split(r"\s*(?:/|,|and|&)\s*", match.group("list"))) if d]
-        elif match.group("range"):
-            a, b = _en_day(match.group("range")), _en_day(match.group("range_end"))
-            if a and b:
-                days += _span(a, b)
-        elif match.group("one"):
-            day = _en_day(match.group("one").split()[-1])
-            if day:
-                days.append(day)
-    if not days:
-        return None
-    return [d for d in WEEKDAYS if d in set(days)]
 
 
 # ---- times of day and frequency ---------------------------------------------------------------
