@@ -3,10 +3,9 @@ recorded in the outbox in that same transaction (connected in FormationConfig.re
 from __future__ import annotations
 
 from layers.formation.habits.requests import request_read
-from layers.formation.policy import formation_policy
 from layers.formation.selectors import extraction_cursor
 from layers.formation.services.catch_up import extraction_enqueue, summarisation_enqueue
-from layers.formation.services.extraction import extraction_due
+from layers.formation.services.extraction import extraction_asked_by_append, extraction_due
 from layers.formation.services.habits import habits_enqueue
 from layers.short_term.models import TurnRole
 
@@ -21,19 +20,8 @@ def on_turns_appended(sender, *, session, turns, **kwargs) -> None:
     # never negative), so extraction_due at cursor 0 saying no means no at any cursor (one SELECT fewer).
     if extraction_due(session, cursor=0):
         cursor = extraction_cursor(session_pk=session.pk)
-        if extraction_due(session, cursor=cursor) and _step_reached(session, cursor=cursor, appended=len(turns)):
+        if extraction_asked_by_append(session, cursor=cursor, appended=len(turns)):
             extraction_enqueue(session.pk)
-
-
-def _step_reached(session, *, cursor: int, appended: int) -> bool:
-    """Whether these turns took the turns after the cursor past a multiple of the extraction step. Between two
-    multiples the request made at the last one is pending, sent or running, and the run reads every turn after
-    the cursor, so asking again on each turn (an outbox row, a publish and its UPDATE per append, while a worker
-    is behind or absent) added nothing. A request that is lost is asked again at the next multiple, and
-    formation_catch_up enqueues every session left behind."""
-    step = formation_policy(session.tenant_id).extract_every_turns
-    new = session.turn_count - cursor
-    return new // step > (new - appended) // step
 
 
 def on_session_ended(sender, *, session, **kwargs) -> None:

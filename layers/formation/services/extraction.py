@@ -61,6 +61,19 @@ def extraction_due(session: Session, *, cursor: int) -> bool:
     return session.status != SessionStatus.ACTIVE or new >= formation_policy(session.tenant_id).extract_every_turns
 
 
+def extraction_asked_by_append(session: Session, *, cursor: int, appended: int) -> bool:
+    """Whether an append of `appended` turns asks for extraction: it is due, and these turns took the turns after
+    the cursor past a multiple of the step. Between two multiples the request made at the last one is pending,
+    sent or running, and the run reads every turn after the cursor, so asking again on each turn (an outbox row,
+    a publish and its UPDATE per append, while a worker is behind or absent) added nothing. A request that is
+    lost is asked again at the next multiple, and formation_catch_up enqueues every session left behind."""
+    if not extraction_due(session, cursor=cursor):
+        return False
+    step = formation_policy(session.tenant_id).extract_every_turns
+    new = session.turn_count - cursor
+    return new // step > (new - appended) // step
+
+
 def session_extract(*, session_pk: int, provider: LLMProvider | None = None) -> RunReport:
     """Extract memories from the turns after the session's cursor, if due, and move the cursor.
 
