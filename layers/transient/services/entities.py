@@ -69,12 +69,13 @@ def _rows_update(rows: list[SessionEntity], names: list[str]) -> None:
     row_sql = f"(%s::{SessionEntity._meta.pk.rel_db_type(connection)}, " + ", ".join(
         f"%s::{field.db_type(connection)}" for field in fields) + ")"
     columns = [quote(field.column) for field in fields]
+    pk = quote(SessionEntity._meta.pk.column)
     params = [value for row in rows for value in (
         row.pk, *(field.get_db_prep_save(getattr(row, field.attname), connection) for field in fields))]
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {quote(SessionEntity._meta.db_table)} AS e SET {', '.join(f'{c} = v.{c}' for c in columns)} "
-            f"FROM (VALUES {', '.join([row_sql] * len(rows))}) AS v(id, {', '.join(columns)}) WHERE e.id = v.id",
+            f"FROM (VALUES {', '.join([row_sql] * len(rows))}) AS v({pk}, {', '.join(columns)}) WHERE e.{pk} = v.{pk}",
             params)
 
 
