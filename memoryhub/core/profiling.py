@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import cProfile
 import io
+import os
 import pstats
 import time
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
+from django.core.management.base import CommandError
 from redis.connection import AbstractConnection
 
 
@@ -62,6 +64,14 @@ def redis_round_trips_counted() -> Iterator[dict]:
         yield totals
     finally:
         AbstractConnection.send_packed_command = original
+
+
+def api_key_given(option: str | None) -> str:
+    """The API key a profiler sends its requests with: --api-key, else $MEMORYHUB_API_KEY."""
+    key = option or os.environ.get("MEMORYHUB_API_KEY")
+    if not key:
+        raise CommandError("give --api-key (or set MEMORYHUB_API_KEY)")
+    return key
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.core.management.base import CommandError
 from django.db.models import QuerySet
 
 from memoryhub.tenancy.models import Membership, Tenant
@@ -38,3 +39,11 @@ def restrict_to_member_tenants(queryset: QuerySet, user, field: str = "tenant_id
     if tenant_ids is None:
         return queryset
     return queryset.filter(**{f"{field}__in": tenant_ids})
+
+
+def tenant_named(slug: str) -> Tenant:
+    """The tenant with this slug, for a management command: CommandError when there is none."""
+    tenant = Tenant.objects.filter(slug=slug).first()
+    if tenant is None:
+        raise CommandError(f"no tenant {slug!r}")
+    return tenant

@@ -14,7 +14,6 @@ this says where to look.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
@@ -30,9 +29,9 @@ from pgvector.psycopg.halfvec import HalfVectorBinaryDumper
 from layers.long_term.models import Memory
 from layers.short_term.models import Session
 from memoryhub.core.pgquery import CachedStatementCursor
-from memoryhub.core.profiling import calls_profiled, ms_summary
+from memoryhub.core.profiling import api_key_given, calls_profiled, ms_summary
 from memoryhub.providers.embeddings import get_embedder, query_text
-from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import tenant_named
 
 PATHS = {"search": "/api/v1/memories/search", "context": "/api/v1/context"}
 ROOT = str(Path(__file__).resolve().parents[4]) + "/"
@@ -116,12 +115,8 @@ class Command(BaseCommand):
         return bodies
 
     def handle(self, *args, **options):
-        tenant = Tenant.objects.filter(slug=options["tenant"]).first()
-        if tenant is None:
-            raise CommandError(f"no tenant {options['tenant']!r}")
-        key = options["api_key"] or os.environ.get("MEMORYHUB_API_KEY")
-        if not key:
-            raise CommandError("give --api-key (or set MEMORYHUB_API_KEY)")
+        tenant = tenant_named(options["tenant"])
+        key = api_key_given(options["api_key"])
         path = PATHS[options["kind"]]
         bodies = self._bodies(tenant, options["kind"], options["requests"])
         client = Client(HTTP_AUTHORIZATION=f"Bearer {key}", HTTP_HOST="127.0.0.1")

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from layers.long_term.services.bulk import memories_export
 from memoryhub.core.actors import Actor
-from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import tenant_named
 
 
 class Command(BaseCommand):
@@ -21,9 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--output", default="-", help="file to write (default: stdout)")
 
     def handle(self, *args, **options):
-        tenant = Tenant.objects.filter(slug=options["tenant"]).first()
-        if tenant is None:
-            raise CommandError(f"no tenant {options['tenant']!r}")
+        tenant = tenant_named(options["tenant"])
         out = self.stdout if options["output"] == "-" else open(options["output"], "w", encoding="utf-8")
         count = 0
         try:

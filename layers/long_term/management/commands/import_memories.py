@@ -32,7 +32,7 @@ from layers.long_term.services.bulk import (
     memories_import_check,
 )
 from memoryhub.core.actors import Actor
-from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import tenant_named
 
 USER_EXPORT_LABEL = "long_term.memory"
 
@@ -144,9 +144,7 @@ class Command(BaseCommand):
         path = Path(options["file"])
         if not path.is_file():
             raise CommandError(f"no file {path}")
-        tenant = Tenant.objects.filter(slug=options["tenant"]).first()
-        if tenant is None:
-            raise CommandError(f"no tenant {options['tenant']!r}")
+        tenant = tenant_named(options["tenant"])
         batch_size = max(1, options["batch_size"])
         report = ImportReport()
         checked = memories_import_check(tenant=tenant, records=read_records(path), report=report,

@@ -17,7 +17,7 @@ from layers.long_term.models import Memory
 from layers.long_term.selectors import memory_search
 from memoryhub.core.profiling import driver_sql_timed, percentile
 from memoryhub.providers.embeddings import get_embedder
-from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import tenant_named
 
 
 class Command(BaseCommand):
@@ -29,9 +29,7 @@ class Command(BaseCommand):
         parser.add_argument("--call-tree", action="store_true", help="also print a pyinstrument call tree")
 
     def handle(self, *args, **options):
-        tenant = Tenant.objects.filter(slug=options["tenant"]).first()
-        if tenant is None:
-            raise CommandError(f"no tenant {options['tenant']!r}")
+        tenant = tenant_named(options["tenant"])
         sample = list(Memory.objects.filter(tenant=tenant).order_by("?").values_list("user_id", "content")[:500])
         if not sample:
             raise CommandError("the tenant has no memories to search")

@@ -27,11 +27,11 @@ from django.test import Client
 
 from layers.short_term import apis
 from layers.short_term.services import turns as turn_service
-from memoryhub.core.profiling import calls_profiled, driver_sql_timed, ms_summary
+from memoryhub.core.profiling import api_key_given, calls_profiled, driver_sql_timed, ms_summary
 from memoryhub.providers.tokens import count_tokens
 from memoryhub.safety.secrets import redact_secrets
 from memoryhub.tenancy.auth import ApiKeyAuthentication
-from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import tenant_named
 
 # Varied user turns: statements, questions, pronouns to resolve, a reminder, a routine request, both languages.
 TURNS = [
@@ -182,12 +182,8 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
 
     def handle(self, *args, **options):
-        tenant = Tenant.objects.filter(slug=options["tenant"]).first()
-        if tenant is None:
-            raise CommandError(f"no tenant {options['tenant']!r}")
-        key = options["api_key"] or os.environ.get("MEMORYHUB_API_KEY")
-        if not key:
-            raise CommandError("give --api-key (or set MEMORYHUB_API_KEY)")
+        tenant = tenant_named(options["tenant"])
+        key = api_key_given(options["api_key"])
         client = Client(HTTP_AUTHORIZATION=f"Bearer {key}", HTTP_HOST="127.0.0.1")
         rng = random.Random(options["seed"])
         run = f"{time.strftime('%Y%m%d%H%M%S')}-{rng.getrandbits(24):06x}"

@@ -1,9 +1,9 @@
 """manage.py graph_backfill [--tenant SLUG]: derive the relation graph of memories already stored."""
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from layers.long_term.graph.services import graph_backfill
 from memoryhub.core.actors import Actor
-from memoryhub.tenancy.models import Tenant
+from memoryhub.tenancy.selectors import tenant_named
 
 
 class Command(BaseCommand):
@@ -16,10 +16,7 @@ class Command(BaseCommand):
     def handle(self, *args, tenant=None, batch_size=500, **options):
         tenant_id = None
         if tenant:
-            found = Tenant.objects.filter(slug=tenant).first()
-            if found is None:
-                raise CommandError(f"no tenant {tenant!r}")
-            tenant_id = found.pk
+            tenant_id = tenant_named(tenant).pk
         report = graph_backfill(actor=Actor.system("long_term_graph.backfill"), tenant_id=tenant_id,
                                 batch_size=batch_size)
         self.stdout.write(f"{report['memories']} memories read, {report['edges_written']} edges written")
