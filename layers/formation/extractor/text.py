@@ -320,3 +320,53 @@ class CodeSwitched:
         if at < 0:
             return value
         return self.clause[self._from[at][0]:self._from[at + len(value) - 1][1]].strip()
+
+
+# ---- what a value never is ----------------------------------------------------------------------
+# The families whose value is a thing (a like, a food, an allergen, a habit, a condition, a drug): a rule
+# reads the words after its cue ("不吃…", "讨厌…", "I avoid …", "love …"), and what stands there is sometimes
+# no thing at all but the rest of the predicate: a time or a span ("一天不吃就想", "戒了两个月"), a degree or
+# result complement ("烦死", "不吃难受", "吃了想吐"), a filler ("like seriously"), an activity read as a food
+# ("I avoid driving at night"). Decided once here for every rule of both languages.
+_THING_KEYS = frozenset({"user.likes", "user.dislikes", "user.food_restrictions", "user.allergies", "user.habits",
+                         "user.health_conditions", "user.medications", "user.diet"})
+_FOOD_KEYS = frozenset({"user.food_restrictions", "user.allergies"})
+# A span of time or a count of it (一天, 两个月, 半小时, 几次), or a dose, which is a drug's attribute (三毫克, 75 mcg).
+_ZH_SPAN = re.compile(r"[一二两三四五六七八九十几半\d.]+\s*(?:个)?(?:天|周|星期|礼拜|月|年|小时|钟头|分钟|次|回|顿|遍|毫克|克|毫升|片|粒|颗|针|袋|支|(?i:mg|mcg|µg|ml|g|iu))(?:多|左右)?")
+# What the body or the mood does after the cue, a result or a degree, never the thing itself.
+_ZH_RESULT = re.compile(r"^(?:浑身|全身|一天|吃了|喝了|碰了|不吃|不喝|就|又|才|都|也|还)|难受|不舒服|想吐|犯困|睡不着|受不了|不了$|不住|不下|不够|死了?$|坏了?$|惨了?$")
+_ZH_COMPLEMENT_CHAR = re.compile(r"^[死去来惨疯坏透完哭累烦啊呀吧了着过]$")
+_EN_FILLER = re.compile(
+    r"(?i)^(?:seriously|honestly|literally|totally|really|actually|basically|unreasonably|obsessively|genuinely|truly|absolutely|"
+    r"completely|deeply|madly|insanely|ridiculously|desperately|passionately|religiously|shamelessly|unapologetically|"
+    r"irrationally|weirdly|secretly|extremely|incredibly|hugely|massively|endlessly|definitely|"
+    r"a\s+lot|so\s+much|too\s+much|it|that|this|them|these|those|up|down|out|off|in|on|at|look|get|go|do|be|have|"
+    r"make|take|one|stuff|things?|everything|anything|nothing|diagnosed)$")
+# An activity (a gerund) is no food: "I avoid driving at night", "gave up running". These -ing words are foods.
+_EN_FOOD_ING = re.compile(r"(?i)(?:pudding|stuffing|icing|frosting|dressing|filling|seasoning|dumpling|herring|whiting|topping|"
+                          r"breading|shortening|pickling)s?$")
+_EN_HABIT_HEAD = re.compile(r"(?i)^(?:in|on|up|by|of)\b")
+
+
+def is_no_value(key: str | None, value: str | None) -> bool:
+    """Whether `value`, read by a rule for `key`, is the rest of the predicate and not a thing at all."""
+    if key not in _THING_KEYS or not value:
+        return False
+    bare = tidy_value(value)
+    if not bare:
+        return True
+    if CJK.search(bare):
+        if _ZH_SPAN.fullmatch(bare) or _QUESTION_WORD_ZH.search(bare) or re.search(r"哪|啥|木有|没有", bare):
+            return True
+        if key in ("user.likes", "user.dislikes", *_FOOD_KEYS) and _ZH_COMPLEMENT_CHAR.match(bare):
+            return True
+        # A food or an allergen is a noun: a negation or a 就 inside ("周末不去", "一碰就") is the predicate going on.
+        if key in _FOOD_KEYS and re.search(r"[不没就]", bare):
+            return True
+        return key != "user.habits" and bool(_ZH_RESULT.search(bare))
+    if _EN_FILLER.match(bare) or _ZH_SPAN.fullmatch(bare):
+        return True
+    head = bare.split()[0]
+    if key in _FOOD_KEYS and re.fullmatch(r"(?i)(?!(?:any|some|every|no)thing)[a-z]{3,}ing", head) and not _EN_FOOD_ING.search(head):
+        return True
+    return key == "user.habits" and bool(_EN_HABIT_HEAD.match(bare))
