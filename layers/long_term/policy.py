@@ -525,9 +525,19 @@ class Policy:
     rerank_detail_min_key_weight: float = setting(0.5, low=0.0, high=1.0)
     # An episode's span keeps the assistant's question it answers ("（回答：今天过得怎么样？）",
     # layers/formation/spans.py): a memory the query's concepts match only in those kept words, not in the
-    # user's own, keeps `rerank_kept_question_factor` of its relevance (a weather question is not answered by
-    # a day that was asked "how was today?").
+    # user's own, keeps `rerank_kept_question_factor` of its relevance when the kept question is small talk
+    # for the query: it shares none of the query's topical words, only words any chat question holds
+    # (`rerank_kept_question_generic_words`: when, how it went). A weather question is not answered by a day
+    # that was asked "how was today?"; "where did I study?" is answered by "Purdue, class of 2016" asked
+    # "where did you study?", and "how was my weekend?" (no topical word of its own) by "how was your weekend?".
     rerank_kept_question_factor: float = setting(0.4, low=0.0, high=1.0)
+    rerank_kept_question_generic_words: list[str] = setting(default_factory=lambda: [
+        "today", "tonight", "tomorrow", "yesterday", "day", "days", "week", "weekend", "month", "year", "morning",
+        "afternoon", "evening", "night", "lately", "recently", "last", "next", "time", "ago", "go", "going", "went",
+        "been", "doing", "done", "feel", "feeling", "things", "life", "new", "everything", "up", "holiday",
+        "今天", "昨天", "明天", "今晚", "今早", "最近", "近来", "这周", "上周", "下周", "本周", "周末", "这几天", "天天",
+        "早上", "上午", "中午", "下午", "晚上", "现在", "过得", "怎么样", "么样", "怎样", "如何", "还好", "好吗", "忙",
+        "感觉", "一切", "假期"])
     # A question for the hour or the habit of something ("when's my lesson?", "我一般几点喝咖啡", the question forms
     # `rerank_time_forms`) is answered by the habit it shares a word with: such a memory under these keys closes
     # `rerank_time_form_share` of the gap (a habit the question shares no word with is not lifted: a key

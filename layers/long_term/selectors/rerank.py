@@ -59,9 +59,12 @@ Two corrections that are not gap-closing shares:
 
 - kept question: an episode's span ends with the assistant's question it answers ("（回答：今天过得怎么样？）",
   layers/formation/spans.py). When the query's concepts meet the memory only there and nowhere in the user's
-  own words, the relevance keeps `rerank_kept_question_factor` of itself: "今天天气怎么样" is not answered by
-  a recipe the user talked about when asked how the day went. (The span's vector still holds the question;
-  that is the write side's to change.)
+  own words, and the kept question is small talk for the query (it holds none of the query's topical concepts,
+  only words any chat question holds: `rerank_kept_question_generic_words`), the relevance keeps
+  `rerank_kept_question_factor` of itself: "今天天气怎么样" is not answered by a recipe the user talked about when
+  asked how the day went, while "where did I study?" is answered by "Purdue, class of 2016" kept with "where
+  did you study?", and a short reply's meaning most often sits in the question it answers. (The span's vector
+  still holds the question; that is the write side's to change.)
 - fewer details: of the memories under one key the query asks for, one stating fewer bracketed details
   than another served one scores at most `rerank_detail_order_factor` of it (`_fuller_first`), so
   "用户的狗叫旺财（3岁，柯基）。" comes before "用户养了狗。", which BM25's length norm alone puts first. This is the
@@ -75,6 +78,7 @@ import json
 import re
 
 import fnmatch
+from functools import lru_cache
 
 from layers.long_term.policy import Policy
 from layers.long_term.selectors.days import days_named
@@ -120,6 +124,25 @@ def kept_question_only(content: str, concepts: list[list[str]]) -> bool:
     own, asked = set(tokenize(content[:match.start()])), set(tokenize(match.group(0)))
     hit = [concept for concept in concepts if asked.intersection(concept)]
     return bool(hit) and not any(own.intersection(concept) for concept in concepts)
+
+
+@lru_cache(maxsize=8)
+def _generic_terms(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(term for word in words for term in tokenize(word))
+
+
+def kept_question_small_talk(content: str, concepts: list[list[str]], generic_words) -> bool:
+    """The question a span kept is small talk for the query: the query has topical concepts (a concept none of
+    whose terms is one of `generic_words`, the words any chat question holds: today, weekend, how it went) and the
+    kept question holds none of them. "how was your day today?" for "what's the weather today?" is; "where did
+    you study?" for "where did I study?" is not (the answer's meaning sits in the question), nor "how was your
+    weekend?" for "how was my weekend?", a query with no topical concept of its own."""
+    match = _KEPT_QUESTION.search(content or "")
+    if match is None:
+        return False
+    generic = _generic_terms(tuple(generic_words))
+    topical = [concept for concept in concepts if generic.isdisjoint(concept)]
+    return bool(topical) and not any(set(tokenize(match.group(0))).intersection(concept) for concept in topical)
 
 
 def speaker_of(content: str) -> str | None:
@@ -347,11 +370,14 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     supplied = _supplied_by_query(row, reading, policy)
     if supplied:
         misfit *= policy.rerank_supplied_factor
-    kept_question = kept_question_only(content, query_concepts(query) if concepts is None else concepts)
-    if kept_question:
+    concepts = query_concepts(query) if concepts is None else concepts
+    kept_question = kept_question_only(content, concepts)
+    small_talk = kept_question and kept_question_small_talk(content, concepts, policy.rerank_kept_question_generic_words)
+    if small_talk:
         misfit *= policy.rerank_kept_question_factor
     relevance *= misfit
-    return {"kept_question_only": kept_question, "first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
+    return {"kept_question_only": kept_question, "kept_question_small_talk": small_talk,
+            "first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
             "subjects": subjects, "query_names": names, "linked_names": list(linked_names), "boost": boost,
             "query_scene": query_scene, "memory_scene": memory_scene, "scene_bound": family, "other_key": other_key,
             "supplied": supplied,
