@@ -147,7 +147,7 @@ def _reasons_of(text: str, *, depth: int = 0) -> set[str]:
     deobfuscated = deobfuscate(masked) if not reasons and looks_obfuscated(masked) else plain
     if deobfuscated != plain and _ANCHORS.search(deobfuscated):
         reasons |= _read(deobfuscated)
-    if _encoded_hint(plain) or _encoded_hint(deobfuscated):
+    if _encoded_hint(plain) or (deobfuscated != plain and _encoded_hint(deobfuscated)):
         reasons.add("encoded_instructions")
     if depth < 2:
         hidden: set[str] = set()

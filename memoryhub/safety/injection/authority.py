@@ -12,6 +12,7 @@ from memoryhub.safety.injection.patterns import (
     _LIFT_RESTRICTIONS,
     _ZH_AI_MODAL,
     _ZH_LIFT,
+    AnyOf,
     _c,
     _payload,
 )
@@ -37,8 +38,7 @@ _IMPERATIVE_AFTER_COLON = _c(
 _BRACKETED_OVERRIDE = re.compile(r"[\[(<{*#=!]{1,3}\s*(?:system\s+|admin\s+|developer\s+|root\s+)?override\s*[\])>}*#=!]{1,3}")
 
 
-def _system_override(text: str) -> bool:
-    header = bool(re.search(
+_HEADER_EN = AnyOf(_c(
         r"\b(?:system|admin(?:istrator)?|developer|dev|operator|platform|vendor|security|safety|trust\s*(?:&|and)\s*safety|compliance|"
         r"policy|priority|official|executive|urgent|critical|emergency|important|high(?:est)?[- ]priority|top[- ]priority|root|kernel|maintenance|"
         r"moderation|management|mandatory|maintainer|openai|anthropic)\s+(?:(?:team|mode|desk|cent(?:er|re))\s+)?(?:override|notice|directive|alert|message|order|"
@@ -59,8 +59,11 @@ def _system_override(text: str) -> bool:
         r"\beffective\s+(?:today|now|as\s+of)\b|\b(?:openai|anthropic|google|microsoft|meta)\s+(?:staff|team|notice|update|"
         r"engineers?|support)\b|\b(?:per|under|according\s+to)\s+(?:the\s+)?(?:new|updated|revised|latest)\s+(?:terms|polic\w+|guidelines|"
         r"rules|tos|agreement)|(?:comes?|came)\s+(?:directly\s+)?from\s+(?:your|the)\s+(?:developers?|creators?|admin\w*|operators?|owners?|system|"
-        r"security\s+team)|\bauthori[sz]ation\s+(?:level|granted|confirmed)|\bclearance\s+(?:level|granted)", text)) or bool(_ZH_HEADER.search(text))
-    header = header or bool(_BRACKETED_OVERRIDE.search(text))
+        r"security\s+team)|\bauthori[sz]ation\s+(?:level|granted|confirmed)|\bclearance\s+(?:level|granted)"), _BRACKETED_OVERRIDE)
+
+
+def _system_override(text: str) -> bool:
+    header = _HEADER_EN(text) or bool(_ZH_HEADER.search(text))
     if not header:
         return False
     return bool(_AI_MODAL_EN.search(text) or _ZH_AI_MODAL.search(text) or _LIFT_RESTRICTIONS.search(text) or _ZH_LIFT.search(text)

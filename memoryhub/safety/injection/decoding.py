@@ -12,7 +12,7 @@ import html
 import re
 from urllib.parse import unquote
 
-from memoryhub.safety.injection.patterns import _c
+from memoryhub.safety.injection.patterns import AnyOf, _c
 
 _DECODE_AND_OBEY_EN = _c(r"\b(?:decode|decipher|decrypt|unscramble|reverse|translate|rot13|base64[- ]?decode|read\s+(?:it\s+)?backwards)\b"
                          r"[^.\n]{0,50}?\b(?:and|then|,|before)\s+(?:\w+\s+){0,2}?(?:follow|execute|obey|apply|run|do\s+(?:it|what|as)|"
@@ -26,8 +26,14 @@ _ZH_DECODE_AND_OBEY = _c(r"(?:解码|解密|译码|倒着读|反过来读|倒序
                          r"(?:严格)?(?:执行|照做|遵守|照办|服从|按.{0,4}做|遵循)")
 
 
+_DECODE_AND_OBEY_EN_ANY = AnyOf(_DECODE_AND_OBEY_EN)
+
+
+_DECODE_AND_OBEY_ZH_ANY = AnyOf(_ZH_DECODE_AND_OBEY)
+
+
 def _encoded_hint(text: str) -> bool:
-    return bool(_DECODE_AND_OBEY_EN.search(text) or _ZH_DECODE_AND_OBEY.search(text))
+    return _DECODE_AND_OBEY_EN_ANY(text) or _DECODE_AND_OBEY_ZH_ANY(text)
 
 
 # ------------------------------------------------------------------------------------- decoding
@@ -60,6 +66,10 @@ _ENTITY = re.compile(r"&#(?:\d{2,7}|x[0-9A-Fa-f]{2,6});")
 _LETTERS = re.compile(r"[^\W\d_]")
 
 
+# Every view below comes from a match of one of these: a text with none has no decoded view.
+_ENCODED_RUNS = AnyOf(_B64_RUN, _B32_RUN, _B64_CHUNKED, _HEX_RUN, _HEX_SPACED, _ESCAPED, _BINARY, _PERCENT, _ENTITY, gate=True)
+
+
 def _texty(raw: bytes) -> str | None:
     try:
         decoded = raw.decode("utf-8")
@@ -74,6 +84,8 @@ def _texty(raw: bytes) -> str | None:
 def _decoded_views(text: str) -> list[str]:
     """Readings of obvious encodings inside the text (case-preserved input), each long enough to matter."""
     views: list[str] = []
+    if not _ENCODED_RUNS(text):
+        return views
     runs = _B64_RUN.findall(text) + [re.sub(r"\s+", "", chunked) for chunked in _B64_CHUNKED.findall(text)
                                      if re.search(r"\s", chunked.strip())]
     for run in runs:
@@ -139,8 +151,13 @@ _ANCHORS = re.compile(_ANCHORS_EN + "|" + _ANCHORS_ZH)
 _ANCHORS_LATIN = re.compile(_ANCHORS_EN)
 
 
+_ANCHORS_FOUND = {_ANCHORS: AnyOf(_ANCHORS, gate=True), _ANCHORS_LATIN: AnyOf(_ANCHORS_LATIN, gate=True)}
+
+
 def _reveals(view: str, plain: str, anchors: re.Pattern = _ANCHORS) -> bool:
     """Whether a re-reading brings up vocabulary the plain reading lacks (otherwise reading it again finds nothing new)."""
+    if not _ANCHORS_FOUND[anchors](view):
+        return False
     found = set(anchors.findall(view))
     return bool(found) and not found <= set(anchors.findall(plain))
 

@@ -12,6 +12,7 @@ from memoryhub.safety.injection.patterns import (
     _ZH_DATA_NOUN,
     _ZH_NOT_STOP,
     _ZH_SEND_TO_DEST,
+    AnyOf,
     _c,
 )
 
@@ -146,32 +147,64 @@ _ZH_DATA_QUALIFIED = _c(rf"(?:用户|他|她|他们|客户|所有|全部|每段|
 _ZH_LINK_DATA = _c(r"在(?:这个|该|此)?(?:链接|网址|url|图片链接|地址)(?:后面|末尾|里|中|上)(?:加上|附上|拼上|带上|填上|写上|加)|(?:附加|拼接|拼|放|加|填|写|编码|嵌入|接)(?:到|在|进|入)?(?:这个|该|此|下面的?|以下的?)?(?:链接|网址|url|地址|图片链接|参数)(?:里|中|后面?|末尾|上)?")
 
 
+_EXFIL_PROMPT_EN_ANY = AnyOf(_EXFIL_PROMPT_EN)
+
+
+_EXFIL_PROMPT_ZH_ANY = AnyOf(_EXFIL_PROMPT_ZH)
+
+
+_DATA_NOUN_WORD = _c(rf"\b{_DATA_NOUN}\b")
+
+
 def _prompt_exfiltration(text: str) -> bool:
-    return any(p.search(text) for p in _EXFIL_PROMPT_EN) or any(p.search(text) for p in _EXFIL_PROMPT_ZH)
+    return _EXFIL_PROMPT_EN_ANY(text) or _EXFIL_PROMPT_ZH_ANY(text)
 
 
 def _urls(text: str) -> list[str]:
     return [m.group(1) for m in _MD_LINK_URL.finditer(text)] + [m.group(0) for m in _BARE_URL.finditer(text)]
 
 
+_LINK_GATE, _ZH_LINK_DATA_ANY = AnyOf(_MD_LINK_URL, _BARE_URL, gate=True), AnyOf(_ZH_LINK_DATA)
+
+
+_ZH_SEND_TO_DEST_GATE = AnyOf(_ZH_SEND_TO_DEST, gate=True)
+
+
 def _exfiltration_link(text: str) -> bool:
-    if any(_PLACEHOLDER_IN_QUERY.search(m.group(1)) for m in _MD_LINK_URL.finditer(text)):
+    links = _LINK_GATE(text)
+    if links and any(_PLACEHOLDER_IN_QUERY.search(m.group(1)) for m in _MD_LINK_URL.finditer(text)):
         return True
-    for url in _urls(text):
+    for url in (_urls(text) if links else ()):
         query = url.split("?", 1)[1] if "?" in url else url.split("/", 3)[-1]
         if _TEMPLATE_IN_URL.search(query):
             return True
-    data = _DATA_QUALIFIED.search(text) or re.search(rf"\b{_DATA_NOUN}\b", text)
-    if data and (_PUT_DATA_IN_URL.search(text) or _URL_ENCODED_DATA.search(text)) and ("http" in text or "url" in text or "link" in text or "=" in text):
+    # the cheap parts of the conjunction first
+    if ("http" in text or "url" in text or "link" in text or "=" in text) \
+            and (_PUT_DATA_IN_URL.search(text) or _URL_ENCODED_DATA.search(text)) \
+            and (_DATA_QUALIFIED.search(text) or _DATA_NOUN_WORD.search(text)):
         return True
-    return bool(_ZH_LINK_DATA.search(text) and re.search(_ZH_DATA_NOUN, text))
+    return bool(_ZH_LINK_DATA_ANY(text) and re.search(_ZH_DATA_NOUN, text))
 
 
 _CROSS_USER = _c(r"\b(?:memories|data|information|records|details|notes|messages|conversations|files)\s+(?:\w+\s+){0,4}?(?:about|of|on|for|from)\s+"
                  r"(?:every|all|other|each|any)\s+(?:other\s+)?(?:users?|customers?|people|accounts?|members|clients)\b")
 
 
+# The English rules below say yes only from a match of one of these.
+_DATA_EXFILTRATION_GATE_EN = AnyOf(_CROSS_USER, _SEND_TO_DEST, _SEND_TO_SOMEONE, _SHARE_OPEN, gate=True)
+
+
 def _data_exfiltration(text: str) -> bool:
+    if _DATA_EXFILTRATION_GATE_EN(text) and _data_exfiltration_en(text):
+        return True
+    for match in (_ZH_SEND_TO_DEST.finditer(text) if _ZH_SEND_TO_DEST_GATE(text) else ()):
+        if not re.search(r"(?:别|不要|不能|不许|禁止|切勿|不可|不准|千万别|从不)$", text[max(0, match.start() - 4): match.start()]) \
+                and _ZH_DATA_QUALIFIED.search(text):
+            return True
+    return False
+
+
+def _data_exfiltration_en(text: str) -> bool:
     if _CROSS_USER.search(text):
         return True
     if _SEND_TO_DEST.search(text) and re.search(r"[\u4e00-\u9fff]", text) and _ZH_DATA_QUALIFIED.search(text):
@@ -184,10 +217,6 @@ def _data_exfiltration(text: str) -> bool:
             if _DATA_QUALIFIED.search(match.group("what")) and not re.match(r"(?:me|my|us|our|myself)\b", match.group("who")):
                 return True
         for match in _SHARE_OPEN.finditer(text):
-            if _DATA_QUALIFIED.search(match.group(0)) or re.search(rf"\b{_DATA_NOUN}\b", match.group(0)):
+            if _DATA_QUALIFIED.search(match.group(0)) or _DATA_NOUN_WORD.search(match.group(0)):
                 return True
-    for match in _ZH_SEND_TO_DEST.finditer(text):
-        if not re.search(r"(?:别|不要|不能|不许|禁止|切勿|不可|不准|千万别|从不)$", text[max(0, match.start() - 4): match.start()]) \
-                and _ZH_DATA_QUALIFIED.search(text):
-            return True
     return False

@@ -10,6 +10,7 @@ from memoryhub.safety.injection.patterns import (
     _W,
     _ZH_NOT_STOP,
     _ZH_STOP,
+    AnyOf,
     _c,
 )
 
@@ -162,8 +163,25 @@ _OVERRIDE_ZH = [
 ]
 
 
+_OVERRIDE_EN_ANY = AnyOf(_OVERRIDE_EN)
+
+
+_OVERRIDE_ZH_ANY = AnyOf(_OVERRIDE_ZH)
+
+
+# Every way _override says yes starts from a match of one of these.
+_OVERRIDE_GATE_EN = AnyOf(_OVR_VERB_FIRST, _NOUN_FIRST, _OVERRIDE_EN, gate=True)
+
+
+_OVERRIDE_GATE_ZH = AnyOf(_ZH_OVR_VERB_FIRST, _ZH_BA, _ZH_NOUN_FIRST, _OVERRIDE_ZH, gate=True)
+
+
 # ------------------------------------------------------------------------------ rules per family
 def _override(text: str) -> bool:
+    return (_OVERRIDE_GATE_EN(text) and _override_en(text)) or (_OVERRIDE_GATE_ZH(text) and _override_zh(text))
+
+
+def _override_en(text: str) -> bool:
     for match in _OVR_VERB_FIRST.finditer(text):
         det, mods, noun, tail = match.group("det") or "", match.group("mods"), match.group("noun"), match.group("tail")
         if det in ("my", "our") or re.search(_OWN_TAIL, tail) or re.search(r"\b(?:i|we|my|our)\b", mods):
@@ -179,8 +197,10 @@ def _override(text: str) -> bool:
             continue
         if re.fullmatch(_RULES_INHERENT, noun) or re.search(_AI_QUALIFIER, head + " " + noun + " " + mid):
             return True
-    if any(p.search(text) for p in _OVERRIDE_EN):
-        return True
+    return _OVERRIDE_EN_ANY(text)
+
+
+def _override_zh(text: str) -> bool:
     for match in _ZH_OVR_VERB_FIRST.finditer(text):
         pre, mid, noun = text[max(0, match.start() - 3): match.start()], match.group("mid"), match.group("noun")
         if re.search(r"(?:我|我们|他|她|他们|她们)(?:已经|经常|总是|又|也|都|常)?$", pre) or re.search(r"我(?:刚才|之前|上次|前面)?(?:给你|跟你|对你|说|发|写)", mid):
@@ -198,4 +218,4 @@ def _override(text: str) -> bool:
         # "之前的所有要求都不算了" counts when the text also places itself in the conversation ("从这句话开始", "听我的").
         if re.search(r"之前|先前|此前|原来|原有", head) and re.search(r"这句话|这条|本条|从现在|现在开始|从此|以下|下面|听我|按我", text):
             return True
-    return any(p.search(text) for p in _OVERRIDE_ZH)
+    return _OVERRIDE_ZH_ANY(text)

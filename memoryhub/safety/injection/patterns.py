@@ -6,10 +6,78 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Callable
+
+from memoryhub.safety.injection.prefilter import Literals, needed_literals
 
 
 def _c(pattern: str) -> re.Pattern:
     return re.compile(pattern)
+
+
+class AnyOf:
+    """Whether any of `patterns` matches somewhere in a text, in at most one scan of one alternation.
+
+    The alternation matches exactly where one of its patterns would (each wrapped as a non-capturing group,
+    group names dropped), so a rule asking "does any of these match" gets the same answer from one pass
+    over the text instead of one pass per pattern: the detector runs on every write, turn and imported line.
+    Before that pass, the literals each pattern cannot match without (prefilter.py) are looked up in the
+    text, found for all instances at once in one scan: only the patterns whose literals are there are
+    scanned, and a text holding none of them is not scanned at all. Patterns that need no literal (character
+    runs such as base64) are searched each on its own, where the engine skips ahead to their first character,
+    which it cannot do inside a mixed alternation.
+    With `gate=True` it guards a rule whose every way of saying yes needs one of `patterns` to match: a text
+    none of them matches skips the rule. The pattern lists stay the rules' table; this only reads them.
+    """
+
+    __slots__ = ("patterns", "gate", "_needs", "_by_literal", "_free", "_scans")
+    _instances: list["AnyOf"] = []
+    _literals: Literals | None = None
+    _MAX_SCANS = 256  # alternations kept per instance, one per set of patterns a text's literals select
+
+    def __init__(self, *patterns: re.Pattern | list[re.Pattern] | tuple[re.Pattern, ...], gate: bool = False):
+        self.patterns = tuple(p for item in patterns for p in (item if isinstance(item, (list, tuple)) else (item,)))
+        self.gate = gate
+        needs = [needed_literals(p) for p in self.patterns]
+        self._free = tuple(p.search for p, n in zip(self.patterns, needs) if n is None)
+        self._by_literal: dict[str, frozenset[int]] = {}
+        for i, n in enumerate(needs):
+            for lit in n or ():
+                self._by_literal[lit] = self._by_literal.get(lit, frozenset()) | {i}
+        self._needs = frozenset(self._by_literal)
+        self._scans: dict[frozenset[int], Callable] = {}
+        AnyOf._instances.append(self)
+        AnyOf._literals = None  # the shared table is read again with this instance's literals
+
+    def __call__(self, text: str) -> bool:
+        for search in self._free:
+            if search(text) is not None:
+                return True
+        if not self._needs:
+            return False
+        chosen: frozenset[int] = frozenset()
+        for lit in self._needs.intersection((AnyOf._literals or AnyOf._read_table()).present(text)):
+            chosen = chosen | self._by_literal[lit]
+        if not chosen:
+            return False
+        scan = self._scans.get(chosen)
+        if scan is None:
+            scan = _alternation([self.patterns[i] for i in sorted(chosen)]).search
+            if len(self._scans) < self._MAX_SCANS:
+                self._scans[chosen] = scan
+        return scan(text) is not None
+
+    @classmethod
+    def _read_table(cls) -> Literals:
+        cls._literals = Literals([instance._needs for instance in cls._instances])
+        return cls._literals
+
+
+def _alternation(patterns) -> re.Pattern:
+    return re.compile("|".join(f"(?:{_UNNAMED.sub('(?:', p.pattern)})" for p in patterns))
+
+
+_UNNAMED = re.compile(r"\(\?P<\w+>")
 
 
 # ---------------------------------------------------------------- word classes (English, folded)
@@ -249,7 +317,12 @@ _REPORT_CUE = _c(r"\b(?:i|i'm|i've|my|we|our|article|paper|papers|blog|post|thes
                  r"歌里|唱着|写着|写了|说|讲|告示|培训|例子|比如|举例|攻击者|反派|老师|经理|同事|朋友|她|他|钓鱼|诈骗|标题|台词)")
 
 
+_PAYLOAD_ANY_EN = AnyOf(_PAYLOAD_EN, _SKIP_PROTECTION, _LIFT_RESTRICTIONS)
+
+
+_PAYLOAD_ANY_ZH = AnyOf(_ZH_PAYLOAD, _ZH_SKIP, _ZH_LIFT)
+
+
 @lru_cache(maxsize=256)
 def _payload(text: str) -> bool:
-    return any(p.search(text) for p in _PAYLOAD_EN) or any(p.search(text) for p in _ZH_PAYLOAD) or \
-        bool(_SKIP_PROTECTION.search(text) or _LIFT_RESTRICTIONS.search(text) or _ZH_SKIP.search(text) or _ZH_LIFT.search(text))
+    return _PAYLOAD_ANY_EN(text) or _PAYLOAD_ANY_ZH(text)

@@ -17,6 +17,7 @@ from memoryhub.safety.injection.patterns import (
     _ZH_AI_MODAL,
     _ZH_PROMO,
     _ZH_TOOL_FRAME,
+    AnyOf,
     _c,
     _payload,
 )
@@ -42,9 +43,14 @@ _HIDDEN_FRAME = _c(r"\bhidden\s+text|\bwhite\s+(?:text|font)|display\s*:\s*none|
 _CLAUSE_START = r"(?:^|[.:;!?\"“”'—\-–\n(]\s*|\bplease\s+|\bthen\s+|\band\s+)"
 
 
+_PAYLOAD_EN_GATE = AnyOf(_PAYLOAD_EN, gate=True)
+
+
 @lru_cache(maxsize=256)
 def _imperative_payload(text: str) -> bool:
     """A payload verb that opens a clause: the text gives the order instead of reporting it."""
+    if not _PAYLOAD_EN_GATE(text):
+        return False
     for pattern in _PAYLOAD_EN:
         for match in pattern.finditer(text):
             if re.search(_CLAUSE_START + r"$", text[max(0, match.start() - 12): match.start()]) or match.start() == 0:
@@ -55,16 +61,31 @@ def _imperative_payload(text: str) -> bool:
 _AI_WORD = _c(rf"\b{_AI}\b|\byou\b|助手|ai|模型|机器人|智能体|人工智能|你|claude|chatgpt|gemini|copilot")
 
 
+_FRAMED_EN = AnyOf(_TOOL_FRAME_EN, _HIDDEN_FRAME)
+
+
+_FRAMED_ZH = AnyOf(_ZH_TOOL_FRAME)
+
+
+_DECEIVE_AND_HARM_ANY, _HARM_ANY, _AI_WORD_ANY = AnyOf(_DECEIVE_AND_HARM), AnyOf(_HARM), AnyOf(_AI_WORD)
+
+
+_ADDRESSED_EN, _ADDRESSED_ZH = AnyOf(_AI_ADDRESS_EN), AnyOf(_ZH_AI_ADDRESS)
+
+
+_MODAL_EN, _MODAL_ZH = AnyOf(_AI_MODAL_EN), AnyOf(_ZH_AI_MODAL)
+
+
 def _tool_planting(text: str) -> bool:
-    if _DECEIVE_AND_HARM.search(text) and _HARM.search(text):
+    if _DECEIVE_AND_HARM_ANY(text) and _HARM_ANY(text):
         return True  # "tell the user their account is locked and they must enter their password at ..."
-    framed = bool(_TOOL_FRAME_EN.search(text) or _ZH_TOOL_FRAME.search(text) or _HIDDEN_FRAME.search(text))
-    if not framed and not _AI_WORD.search(text):
+    framed = _FRAMED_EN(text) or _FRAMED_ZH(text)
+    if not framed and not _AI_WORD_ANY(text):
         return False
-    addressed = bool(_AI_ADDRESS_EN.search(text) or _ZH_AI_ADDRESS.search(text))
+    addressed = _ADDRESSED_EN(text) or _ADDRESSED_ZH(text)
     if addressed and (_STRONG_PROMO.search(text) or _ZH_PROMO.search(text) or _payload(text)):
         return True
-    modal = bool(_AI_MODAL_EN.search(text) or _ZH_AI_MODAL.search(text))
+    modal = _MODAL_EN(text) or _MODAL_ZH(text)
     if addressed and modal:
         return True
     if framed and (addressed or (modal and _payload(text)) or _imperative_payload(text)):

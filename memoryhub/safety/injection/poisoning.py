@@ -18,6 +18,7 @@ from memoryhub.safety.injection.patterns import (
     _ZH_MEMORY_HEADER,
     _ZH_SEND_TO_DEST,
     _ZH_SKIP,
+    AnyOf,
     _c,
     _payload,
 )
@@ -101,11 +102,22 @@ _ZH_POISON_STRONG = [
 ]
 
 
+_POISON_STRONG_EN_ANY = AnyOf(_POISON_STRONG_EN)
+
+
+_POISON_STRONG_ZH_ANY = AnyOf(_ZH_POISON_STRONG)
+
+
+_FRAMED_EN = AnyOf(_MEMORY_HEADER_EN, _CONSENT_EN)
+
+
+_FRAMED_ZH = AnyOf(_ZH_MEMORY_HEADER, _ZH_CONSENT)
+
+
 def _memory_poisoning(text: str) -> bool:
-    if any(p.search(text) for p in _POISON_STRONG_EN) or any(p.search(text) for p in _ZH_POISON_STRONG):
+    if _POISON_STRONG_EN_ANY(text) or _POISON_STRONG_ZH_ANY(text):
         return True
-    framed = bool(_MEMORY_HEADER_EN.search(text) or _CONSENT_EN.search(text) or _ZH_MEMORY_HEADER.search(text)
-                  or _ZH_CONSENT.search(text))
+    framed = _FRAMED_EN(text) or _FRAMED_ZH(text)
     if not framed:
         return False
     if _SHARE_OPEN.search(text) or _TO_ANYONE_ASKING.search(text) or _SKIP_PROTECTION.search(text) or _ZH_SKIP.search(text) \

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from memoryhub.safety.injection.patterns import _ZH_PROMO, _c
+from memoryhub.safety.injection.patterns import _ZH_PROMO, AnyOf, _c
 
 # ----------------------------------------------------------------------------- planted recommendation
 _AUDIENCE_EN = _c(r"\b(?:users|customers|clients|shoppers|visitors|patients|readers|viewers|any\s*time|(?:when|whenever|if)\s+(?:you(?:'re|\s+are)\s+)?asked\b|(?:when|whenever|if)\s+(?:\w+\s+){1,3}?(?:comes?\s+up|"
@@ -95,19 +95,33 @@ _ZH_DISPARAGE = _c(r"(?:贬低|诋毁|抹黑|说[^，。]{0,6}坏话)[^，。]{0
                    r"不好|靠不住|有隐患|有问题|风险|容易坏|安全问题|质量问题|隐患)")
 
 
+_SENTENCE_END = _c(r"(?<=[.!?;。！？；\n])\s*")
+
+
+# A sentence says yes only through one of these.
+_SENTENCE_GATE = AnyOf(_STEER, _DISPARAGE, _AUDIENCE_EN, gate=True)
+
+
 def _sentences(text: str) -> list[str]:
-    return [part for part in re.split(r"(?<=[.!?;。！？；\n])\s*", text) if part]
+    return [part for part in _SENTENCE_END.split(text) if part]
+
+
+_SPEAKER_CONTEXT_ANY = AnyOf(_SPEAKER_CONTEXT)
+
+
+_ALWAYS_RECOMMEND_GATE, _ZH_PROMO_GATE, _ZH_DISPARAGE_GATE = (AnyOf(_ALWAYS_RECOMMEND_EN, gate=True), AnyOf(_ZH_PROMO, gate=True),
+                                                              AnyOf(_ZH_DISPARAGE, gate=True))
 
 
 def _planted_recommendation(text: str) -> bool:
-    if _SPEAKER_CONTEXT.search(text):
+    if _SPEAKER_CONTEXT_ANY(text):
         return False
-    for match in _ALWAYS_RECOMMEND_EN.finditer(text):
+    for match in (_ALWAYS_RECOMMEND_EN.finditer(text) if _ALWAYS_RECOMMEND_GATE(text) else ()):
         clause = re.split(r"[.!?;\n]", text[:match.start()])[-1]
         if not _FIRST_PERSON_SUBJECT.search(clause) and not _SPEAKER_OBJECT.search(text[match.start():match.end() + 12]):
             return True
     for sentence in _sentences(text):
-        if _WRITING_TASK.search(sentence) or sentence.rstrip().endswith("?"):
+        if not _SENTENCE_GATE(sentence) or _WRITING_TASK.search(sentence) or sentence.rstrip().endswith("?"):
             continue
         hit = _STEER.search(sentence) or _DISPARAGE.search(sentence)
         if hit and not _FIRST_PERSON_SUBJECT.search(sentence[:hit.start()]) and not _SPEAKER_OBJECT.search(sentence):
@@ -133,7 +147,7 @@ def _planted_recommendation(text: str) -> bool:
                         r"coupon|discount\s+code|referral|affiliate|recommendation|shout-?out)\b", sentence[promo.start():]):
                     continue
                 return True
-    for match in _ZH_PROMO.finditer(text):
+    for match in (_ZH_PROMO.finditer(text) if _ZH_PROMO_GATE(text) else ()):
         start = max(text.rfind(stop, 0, match.start()) for stop in "。！？；!?;\n") + 1
         sentence = text[start: match.end() + 20]
         before = text[start: match.start()]
@@ -142,6 +156,6 @@ def _planted_recommendation(text: str) -> bool:
         if _ZH_AUDIENCE.search(text[start: match.end() + 30]) or re.search(r"(?:总是|始终|一律|永远|每次都|务必|只能|只许|只)(?:优先)?$", before) \
                 or match.group(0).lstrip("，。：: ").startswith("把"):
             return True
-    disparage = _ZH_DISPARAGE.search(text)
+    disparage = _ZH_DISPARAGE.search(text) if _ZH_DISPARAGE_GATE(text) else None
     return bool(disparage and re.search(r"告诉|说|让|提醒|警告", text)
                 and not _ZH_FIRST_PERSON.search(text[:disparage.start()][-8:]))

@@ -11,6 +11,7 @@ from memoryhub.safety.injection.patterns import (
     _W,
     _ZH_NOT_STOP,
     _ZH_STOP,
+    AnyOf,
     _c,
 )
 
@@ -166,8 +167,20 @@ _FORGED_ZH = [
 ]
 
 
+_ROLE_EN_ANY = AnyOf(_ROLE_EN)
+
+
+_ROLE_ZH_GATE = AnyOf(_ROLE_ZH, gate=True)
+
+
+_FORGED_EN_ANY = AnyOf(_FORGED_EN)
+
+
+_FORGED_ZH_ANY = AnyOf(_FORGED_ZH)
+
+
 def _role_claim(text: str) -> bool:
-    if any(p.search(text) for p in _ROLE_EN):
+    if _ROLE_EN_ANY(text):
         return True
     # A persona freed from its rules ("an assistant that has been freed from OpenAI's rules"); a hypothetical
     # AI without them, the reply to come from it ("if you were an AI without restrictions ... answer as it").
@@ -177,6 +190,8 @@ def _role_claim(text: str) -> bool:
         return True
     if any(word in text for word in _LOCK_WORDS) and _CHARACTER_LOCK.search(text) and _LOCKED_PAYLOAD.search(text):
         return True
+    if not _ROLE_ZH_GATE(text):
+        return False
     for pattern in _ROLE_ZH:
         for match in pattern.finditer(text):
             clause_end = re.search(_ZH_STOP, text[match.end():])
@@ -188,7 +203,7 @@ def _role_claim(text: str) -> bool:
 
 
 def _forged_role_tag(text: str) -> bool:
-    if any(p.search(text) for p in _FORGED_EN) or any(p.search(text) for p in _FORGED_ZH):
+    if _FORGED_EN_ANY(text) or _FORGED_ZH_ANY(text):
         return True
     # A bare chat message with a system role is forged; the same inside code is a developer's own call.
     return bool(_JSON_SYSTEM.search(text)) and not _LOOKS_LIKE_CODE.search(text)
