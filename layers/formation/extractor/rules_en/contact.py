@@ -45,6 +45,17 @@ def _b_channel_verb(m, clause):
 
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "ping me on Slack", "message me via Signal", "catch me over WhatsApp": the verb of reaching names no channel
+    # when one follows it; the one that follows is the preference.
+    (re.compile(rf"(?i:ping|message|msg|text|dm|call|ring|reach|contact|find|catch|hit|buzz|poke|nudge|tag)\s+(?i:me)(?:\s+(?i:up))?\s+(?i:on|via|over|through|in)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),
+    # "WeChat reaches me fastest", "email gets to me quicker", "signal is the only app i actually see": a channel as the
+    # subject of reaching the user.
+    (re.compile(rf"(?:^|(?<=[\s,:]))(?P<v>(?i:{_CHANNELS}))\s+(?:(?i:always|usually|actually|definitely)\s+)?(?:(?i:reaches|gets\s+to|finds|gets\s+hold\s+of)\s+(?i:me)|"
+                r"(?i:is|'s)\s+(?i:the\s+only)\s+(?:(?i:app|thing|place|channel|one)\s+)?(?:(?i:whose|that|where|i)\b))"), _b_contact),
+    # "no voice notes pls", "no emails on weekends": a channel refused, as said.
+    (re.compile(rf"^(?P<v>(?i:no)\s+(?i:{_CHANNELS})(?:\s+(?i:on|after|before|during)\s+[\w: ]{{1,20}}?)?)(?=\s*$|\s*[,.;!]|\s+(?i:pls|please|plz|thx|thanks|ever)\b)"), _b_contact),
+    # "quick thing: text me, don't call", "…, so text me": the channel asked for after a colon or a "so".
+    (re.compile(r"(?:(?<=:\s)|(?<=\bso\s)|(?<=\bjust\s))(?P<v>(?i:text|email|e-mail|message|dm|whatsapp|slack|signal))\s+(?i:me)(?=\s*$|\s*[,.;!]|\s+(?i:instead|please|pls|plz)\b)"), _b_contact),
     # "email's the way to go", "voice notes are easier for me than typing", "texting works better for me": a
     # channel as the subject of a verdict that it suits the user.
     (re.compile(rf"(?:^|(?<=\s))(?P<v>(?i:{_CHANNELS}))(?:'s|\s+(?i:is|are|works?|would\s+be))\s+(?:(?i:honestly|just|always|usually|much|way|definitely|probably)\s+)?"

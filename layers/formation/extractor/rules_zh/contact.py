@@ -20,6 +20,20 @@ def _zb_contact(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "邮件我就好", "微信我吧" (code-switched "email 我就好"): the channel used as the verb of reaching the user.
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH})我(?:就好|就行|就可以|吧|哈)"), _zb_contact),
+    # "下午三点以后再联系我", "晚上再打电话给我吧": when the user is to be reached, as said.
+    (re.compile(r"(?P<v>(?:上午|下午|中午|晚上|早上|傍晚|周末|工作日|下班后|[\u4e00-\u9fff\d]{1,6}点(?:以后|之后|以前|之前|前|后))[^，,。]{0,3}?再(?:联系|找|打电话给|打给|发消息给|打)我)"), _zb_contact),
+    # "找我最快是飞书", "找我直接飞书", "联系我的话走邮件": the channel named as the way to reach the user.
+    (re.compile(rf"(?:找我|联系我|联系本人|跟我联系|找本人)(?:的话)?[，,]?(?:最快|最方便|最好|直接|就|请|一般|统一|一律)*(?:是|用|走|上|发)?(?P<v>{_CHANNELS_ZH})(?!比|不|没)"), _zb_contact),
+    # "短信吧，app推送我全关了", "邮件哈": a channel offered alone at the head of a part.
+    (re.compile(rf"^(?:还是|就|发|用)?(?P<v>{_CHANNELS_ZH})(?:吧|哈|呗|就行|就好|就可以)(?=$|[，,。!！~～])"), _zb_contact),
+    # "公事一律走邮件", "工作上统一用钉钉": a kind of matter, then the one channel for it.
+    (re.compile(rf"(?:公事|私事|工作|正事|急事|小事|有事|工作上的?事?|其他事?|别的事?)(?:一律|统一|都|全部|一般|基本|只)(?:走|用|发|打)?(?P<v>{_CHANNELS_ZH})"), _zb_contact),
+    # "钉钉上@我比较快", "微信上戳我就行": the channel where a mention or a nudge reaches the user.
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH})(?:上|里)?(?:@|艾特|戳|叫|喊|私聊|ping|cue)我"), _zb_contact),
+    # "上班时间别发微信", "晚上别打语音": a time, then a channel refused in it (the constraint as said).
+    (re.compile(rf"(?P<v>(?:上班时间|工作时间|上课时间|开会时|晚上|夜里|早上|中午|周末|工作日|节假日|[\u4e00-\u9fff\d]{{1,6}}点(?:以后|之后|以前|之前|前|后))[^，,。]{{0,4}}?(?:别|不要|请勿|请不要)(?:给我)?(?:发|打)(?:{_CHANNELS_ZH}))"), _zb_contact),
     (re.compile(r"(?P<v>(?:(?:中午|下午|上午|凌晨|夜里)?[\u4e00-\u9fff\d]{1,6}点到[\u4e00-\u9fff\d]{1,6}点|中午|午休时间|晚上|早上|周末|工作时间|上班时间|[\u4e00-\u9fff\d]{1,6}点(?:以后|之后|以前|之前|前|后))[^，,。]{0,6}?(?:别|不要|请勿)(?:给我|跟我)?(?:打电话|打扰我?|发(?:[\u4e00-\u9fff]{0,3})?消息|联系我?|找我))"), _zb_contact),
     (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)在?[^，,。]{1,10}?(?:之?前|之?后|以后|以前|期间)(?:给我)?(?:打电话|打扰我?|发消息|联系我?|找我))"), _zb_contact),
     (re.compile(r"(?P<v>(?:(?:晚上|早上|中午|周末|工作时间|上班时间)?[\u4e00-\u9fff\d]{0,6}点(?:以?后|之后|以?前|之前))?(?:别|不要|请勿|请不要)(?:给我|跟我)?打(?:我)?(?:的)?电话)"), _zb_contact),
