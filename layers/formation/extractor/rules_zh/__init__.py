@@ -257,7 +257,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
                 found.extend(candidates)
         # "我的日语是在动漫里学的，能听懂一些": the level may come in the next part.
         following = segments[index + 1][0] if index + 1 < len(segments) and segments[index + 1][1] else ""
-        for language in _zb_language_clause(segment, following):
+        for language in _zb_language_clause(segment, following, whole=clause):
             same = next((f for f in found if f.memory_key == language.memory_key and f.value == language.value), None)
             if same is None:
                 found.append(language)

@@ -11,7 +11,7 @@ from layers.formation.extractor.text import tidy_value
 _DEGREES_ZH = r"本科|研究生|硕士|博士|博士后|MBA|master|Master|PhD|phd|大专|专科|在职研究生|EMBA|MPA|学士"
 
 
-_SCHOOL_SUFFIX = r"(?:大学|学院|大|交大|师大|理工|科大|中学|高中|附中|一中|二中|职高|技校|科学院|研究院|科院|研究所|University|College|School|Institute)$"
+_SCHOOL_SUFFIX = r"(?:大学|学院|大|交大|师大|理工|科大|中学|高中|附中|一中|二中|职高|技校|中专|卫校|师范|夜大|电大|警校|军校|艺校|体校|科学院|研究院|科院|研究所|University|College|School|Institute)$"
 
 
 _DISCIPLINES = ("计算机|软件|电子|信息|机械|建筑|土木|经济|管理|金融|法|法学|医|医学|药学|护理|文|文学|新闻|传媒|外国语|数学|"
@@ -68,10 +68,12 @@ def _zb_education(m, clause):
                   ("研究生" if found.group(1)[0] == "研" and len(found.group(1)) == 2 else
                    "博士" if found.group(1)[0] == "博" and len(found.group(1)) == 2 and found.group(1) != "博士" else found.group(1))) if found else None
     if not field_:
-        found = re.search(r"(?:读的是|念的是)[^，,。]{2,8}?的(?P<k>[\u4e00-\u9fff]{2,6})(?=$|[，,。])|(?:专业是|方向是|学的是|读的是|读的|念的|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
-                          r"(?P<g>[\u4e00-\u9fff]{2,6}?)(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])|"
+        # "在上海交大读的本科，学机械": a degree read after 读的 is no field; the field may be said further on.
+        found = next((f for f in re.finditer(r"(?:读的是|念的是)[^，,。]{2,8}?的(?P<k>[\u4e00-\u9fff]{2,6})(?=$|[，,。])|(?:专业是|方向是|学的是|读的是|读的|念的|做的是|研究的是|研究方向是|主修|[，,]\s*学)(?P<f>[\u4e00-\u9fffA-Za-z ]{2,20}?)(?:的|$|[，,。])|"
+                          r"(?P<g>[\u4e00-\u9fff]{2,6}?|(?<![A-Za-z])[A-Za-z][A-Za-z ]{0,20}?)\s*(?:专业|系|方向)|(?:^|[，,]\s*)(?:学|做|研究)(?P<h>[\u4e00-\u9fff]{2,4})的(?:$|[，,。])|"
                           # "在读护理专科", "同济的建筑学硕士": the discipline said before the degree.
                           r"(?:读|念|的)(?P<j>(?!在职|全日制|非全|在读)[\u4e00-\u9fff]{2,4}?)(?:专科|本科|硕士|博士|研究生)(?=$|[，,。!！])", clause)
+                      if not re.fullmatch(rf"(?:{_DEGREES_ZH}|大学|书)", (f.group("k") or f.group("f") or f.group("g") or f.group("h") or f.group("j") or "").strip())), None)
         if found:
             field_ = found.group("k") or found.group("f") or found.group("g") or found.group("h") or found.group("j")
             if field_ and re.search(rf"{_DEGREES_ZH}|的", field_):
@@ -90,9 +92,10 @@ def _zb_education(m, clause):
     # "本科在武汉大学读的", "是在复旦念的": a finished course is told with 的 at the end.
     # "我在浙大读的研究生": 是…的 tells a finished course, whatever degree follows the 的.
     # "本科读的新闻学": the level, then 读的 and what was read, tells a finished course too.
-    status = "graduated" if (re.search(rf"毕业|(?:读|念|上|学)的(?:{_DEGREES_ZH}|书|大学|专业)?(?:$|[，,。])|读完|念完|学成|(?:{_DEGREES_ZH}|大学)(?:读|念|学)的(?!是)", own)
+    # "我读的卫校": 读的 with no 在 before it tells a finished course too ("现在读的" is still going).
+    status = "graduated" if (re.search(rf"毕业|(?:读|念|上|学)的(?:{_DEGREES_ZH}|书|大学|专业)?(?:$|[，,。])|(?<![在正])(?:读|念)的(?!是)|读完|念完|学成|(?:{_DEGREES_ZH}|大学)(?:读|念|学)的(?!是)", own)
                              and not re.search(r"明年毕业|快毕业|今年毕业|要毕业|在读|正在", own)) else \
-        "studying" if re.search(r"在读|读|上学|入学|开学|新生|学生|研究生|硕士生|博士生|本科生|大[一二三四]|研[一二三]|高[一二三]|在上", own) else None
+        "studying" if re.search(r"在读|读|念|上学|入学|开学|新生|学生|研究生|硕士生|博士生|本科生|大[一二三四五]|研[一二三]|高[一二三]|在上", own) else None
     if re.search(r"考上|录取", clause):
         status = None
     if field_:
@@ -126,13 +129,17 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我们学校是川大", "学校是南开": the school named after its kind.
     (re.compile(r"^(?:我们|我的|我)?(?:学校|母校|大学)(?:是|叫)(?!在)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_education),
     # "我是浙江大学17级的": a school and the year one entered it.
-    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:\d{2,4}级|[一二三四]年级)的?(?:学生)?(?=$|[，,。])"), _zb_education),
+    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|大|交大|师大|理工|科大|中学|高中))(?:\d{2,4}级|[一二三四]年级)的?(?:学生)?(?=$|[，,。])"), _zb_education),
+    # "我本科是北师大的", "研究生也是复旦的": the degree, then the school it was taken at.
+    (re.compile(r"(?P<deg>本科|研究生|硕士|博士|大学|高中|初中)(?:是|也是)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?=$|[，,。])"), _zb_school_said_alone),
     # "我是清华本科，北大硕士": each school with its degree, part by part.
     (re.compile(r"^(?:我是|是|我)?(?P<v>(?!现在|目前)[^\s，,。读在学上念]{2,8}?)(?P<deg>本科|硕士|博士|研究生)(?:毕业)?(?=$|[，,。])"), _zb_education),
     # "我现在读高一，在杭州二中": a school named alone after the grade.
     (re.compile(r"^在(?P<v>[\u4e00-\u9fff]{2,8}?(?:中学|一中|二中|三中|四中|附中|高中|实验中学|外国语学校|小学))$"), _zb_education),
     # "我是清华的博士生": school, 的, the student's degree.
-    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?P<deg>本科生|研究生|硕士生|博士生|博士|硕士|学生|大[一二三四]学生)(?=$|[，,。!！]|了|啊|呀)"), _zb_education),
+    (re.compile(r"是(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?P<deg>本科生|研究生|硕士生|博士生|博士|硕士|学生|(?:大[一二三四五]|研[一二三]|博[一二三])(?:学生|在读)?)(?=$|[，,。!！]|了|啊|呀)"), _zb_education),
+    # "读的师范", "在读夜大", "高中毕业后读了个职高": a kind of school said as what is (or was) read.
+    (re.compile(r"(?:读|念|上)(?:的是|的|了个|了|个)?(?P<v>夜大|电大|函授|职高|技校|中专|卫校|师范|党校|夜校|老年大学|开放大学|警校|军校|艺校|体校)(?=$|[，,。!！]|的|毕业)"), _zb_education),
     (re.compile(rf"在(?![职在])(?P<v>[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?:读|念|上(?=学|大学|课|{_DEGREES_ZH}))(?P<deg>{_DEGREES_ZH}|书|大学|研|博)?"), _zb_education),
     # "我是浙大2018届的", "复旦18届": a school and the year one graduated.
     (re.compile(r"(?:^|是|我)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:\d{2,4}|[一二三四五六七八九零〇]{2,4})届(?:的|毕业生|校友)?(?=$|[，,。!！])"), _zb_education),

@@ -16,9 +16,25 @@ _ZH_LANGS = ("英语|英文|法语|法文|德语|德文|日语|日文|韩语|韩
 _ZH_LANG_ANY = rf"(?:{_ZH_LANGS}|{_LANGS})"
 
 
-def _zb_language_clause(clause: str, following: str = "") -> list[Candidate]:
+_STUDY_CUE = re.compile(r"毕业|大学|学院|本科|研究生|硕士|博士|读研|读博|大[一二三四五]|研[一二三]|专业|系|学校|师范|外国语|外语学院|北外|上外|广外")
+
+
+def _is_field_of_study(before: str, after: str, clause: str) -> bool:
+    """A language named as what one studies or studied, not one the user speaks: its faculty or major after
+    it ("中文系", "英语专业", "法语方向"), or read as the major beside a school ("学法语的", "主修日语")."""
+    # A level of speaking said anywhere ("法语专业毕业的，现在说得还挺溜", "讲白话，粤语算我母语") makes it a language spoken too.
+    if re.search(r"说|讲|流利|溜|母语|[Nn][1-5]|听得懂|能听懂|会话|交流", clause):
+        return False
+    if re.match(r"(?:系|专业|方向|大学|学院|学系|本科|硕士|博士|研究生)", after):
+        return True
+    return bool(re.search(r"(?:学|读|念|主修|专业是|学的是|读的是|念的是|学的|读的|念的)$", before) and re.match(r"(?:的|专业|$|[，,。])", after)
+                and _STUDY_CUE.search(clause))
+
+
+def _zb_language_clause(clause: str, following: str = "", *, whole: str = "") -> list[Candidate]:
     """The languages of one part; `following` is the user's next part, which may say the level of
-    the last language when it names none of its own."""
+    the last language when it names none of its own; `whole` is the clause the part is of, which may
+    say that a language is a field of study."""
     if following and not re.search(_ZH_LANG_ANY, following):
         clause = f"{clause}，{following}"
     if not re.search(r"[ABC][12]|地道|能看懂|能听懂|看懂|听懂|母语|会说|会讲|能说|说得|讲得|在学|学了?|N[1-5]|流利|溜|几句|一点点?|还行|还okay|课|专业|native|fluent|"
@@ -56,8 +72,8 @@ def _zb_language_clause(clause: str, following: str = "") -> list[Candidate]:
             continue
         if clause[match.end():match.end() + 1] == "言":
             continue  # "汉语言文学": a discipline that holds a language's name
-        if re.search(r"学的是$|专业是$", before) and re.match(r"专业", clause[match.end():]):
-            continue  # "学的是英语专业": a field of study, read by rules_zh.education
+        if _is_field_of_study(before, clause[match.end():], whole or clause):
+            continue  # "学的是英语专业", "中山大学中文系", "从北外毕业，学法语的": a field of study, read by rules_zh.education
         out.append(_zc("user.languages", lang, level=level))
     # "我英语和法语都挺流利的": a level said after languages joined by 和/、 holds for each.
     for first, second in zip(out, out[1:]):
