@@ -107,6 +107,8 @@ def match_clause(clause: str) -> list[Candidate]:
 
 # Rules that need the clause's own subject to be the user (or dropped). Plans, pets and people use
 # their own anchors ("my dog", "my flight").
+# Every contact rule's builder: "you" before a contact preference is whoever reaches the user.
+_CONTACT_BUILDERS = {build for _, build in contact.FACT_RULES}
 _EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_named_after_have, _b_called_name}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
 _EN_LOOSE = {_b_drug_first, _b_shot, _b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_school_kind_attended, _b_lower_school, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
@@ -154,7 +156,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
             family_event = build in (_b_plan, _b_progressive_plan) and re.search(r"(?i)\b(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?'s\s+$", clause[:match.start()]) \
                 and not re.match(r"(?i)(?:flying|driving|heading|headed|going|moving|leaving|travell?ing|visiting|off\s+to|starting|having)\b", clause[match.start():])
             # "if you need me, WhatsApp is best": in a contact preference "you" is whoever reaches the user, no other subject.
-            unaddressed = re.sub(r"(?i)\byou(?:r)?\b", "", clause[:match.start()]) if build is _b_contact else None
+            unaddressed = re.sub(r"(?i)\byou(?:r)?\b", "", clause[:match.start()]) if build in _CONTACT_BUILDERS else None
             # "quick thing before we start, pls don't call me": asked with "me", it is the user's way of being reached.
             addressed = unaddressed is not None and (_no_one_else(unaddressed, len(unaddressed)) or (
                 re.search(r"(?i)\bme\b", match.group()) is not None and not _REPORTED.search(clause[:match.start()])))

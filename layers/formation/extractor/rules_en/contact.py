@@ -9,7 +9,8 @@ from layers.formation.extractor.text import tidy_value
 
 _CHANNELS = (r"e-?mail|emails|texts?|texting|sms|phone\s+calls?|calls?|calling|voice\s+notes?|voice\s+messages?|voice\s+memos?|voicemail|whatsapp|"
              r"wechat|telegram|signal|slack|teams|imessage|messenger|line|discord|zoom|dms?|instagram\s+dms?|"
-             r"push\s+notifications?|calendar\s+invites?|messages?|face[- ]to[- ]face|in\s+person")
+             r"push\s+notifications?|calendar\s+invites?|messages?|face[- ]to[- ]face|in\s+person|linkedin|gmail|outlook|landline|facetime|skype|viber|kakaotalk|"
+             r"wechat|snapchat|twitter\s+dms?|facebook\s+messenger")
 
 
 # One wording per constraint, so "avoid calling me on Sundays" and "don't call me on Sundays"
@@ -18,6 +19,19 @@ _REFUSAL = re.compile(r"(?i)^(?:please\s+|pls\s+)?(?:don't|dont|do\s+not|never|a
                       r"(?P<what>phone\s+calls|call(?:ing|s)?|ring(?:ing)?|phon(?:e|ing)|text(?:ing|s)?|messag(?:e|ing|es)|email(?:ing|s)?)"
                       r"(?:\s+me)?\b")
 _REFUSAL_NOUN = {"c": "calls", "r": "calls", "p": "calls", "t": "texts", "m": "messages", "e": "emails"}
+
+
+class _Picked:
+    """A match whose value is the group a rule of several alternatives picked, read as `v` by `_b_contact`."""
+
+    def __init__(self, match, value):
+        self.string, self._match, self._value = match.string, match, value
+
+    def group(self, name=0):
+        return self._value if name == "v" else self._match.group(name)
+
+    def start(self, *args):
+        return self._match.start(*args)
 
 
 def _b_contact(m, clause):
@@ -45,6 +59,20 @@ def _b_channel_verb(m, clause):
 
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "I respond fastest on Telegram", "you'll get a faster answer on WhatsApp", "Teams chat is where I'm most responsive":
+    # the channel on which the user answers best.
+    (re.compile(rf"(?i:respond|reply|answer|get\s+back|react)\s+(?:(?i:to\s+\w+\s+)?)(?i:fastest|quickest|faster|quicker|best|soonest|most)\s+(?i:on|via|over|through|by)\s+(?P<v>(?i:{_CHANNELS}))\b"
+                rf"|(?i:faster|quicker|quickest|fastest|better|best)\s+(?i:answer|reply|response)s?\s+(?i:on|via|over|through|by)\s+(?P<w>(?i:{_CHANNELS}))\b"
+                rf"|(?:^|(?<=[\s,]))(?P<x>(?i:{_CHANNELS}))(?:\s+(?i:chat|messages?|dms?))?\s+(?i:is|are|'s)\s+(?i:where)\s+(?i:i'm|im|i\s+am)\s+(?i:most\s+responsive|quickest|fastest|easiest\s+to\s+reach|always|around|active)"),
+     lambda m, c: _b_contact(_Picked(m, m.group("v") or m.group("w") or m.group("x")), c)),
+    # "keep it to email", "LinkedIn messages are the way", "send stuff to my gmail": the one channel asked for.
+    (re.compile(rf"(?i:keep\s+it\s+to|stick\s+to|stick\s+with)\s+(?P<v>(?i:{_CHANNELS}))\b"
+                rf"|(?P<w>(?i:{_CHANNELS}))(?:\s+(?i:messages?|dms?|chat))?\s+(?i:is|are|'s)\s+(?i:the\s+way)(?!\s+(?i:to\s+go\s+for\s+(?:him|her|them)))\b"
+                rf"|(?i:send|forward|email)\s+(?:(?i:stuff|things|it|everything|anything|docs|files|invoices|them)\s+)?(?i:to)\s+(?i:my)\s+(?P<x>(?:(?i:work|personal|private|home)\s+)?(?i:gmail|outlook|email|e-mail|inbox|address|email\s+address))\b"),
+     lambda m, c: _b_contact(_Picked(m, m.group("v") or m.group("w") or m.group("x")), c)),
+    # "calls after 8pm are a no-go for me", "texts before 7 are off limits": a channel refused in some hours, in one wording.
+    (re.compile(r"(?P<ch>(?i:calls|phone\s+calls|texts|messages|emails|pings|voice\s+notes))\s+(?P<when>(?i:after|before|during|on|past)\s+[\w: ]{1,20}?)\s+(?i:are|is)\s+(?:(?i:a\s+no-go|a\s+no\s+go|off\s+limits|not\s+ok|not\s+okay|a\s+no|out|banned|forbidden))"),
+     lambda m, c: [_f("user.contact_preference", f"no {tidy_value(m.group('ch')).lower()} {tidy_value(m.group('when'))}")]),
     # "ping me on Slack", "message me via Signal", "catch me over WhatsApp": the verb of reaching names no channel
     # when one follows it; the one that follows is the preference.
     (re.compile(rf"(?i:ping|message|msg|text|dm|call|ring|reach|contact|find|catch|hit|buzz|poke|nudge|tag)\s+(?i:me)(?:\s+(?i:up))?\s+(?i:on|via|over|through|in)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),

@@ -7,10 +7,13 @@ from layers.formation.extractor.rules_zh.common import _zc
 from layers.formation.extractor.text import tidy_value
 
 _CHANNELS_ZH = (r"邮件|邮箱|email|e-mail|短信|打电话|电话|手机|微信|QQ|钉钉|飞书|企业微信|LINE|Line|WhatsApp|Telegram|Slack|Teams|"
-                r"面对面|留言|语音|视频|私信|文字|打字|calendar invite|push|iMessage")
+                r"面对面|留言|语音|视频|私信|文字|打字|calendar invite|push|iMessage|座机|固话|QQ邮箱|公司邮箱|工作邮箱|LinkedIn|领英|Skype")
 
 
 def _zb_contact(m, clause):
+    # "打电话我一般不接", "微信我基本不看": a channel refused right after it is none the user prefers.
+    if re.match(r"(?:我)?(?:一般|基本上?|从来|都|很少|几乎|通常|平时)?(?:不|没|很少|从不)(?:接|回|看|用|听)", m.string[m.end():]):
+        return []
     # "别给我打电话" and "别打电话" are one constraint: who is called goes without saying.
     value = re.sub(r"(?<=[别要勿])(?:给我|跟我|和我)|(?<=打)我(?=电话)", "", tidy_value(m.group("v")))
     # "晚上九点以后就别联系我了": the constraint without its particles and its object.
@@ -20,6 +23,15 @@ def _zb_contact(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "微信上联系我最快", "通过邮件跟我联系", "消息我一定回", "我习惯看邮件": the channel on which the user is reached or answers.
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH})(?:上|里)?(?:联系我|找我|call我|叫我)(?:最快|最方便|就行|就好|比较快|比较方便|最靠谱)"), _zb_contact),
+    (re.compile(rf"(?:请|麻烦)?(?:通过|用|走)(?P<v>{_CHANNELS_ZH})(?:跟我|和我|与我|同我)(?:联系|沟通|交流)"), _zb_contact),
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH}|消息)(?:的话)?我(?:一定|都会?|必|肯定|基本都|秒|马上)回"), _zb_contact),
+    (re.compile(rf"(?:习惯|喜欢|常|经常|比较常|主要)看(?P<v>{_CHANNELS_ZH})"), _zb_contact),
+    # "工作日联系我", "白天找我": when the user is to be reached, said at the head of a part.
+    (re.compile(r"(?:^|(?<=[，,]))(?:请|麻烦)?(?:在)?(?P<v>工作日|白天|上班时间|工作时间|上午|下午)(?:联系|找|打电话给|打给)我"), _zb_contact),
+    # "周末不回消息", "晚上一般不看微信": when the user does not answer, as said.
+    (re.compile(rf"(?P<v>(?:周末|晚上|夜里|节假日|休息日|下班后|上班时间|工作时间|[\u4e00-\u9fff\d]{{1,4}}点(?:以后|之后|后))(?:我)?(?:一般|基本|都|通常|一概|一律)?不(?:回|看|接)(?:消息|微信|电话|邮件|短信|{_CHANNELS_ZH}))"), _zb_contact),
     # "邮件我就好", "微信我吧" (code-switched "email 我就好"): the channel used as the verb of reaching the user.
     (re.compile(rf"(?P<v>{_CHANNELS_ZH})我(?:就好|就行|就可以|吧|哈)"), _zb_contact),
     # "下午三点以后再联系我", "晚上再打电话给我吧": when the user is to be reached, as said.
