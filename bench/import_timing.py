@@ -15,7 +15,10 @@ relation (pg_relation_size) over the run.
 
 With `--api-key` (and `--base-url`) the file goes into that key's tenant (GET /api/v1/whoami), and after
 the import one search per user through the running service must find that user's memories; `--smoke`
-imports 300 lines.
+imports 300 lines. `--checks-only` measures only the per-line CPU of the import's parts in one process
+(embedding, injection detector, keyword fields, secrets check, the whole worker step), without a database:
+
+    .venv/bin/python bench/import_timing.py --checks-only --lines 5000
 """
 from __future__ import annotations
 
@@ -120,6 +123,49 @@ def embedding_floor(path: Path, batch: int, processes: int = 1) -> dict:
             "cpu_ms_per_line": round(sum(p["cpu"] for p in parts) / lines * 1000, 3)}
 
 
+CHECKS_SCRIPT = """
+import json, os, sys, time
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
+django.setup()
+from layers.long_term.services.bulk import prepare_contents
+from layers.long_term.services.indexing import keyword_fields
+from memoryhub.providers.embeddings import embed_or_unavailable, get_embedder
+from memoryhub.safety.injection import injection_reasons
+from memoryhub.safety.secrets import find_secrets
+path, batch, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+contents = [json.loads(line)["content"] for line in open(path, encoding="utf-8")][:limit]
+embedder = get_embedder()
+prepare_contents(contents[:batch])  # warm up: the model, the detector's compiled patterns
+parts = {
+    "embedding": lambda chunk: embed_or_unavailable(embedder, chunk),
+    "injection_reasons": lambda chunk: [injection_reasons(c) for c in chunk],
+    "keyword_fields": lambda chunk: [keyword_fields(c) for c in chunk],
+    "find_secrets (validation)": lambda chunk: [find_secrets(c) for c in chunk],
+    "prepare_contents (a worker's whole work)": prepare_contents,
+}
+out = {}
+for name, work in parts.items():
+    cpu = time.process_time()
+    for start in range(0, len(contents), batch):
+        work(contents[start:start + batch])
+    out[name] = round((time.process_time() - cpu) / len(contents) * 1000, 4)
+print(json.dumps({"lines": len(contents), "cpu_ms_per_line": out}))
+"""
+
+
+def checks_cpu(path: Path, batch: int, limit: int = 5000) -> dict:
+    """The import's per-line work measured in one process on one thread, part by part, as CPU time
+    (process_time), which other load on the machine inflates far less than wall time: the embedding alone,
+    the injection detector, the keyword fields, the secrets check the validation runs, and the whole of
+    `prepare_contents` (what an import worker process does for a batch)."""
+    done = subprocess.run([sys.executable, "-c", CHECKS_SCRIPT, str(path), str(batch), str(limit)], cwd=ROOT,
+                          capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    if done.returncode:
+        raise SystemExit(f"checks failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def searched_through_http(client: Client, path: Path) -> dict:
     """One search per imported user through the service, for a word of that user's first memory."""
     firsts: dict[str, str] = {}
@@ -148,6 +194,8 @@ def main(argv=None) -> int:
     parser.add_argument("--api-key", default=None,
                         help="import into this key's tenant and check through HTTP (default: a new tenant, no HTTP)")
     parser.add_argument("--smoke", action="store_true", help="300 lines, for CI")
+    parser.add_argument("--checks-only", action="store_true",
+                        help="only the per-line CPU of the import's parts, in-process (no database, no import)")
     args = parser.parse_args(argv)
     if args.smoke:
         args.lines = 300
@@ -156,6 +204,14 @@ def main(argv=None) -> int:
 
     path = Path(args.file or f"/tmp/memoryhub-import-{args.seed}-{args.lines}.jsonl")
     write_file(path, args.lines, args.seed)
+    if args.checks_only:
+        load_before = os.getloadavg()
+        result = {**checks_cpu(path, args.batch_size, args.lines), "loadavg_before": [round(x, 2) for x in load_before],
+                  "loadavg_after": [round(x, 2) for x in os.getloadavg()]}
+        print(json.dumps(result, indent=2))
+        if args.json:
+            Path(args.json).write_text(json.dumps(result, indent=2))
+        return 0
     api_key = resolve_api_key(args.api_key)
     client = Client(args.base_url, api_key) if api_key else None
     if client:

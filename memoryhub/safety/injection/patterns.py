@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Callable
 
 from memoryhub.safety.injection.prefilter import Literals, needed_literals
 
@@ -22,22 +21,28 @@ class AnyOf:
     group names dropped), so a rule asking "does any of these match" gets the same answer from one pass
     over the text instead of one pass per pattern: the detector runs on every write, turn and imported line.
     Before that pass, the literals each pattern cannot match without (prefilter.py) are looked up in the
-    text, found for all instances at once in one scan: only the patterns whose literals are there are
-    scanned, and a text holding none of them is not scanned at all. Patterns that need no literal (character
+    text, found for all instances at once in one scan: a text holding none of them is not scanned at all, a
+    text holding the literals of a few patterns is searched for those, and otherwise the alternation of all
+    the patterns that need literals is scanned once. Patterns that need no literal (character
     runs such as base64) are searched each on its own, where the engine skips ahead to their first character,
     which it cannot do inside a mixed alternation.
     With `gate=True` it guards a rule whose every way of saying yes needs one of `patterns` to match: a text
     none of them matches skips the rule. The pattern lists stay the rules' table; this only reads them.
     """
 
-    __slots__ = ("patterns", "gate", "_needs", "_by_literal", "_free", "_scans")
+    __slots__ = ("patterns", "gate", "_needs", "_by_literal", "_free", "_scan")
     _instances: list["AnyOf"] = []
     _literals: Literals | None = None
-    _MAX_SCANS = 256  # alternations kept per instance, one per set of patterns a text's literals select
+    _ONE_BY_ONE = 3  # up to this many chosen patterns are searched each on its own, more as the alternation
 
     def __init__(self, *patterns: re.Pattern | list[re.Pattern] | tuple[re.Pattern, ...], gate: bool = False):
         self.patterns = tuple(p for item in patterns for p in (item if isinstance(item, (list, tuple)) else (item,)))
         self.gate = gate
+        self._scan = None  # the alternation, compiled when first needed (a process that never reads pays nothing)
+        AnyOf._instances.append(self)
+        AnyOf._literals = None  # the shared table is read again, with this instance's literals
+
+    def _read_needs(self) -> frozenset[str]:
         needs = [needed_literals(p) for p in self.patterns]
         self._free = tuple(p.search for p, n in zip(self.patterns, needs) if n is None)
         self._by_literal: dict[str, frozenset[int]] = {}
@@ -45,31 +50,27 @@ class AnyOf:
             for lit in n or ():
                 self._by_literal[lit] = self._by_literal.get(lit, frozenset()) | {i}
         self._needs = frozenset(self._by_literal)
-        self._scans: dict[frozenset[int], Callable] = {}
-        AnyOf._instances.append(self)
-        AnyOf._literals = None  # the shared table is read again with this instance's literals
+        return self._needs
 
     def __call__(self, text: str) -> bool:
+        table = AnyOf._literals or AnyOf._read_table()
         for search in self._free:
             if search(text) is not None:
                 return True
         if not self._needs:
             return False
-        chosen: frozenset[int] = frozenset()
-        for lit in self._needs.intersection((AnyOf._literals or AnyOf._read_table()).present(text)):
-            chosen = chosen | self._by_literal[lit]
-        if not chosen:
-            return False
-        scan = self._scans.get(chosen)
-        if scan is None:
-            scan = _alternation([self.patterns[i] for i in sorted(chosen)]).search
-            if len(self._scans) < self._MAX_SCANS:
-                self._scans[chosen] = scan
-        return scan(text) is not None
+        chosen: set[int] = set()
+        for lit in self._needs.intersection(table.present(text)):
+            chosen |= self._by_literal[lit]
+        if len(chosen) <= self._ONE_BY_ONE:
+            return any(self.patterns[i].search(text) is not None for i in chosen)
+        if self._scan is None:
+            self._scan = _alternation([self.patterns[i] for i in sorted({i for s in self._by_literal.values() for i in s})]).search
+        return self._scan(text) is not None
 
     @classmethod
     def _read_table(cls) -> Literals:
-        cls._literals = Literals([instance._needs for instance in cls._instances])
+        cls._literals = Literals([instance._read_needs() for instance in cls._instances])
         return cls._literals
 
 
