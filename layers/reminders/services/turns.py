@@ -102,14 +102,18 @@ def _entry(action: str, reminder: Reminder, turn) -> dict:
             "due_at": reminder.due_at.isoformat(), "recurrence": reminder.recurrence, "status": reminder.status}
 
 
-def _one_turn(session, turn, *, actor, zone: str, policy) -> dict | None:
+def _intent_of(session, turn, *, zone: str, policy):
+    """What the turn asks of reminders, when it asks something that may write: (intent, now) or None.
+    Reading only: words and the policy, no database."""
     now = turn.occurred_at or timezone.now()
     intent = reminder_intent_read(turn.content, tenant_id=session.tenant_id, now=now, time_zone=zone, policy=policy)
-    if intent is None:
+    if intent is None or intent.kind == "create" and (intent.due_at is None or intent.due_at <= now):
         return None
+    return intent, now
+
+
+def _one_turn(session, turn, intent, now, *, actor, zone: str, policy) -> dict | None:
     if intent.kind == "create":
-        if intent.due_at is None or intent.due_at <= now:
-            return None
         reminder, created = reminder_create(
             tenant=session.tenant, user_id=session.user_id, text=intent.text, due_at=intent.due_at, actor=actor,
             recurrence=intent.recurrence, time_zone=zone, client_id=f"turn:{turn.pk}", source_session=session,
@@ -151,8 +155,11 @@ def reminders_from_turns(*, session, turns, actor) -> list[dict]:
     results = []
     for turn in users:
         try:
+            read = _intent_of(session, turn, zone=zone, policy=policy)
+            if read is None:
+                continue  # most turns ask nothing of reminders: no savepoint for them
             with transaction.atomic():
-                entry = _one_turn(session, turn, actor=actor, zone=zone, policy=policy)
+                entry = _one_turn(session, turn, *read, actor=actor, zone=zone, policy=policy)
         except DomainError as exc:
             # A reminder the rules would refuse (a secret in its text, a rule out of range) is not stored;
             # the turn itself is.

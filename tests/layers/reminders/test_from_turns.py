@@ -142,3 +142,32 @@ def test_a_secret_in_a_turn_never_reaches_the_reminder(api):
     (reminder,) = Reminder.objects.all()
     assert body["reminders"][0]["reminder_id"] == reminder.pk
     assert "hunter2" not in reminder.text and "REDACTED" in reminder.text
+
+
+def test_a_turn_that_asks_nothing_of_reminders_opens_no_savepoint(api):
+    """The annotator runs in every append's transaction: only a turn that asks something of reminders (a
+    request, a cancel, an amend, an action that may fulfil one) gets its savepoint; small talk reads no row."""
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from layers.reminders.services.turns import reminders_from_turns
+    from layers.short_term.models import Session
+    from tests.support.reminders import ACTOR
+
+    open_session(api)
+    say(api, "the weather is lovely today", "我们周末去爬山吧", role="assistant")
+    say(api, "今天天气真好", "I had pasta for lunch", start=T0 + timedelta(minutes=3))
+    say(api, "提醒我明天下午3点开会", start=T0 + timedelta(minutes=6))
+    session = Session.objects.get(session_id="home-1")
+    quiet, asking = list(session.turns.order_by("seq"))[2:4], list(session.turns.order_by("seq"))[4:5]
+    Reminder.objects.all().delete()
+
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        assert reminders_from_turns(session=session, turns=quiet, actor=ACTOR) == []
+    assert not [q["sql"] for q in queries.captured_queries if "SAVEPOINT" in q["sql"].upper()]
+    assert not [q["sql"] for q in queries.captured_queries if "reminder" in q["sql"]]
+
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        (created,) = reminders_from_turns(session=session, turns=asking, actor=ACTOR)
+    assert created["action"] == "created" and Reminder.objects.get(pk=created["reminder_id"]).text == "开会"
+    assert any("SAVEPOINT" in q["sql"].upper() for q in queries.captured_queries)
