@@ -64,7 +64,7 @@ _HYPOTHETICAL_EN = re.compile(
     r"|\b(?:if|wish|as if|as though|unless|even if)\s+i\b|\bi\s+(?:wish|could)\b|\bi\s+would\b(?!\s+(?:prefer|rather))"
     r"|\bi'd\b(?!\s+(?:prefer|rather|much\s+rather))",
     re.IGNORECASE)
-_HYPOTHETICAL_ZH = re.compile(r"如果|假如|要是|假设|万一|倘若|假使|想象|幻想|要不是|但愿|希望我|想要|我想|梦想")
+_HYPOTHETICAL_ZH = re.compile(r"如果|假如|要是|假设|万一|倘若|假使|想象|幻想|要不是|但愿|希望我|想要|我想|梦想|假装|扮演|角色扮演")
 
 
 def is_cjk(text: str) -> bool:
@@ -141,11 +141,12 @@ def starts_conditional(sentence: str) -> bool:
 _PAST_STATE = re.compile(
     r"\bused\s+to\b|\bwhen\s+i\s+was\b|\bas\s+a\s+(?:kid|child|teen|teenager)\b|\bwhen\s+i\s+was\s+in\b|\bback\s+in\s+(?:high\s+school|college|uni)\b|\bin\s+high\s+school\b|"
     r"\bback\s+in\s+\d{4}|\bin\s+(?:19|20)\d{2}\b|\btill\s+(?:19|20)\d{2}|\buntil\s+(?:19|20)\d{2}|\b(?:a\s+few|two|three|\d+)\s+years\s+ago\b|"
+    r"\bmy\s+(?:old|previous|former|last|first|ex)\s+(?:job|employer|company|role|gig|workplace|position|apartment|flat|house|place|office)\b|\bback\s+at\s+my\b|"
     r"\bnot\s+anymore\b|\bno\s+longer\b(?!\s+(?:at|with|work))|\bfor\s+a\s+(?:while|few\s+months|bit)\b.*\b(?:stopped|quit|didn't\s+stick|gave\s+up)|"
     r"\bbut\s+stopped\b|\bdidn't\s+stick\b|\bthru\s+college\b|\bthrough\s+college\b|\bafter\s+uni\b|\bfor\s+\w+\s+years\s+after\b|"
     r"\b(?:died|passed\s+away|passed\s+on|put\s+to\s+sleep|put\s+down)\b|去世|过世|(?<!'ve\s)(?<!\bhave\s)(?<!\bive\s)\blived\s+in\b|\bspent\s+a\s+(?:summer|year|month)\b|\bi\s+was\s+(?:a|an|on|into|in)\b|\bmy\s+ex\b|"
     r"以前|之前(?!在)|曾经|过去(?=的|[一二两三四五六七八九十几\d]+年|那|我|曾|常|经常|总)|小时候|(?:小学|中学|初中|高中|大学|上学|读书|念书)的时候|年轻时候?|那时候|那会儿|那阵子|后来放弃|后来不|现在全忘|长大后|刚毕业那|住过|待过|练过|学过(?!.*现在)|跑过|"
-    r"原来(?!是)|当年|早年", re.IGNORECASE)
+    r"原来(?!是)|当年|早年|上一份工作|上份工作|前一份工作|前东家|上一家公司", re.IGNORECASE)
 # Irony the corpus marks (FACTS.md joke_sarcasm): upside-down / eye-roll faces, "在梦里", "(自封的)".
 _SARCASM = re.compile(
     r"🙃|🙄|🙂|😴|在梦里|自封|才怪|(?:[（(]\s*)?(?:并不|假的|反话)(?:\s*[）)])|只是钱还没到账|可真是个|可太爱了|真是我最爱|最喜欢堵车|我的特长是躺平|当一条咸鱼|"
@@ -161,6 +162,10 @@ _SARCASM_CAPS = re.compile(r"\b(?:SO|TOTALLY)\s+(?!(?:much|many|bad|badly|hard|o
 _VAGUE_WISH = re.compile(
     r"\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bmaybe\b|\bperhaps\b|\btoying\s+with\b|\bnot\s+committed\b|\bideal\s+world\b|"
     r"\bi\s+wonder\b|\bthinking\s+(?:about|of)\b|\bconsidering\b|\bif\s+money\b|\bwould\s+i\b|\bsomeday\s+list\b|"
+    # undecided: "torn between", "on the fence about", "can't decide", "still deciding whether", "weighing an offer"
+    r"\btorn\s+between\b|\bon\s+the\s+fence\b|\b(?:can't|cannot|cant|couldn't)\s+decide\b|\b(?:still\s+)?deciding\s+(?:whether|between|if)\b|"
+    r"\bweighing\s+(?:an?|the|up|my)\b|\bback\s+and\s+forth\b|\bundecided\b|\bnot\s+sure\s+(?:whether|if)\b|\bdebating\s+(?:whether|if|between)\b|"
+    r"纠结|拿不定主意|没想好|不知道要不要|(?:^|[，,我])(?P<either>[考去买养学搬换读])不(?P=either)|"
     r"等我|就好了|说不定|还在犹豫|不确定|要不要|考虑|有机会|如果|假如|要是|以后有钱|哪天|犹豫|还没决定|想想(?!就)|可能会", re.IGNORECASE)
 
 
@@ -371,3 +376,27 @@ def is_no_value(key: str | None, value: str | None) -> bool:
     if key in _FOOD_KEYS and re.fullmatch(r"(?i)(?!(?:any|some|every|no)thing)[a-z]{3,}ing", head) and not _EN_FOOD_ING.search(head):
         return True
     return key == "user.habits" and bool(_EN_HABIT_HEAD.match(bare))
+
+
+# A remark about the world, no fact of the user's (FACTS.md "generic"): an activity as the subject of a verdict
+# ("learning Spanish is easier than Mandarin", "living in London is so expensive", "being allergic to cats must be
+# awful"), a kind of people and what they tend to do ("vegans tend to be healthier"); in Chinese, an activity with no
+# one doing it and a verdict or advice on it ("学英语还是要多听多说", "在上海生活压力太大了").
+_GENERIC_EN = re.compile(
+    r"(?i)^(?:being|living|working|learning|studying|having|going|moving|eating|owning|raising|running|teaching|getting|staying)\b"
+    r"[^,;!?]{0,40}?\b(?:is|are|was|must\s+be|can\s+be|would\s+be|seems?|gets|sounds?|looks?)\s+(?:so\s+|really\s+|pretty\s+|kinda\s+|way\s+|super\s+|actually\s+)*"
+    r"(?:easier|harder|better|worse|cheaper|expensive|awful|terrible|hard|easy|tough|exhausting|great|fun|boring|overrated|underrated|"
+    r"stressful|lonely|amazing|a\s+\w+|the\s+\w+|more|less|such|not)\b"
+    r"|^(?:most\s+)?(?:vegans|vegetarians|nurses|doctors|teachers|engineers|programmers|developers|dogs|cats|people|kids|parents|"
+    r"students|men|women|americans|brits|germans|asians)\s+(?:tend\s+to|usually|always|often|never|all|generally|are\s+(?:usually|always|often|generally|all))\b")
+_GENERIC_ZH = re.compile(
+    r"^(?:在[\u4e00-\u9fff]{1,6})?(?:学|养|住|生活|工作|上班|吃|读|考|做)[\u4e00-\u9fffA-Za-z]{0,8}?"
+    r"(?:还是要|还是得|就得|一定要|要多|得多|压力|成本|开销|太贵|很贵|挺贵|很难|不容易|挺难|太难|比较难|好难|太累|很累|挺累|最重要)")
+
+
+def is_generic(clause: str) -> bool:
+    """Whether a clause is a remark about the world rather than about the user (no 我 / I in it)."""
+    core = strip_lead_in(clause)
+    if re.search(r"(?i)\b(?:i|i'm|im|i've|my|me)\b|我|本人", core):
+        return False
+    return bool(_GENERIC_EN.search(core) or _GENERIC_ZH.search(core))

@@ -80,7 +80,7 @@ from layers.formation.extractor.rules_en.subject import (
     _user_said,
     self_anchored,
 )
-from layers.formation.extractor.text import is_cjk, is_no_value, is_past_state
+from layers.formation.extractor.text import is_cjk, is_generic, is_no_value, is_past_state
 
 __all__ = ["Candidate", "allergen_first", "attributes_said_later", "breed_said_later", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate",
            "said_in_present"]
@@ -94,7 +94,7 @@ _EN_FACT_RULES = [rule for module in _FACT_FAMILIES for rule in module.FACT_RULE
 
 def match_clause(clause: str) -> list[Candidate]:
     found: list[Candidate] = []
-    if _quoted_spans(clause):
+    if _quoted_spans(clause) or is_generic(clause):
         return found
     for part in expand_shared_subject(clause):
         found.extend(c for c in match_rules(part, _RULES) if not (c.memory_key == "user.likes" and ironic_taste(c.value)))
@@ -135,7 +135,7 @@ _ASKS_WHAT_IT_IS_LIKE = re.compile(r"(?i)^(?:so\s+|and\s+|but\s+)?(?:what's|what
 
 def en_fact_candidates(clause: str) -> list[Candidate]:
     found: list[Candidate] = []
-    if _ASKS_WHAT_IT_IS_LIKE.match(clause):
+    if _ASKS_WHAT_IT_IS_LIKE.match(clause) or is_generic(clause):
         return found
     taken: list[tuple[int, int, str]] = []
     quoted = _quoted_spans(clause)
@@ -193,7 +193,8 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
     # A recurring clause ("I run 5k on Tuesday and Thursday evenings") is a habit, not a dated plan;
     # a habit needs the user as its doer (not "nobody likes Mondays", not "my parrot says hello").
     someone_else = re.search(r"(?i)^(?:my|our)\s+\w+|\b(?:nobody|everyone|everybody|people|he|she|they|guy|girl|man|woman|lady|bloke|"
-                             r"friend|mate|buddy|coworker|colleague|neighbou?r)\b", clause)
+                             r"friend|mate|buddy|coworker|colleague|neighbou?r|students|patients|employees|staff|team|clients|customers|"
+                             r"(?:one|some|most|many|half|all|a\s+few|several)\s+of\s+(?:my|our|the))\b", clause)
     habit = _is_habit_clause(clause) and not quoted and not someone_else
     if habit:
         found = [c for c in found if c.memory_key != "user.plan" or A.frequency(clause) is None and not re.search(

@@ -174,6 +174,8 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "my old job at IBM was so boring", "in my last job at Target", "my previous employer, Oracle": a job the user had.
+    (re.compile(rf"(?i:my|our)\s+(?i:old|previous|former|last|first|ex)\s+(?i:job|employer|company|role|gig|workplace|position)\s*(?:,\s*|\s+(?i:at|with|was\s+at|was\s+with|was)\s+){_ORG}"), _b_former),
     # "my new role is product manager at Canva", "been at Deloitte for 3 years as an auditor"
     (re.compile(rf"(?i:my\s+(?:new\s+|current\s+)?(?:role|job|title|position)\s+is|i\s+work\s+as|working\s+as|promoted\s+to|started\s+as|starting\s+as|hired\s+as|(?:new\s+)?(?:role|job|position)\s+as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?:(?i:over|out|down|up|here)\s+)?(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:been|worked|working)\s+(?i:at|for|with)\s+{_ORG}\s+(?:[\w ]{{1,25}}?\s+)?(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\b"), _b_employer),

@@ -19,7 +19,11 @@ _SUBJECT_TAIL = re.compile(
     re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|me|my)\b", re.IGNORECASE)
 _OTHER_SUBJECT = re.compile(r"\b(?:he|she|they|we|you|his|her|their|your|friend|buddy|neighbou?r|coworker|"
-                            r"co-worker|teammate|client|landlord|barber|cousin|classmate|someone|somebody|people)\b", re.I)
+                            r"co-worker|teammate|client|landlord|barber|cousin|classmate|someone|somebody|people|"
+                            # the people the user teaches, treats, employs or meets ("one of my students has …", "a guy in my
+                            # class", "half my team works from Lisbon"): their facts are theirs
+                            r"students|pupils|patients|employees|staff|team|colleagues|interns|trainees|clients|customers|(?:our|my|the)\s+new\s+(?:hire|intern)|"
+                            r"guy|girl|lady|woman|kid\s+i|parents\s+at|(?:one|some|most|many|half|all|a\s+few|several|few|none|each)\s+of\s+(?:my|our|the))\b", re.I)
 
 
 _ROLE_IN_PREFIX = re.compile(rf"(?i)\b(?:my|our)\s+{_PEOPLE_ROLE}(?:'s)?\b")

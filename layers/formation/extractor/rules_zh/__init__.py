@@ -48,7 +48,7 @@ from layers.formation.extractor.rules_zh.personal import _zb_name
 from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet, zh_chore_owner_candidates
 from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
 from layers.formation.extractor.rules_zh.pos import tags
-from layers.formation.extractor.text import is_cjk, is_no_value, is_past_state, is_vague_wish_part
+from layers.formation.extractor.text import is_cjk, is_generic, is_no_value, is_past_state, is_vague_wish_part
 from layers.formation.extractor.rules_zh.subject import (
     expand_dropped_subject,
     zh_segments,
@@ -64,7 +64,7 @@ _ZH_FACT_RULES = [rule for module in _FACT_FAMILIES for rule in module.FACT_RULE
 
 
 def match_clause(clause: str) -> list[Candidate]:
-    if _all_wishful(clause):
+    if _all_wishful(clause) or is_generic(clause):
         return []
     found: list[Candidate] = []
     seen: set[tuple[str, str]] = set()
@@ -217,7 +217,7 @@ def _all_wishful(clause: str) -> bool:
 
 
 def zh_fact_candidates(clause: str) -> list[Candidate]:
-    if _all_wishful(clause):
+    if _all_wishful(clause) or is_generic(clause):
         return []
     found: list[Candidate] = []
     # A wishful part ("最近在考虑换工作") is nobody's fact; the parts around it still are.

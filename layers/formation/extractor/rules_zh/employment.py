@@ -222,6 +222,9 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "我上一份工作在京东", "前东家是美团", "之前那家公司是平安": the job before this one.
+    (re.compile(rf"(?:上一份|上份|前一份|上一家|之前那份|之前那家)(?:工作|公司|单位)?(?:是|在){_ORG_ZH}(?=$|[，,。!！]|上班|工作|干)"), _zb_former),
+    (re.compile(rf"前东家(?:是)?{_ORG_ZH}(?=$|[，,。!！])"), _zb_former),
     # "任客户经理一职", "担任技术总监一职": the post held.
     (re.compile(r"(?:任|担任)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)一职"), lambda m, c: _zb_occupation(m, c)),
     (re.compile(rf"是(?:一名|一个|个|名)?(?P<v>(?:[A-Za-z]+\s+){{0,3}}?{_EN_ROLE_HEAD})(?=$|[，,。!！\s])"), _zb_occupation),
