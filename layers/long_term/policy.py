@@ -475,6 +475,15 @@ class Policy:
     rerank: bool = setting(True)
     rerank_pool: int = setting(30, low=1, high=100)
     rerank_subject_share: float = setting(0.3, low=0.0, high=1.0)
+    # ... and of the lines of the person the query names, the ones that speak of themselves: the share of the
+    # line's personal pronouns that are first person (I, my, we, 我, 我们) against second (you, your, 你, 您)
+    # closes this share of the gap (none: half). "John: I started a weekend yoga class" answers "what exercises
+    # has John done?"; "John: Yeah, Maria, keep it up!" is about Maria.
+    rerank_first_person_share: float = setting(0.1, low=0.0, high=1.0)
+    # ... and the ones that report something that happened to them: a first-person past-tense verb ("I went",
+    # "we adopted") or a past time ("last week", "yesterday", 昨天, 上周) closes this share of the gap. What a person
+    # did, where they went and when are told as such reports; acknowledgements and advice are not.
+    rerank_event_share: float = setting(0.15, low=0.0, high=1.0)
     # a memory naming the person the query means by a role, through the user's relationship facts
     rerank_person_share: float = setting(0.1, low=0.0, high=1.0)
     # ... and when the query asks something about that person other than their name ("where does my daughter

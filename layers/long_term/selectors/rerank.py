@@ -20,6 +20,14 @@ meaning. The features, each in [0, 1]:
   memory that only mentions the name in its text is BM25's to weigh: counting that too, at a quarter,
   raised LoCoMo dev R@10 by 0.002 but added two false positives on the relevance dev part, places a
   question named.)
+- first person and event: of the subject's own lines, the share of the line's personal pronouns that are first
+  person (I, my, we, 我; against you, your, 你, 您; half when it has none) closes `rerank_first_person_share`, and
+  a report of something that happened to the speaker (a first-person past-tense verb, "I went", "we adopted", or
+  a past time, "last week", 昨天, 上周) closes `rerank_event_share`. What a person did, where they went and when
+  is told in their own reports; their acknowledgements and advice ("Yeah, Maria, keep it up!") are about the
+  one they talk to, and the subject share alone lifts both alike. (LoCoMo dev in-process R@10 0.766 -> 0.781,
+  multi-hop 0.470 -> 0.516; held-out, leave one conversation out over the shares' grid, 0.777; the
+  relevance dev part unchanged: the user's own lines have no subject.)
 - person: the memory names the person the query means by a role ("what's my wife called?", "我女朋友在哪个
   城市？"): the name the user's own relationship fact gives ("User's wife is Anna.", read by the first
   stage, selectors/search.py `_with_person_names`) stands in the memory's text ("Anna still beats me at
@@ -221,6 +229,47 @@ def name_variants(name: str) -> list[str]:
     return [name]
 
 
+# Personal pronouns: a word of the line (lowercased) or one of the Chinese characters.
+_PRONOUN_WORDS = re.compile(r"[a-z']+|[我咱你您]")
+_FIRST_PERSON = frozenset("i i'm i've i'd i'll im ive my me mine myself we we're we've our ours us 我 咱".split())
+_SECOND_PERSON = frozenset("you you're you've you'd you'll your yours yourself u ur 你 您".split())
+
+
+def _own_words(content: str) -> str:
+    """A memory's text without the question its span kept (the assistant's words)."""
+    content = content or ""
+    return _KEPT_QUESTION.sub("", content) if content.rstrip().endswith((")", "）")) else content
+
+
+def first_person_share(content: str) -> float:
+    """The share of a line's personal pronouns that are first person (I, my, we, 我, 我们) rather than second
+    (you, your, 你, 您); 0.5 when it has neither. The speaker's kept question, a transcript's label and an image
+    caption hold no pronouns of the speaker's."""
+    first = second = 0
+    for word in _PRONOUN_WORDS.findall(_own_words(content).lower()):
+        if word in _FIRST_PERSON:
+            first += 1
+        elif word in _SECOND_PERSON:
+            second += 1
+    return first / (first + second) if first + second else 0.5
+
+
+# A report of something that happened: a first-person past-tense verb (regular, or one of the common irregular
+# ones) or a past time.
+_EVENT = re.compile(
+    r"\b(?:i|we)(?:'ve)?\s+(?:\w+\s+)?(?:\w+ed|went|got|made|took|saw|met|did|had|began|won|ran|bought|found|gave|"
+    r"wrote|read|left|came|became|built|threw|sold|spent|taught|caught|brought|felt|lost|heard|flew|drove|rode|swam|"
+    r"ate|drank|sang|chose|forgot|kept|held|paid|sent|told|thought|wore)\b"
+    r"|\b(?:yesterday|last (?:week|month|year|weekend|night|summer|winter|spring|fall|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|\w+ (?:days?|weeks?|months?|years?) ago)\b"
+    r"|昨天|前天|上周|上个?星期|上个月|去年|前几天|前段时间", re.I)
+
+
+def reports_event(content: str) -> bool:
+    """The line reports something that happened to its speaker (the kept question of a span aside)."""
+    return _EVENT.search(_own_words(content)) is not None
+
+
 def _co_coverage(matched: int, concepts: int) -> float:
     if concepts < 2 or matched < 2:
         return 0.0
@@ -333,8 +382,11 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     content = row.get("content") or ""
     family, memory_scene = _taste_scene(row, policy)
     taste = family == "taste"
+    subject = names_subject(query, names, subjects)
     features = {
-        "subject": 1.0 if names_subject(query, names, subjects) else 0.0,
+        "subject": 1.0 if subject else 0.0,
+        "first_person": first_person_share(content) if subject else 0.0,
+        "event": 1.0 if subject and reports_event(content) else 0.0,
         "person": 1.0 if any(mentions(variant, content) for name in linked_names
                              for variant in name_variants(name)) else 0.0,
         "coverage": _co_coverage(int(row.get("matched_concepts") or 0), concept_count),
@@ -347,7 +399,8 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     # a memory naming the person is the answer to a question about them, not to one asking their name or to a
     # request they only come along to
     person_answers = not cue_hits(query, policy.name_question_cues) and query_scene not in policy.person_companion_scenes
-    shares = {"subject": policy.rerank_subject_share,
+    shares = {"subject": policy.rerank_subject_share, "first_person": policy.rerank_first_person_share,
+              "event": policy.rerank_event_share,
               "person": policy.rerank_person_answer_share if person_answers else policy.rerank_person_share,
               "coverage": policy.rerank_coverage_share, "taste_fit": policy.rerank_taste_fit_share,
               "time_form": policy.rerank_time_form_share, "slot": policy.rerank_slot_share}
