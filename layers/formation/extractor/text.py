@@ -6,6 +6,7 @@ plain first-person pattern.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from memoryhub.safety.normalise import fold_text
@@ -400,3 +401,32 @@ def is_generic(clause: str) -> bool:
     if re.search(r"(?i)\b(?:i|i'm|im|i've|my|me)\b|我|本人", core):
         return False
     return bool(_GENERIC_EN.search(core) or _GENERIC_ZH.search(core))
+
+
+# A person's or a pet's name is never an age, a span of time or an adverb with one ("我家金毛才两岁" read 才两岁 as
+# the dog's name; "5 years old", "三岁"): such a reading leaves the person or pet unnamed.
+_NOT_A_NAME = re.compile(
+    r"^(?:才|都|已经|快|刚|也|还|今年|现在|大概|差不多)?[一二两三四五六七八九十几半\d]+(?:岁|周岁|个月|年|天|斤|公斤)(?:了|啦|多|半)?$"
+    r"|^(?i:\d+|[a-z]+)\s+(?i:years?|months?|weeks?)\s+(?i:old)$|^(?:才|都|已经|快|刚|也|还|很|太|超|特别)")
+
+
+def is_no_name(key: str | None, value: str | None) -> bool:
+    """Whether `value`, read as the name of a person or pet for `key`, is no name at all."""
+    return bool(key and value and key.startswith(("user.pet.", "user.relationship.")) and _NOT_A_NAME.search(tidy_value(value)))
+
+
+def settle_values(found: list) -> list:
+    """The candidates of a clause without the values that are no thing (`is_no_value`), and with a name that is
+    no name (`is_no_name`) left unsaid: the one exit both rule sets pass their readings through."""
+    named = [_unnamed(c) if is_no_name(c.memory_key, c.value) else c for c in found]
+    return [c for c in named if not is_no_value(c.memory_key, c.value)]
+
+
+def _unnamed(candidate):
+    """The person or pet without the name it was read with; an age read as the name ("金毛才两岁") is its age."""
+    from layers.formation.extractor import attrs as A
+
+    said = re.search(r"([一二两三四五六七八九十\d]+)\s*(?:岁|周岁|(?i:years?\s+old))", candidate.value)
+    age = A.plausible_age(A.to_int(said.group(1))) if said else None
+    attributes = {**candidate.attributes, **({"age": age} if age and "age" not in candidate.attributes else {})}
+    return dataclasses.replace(candidate, value="", attributes=attributes)

@@ -38,3 +38,9 @@ def test_a_complement_leaves_the_thing_it_follows():
     assert ("user.food_restrictions", "三天") not in _facts("我超爱吃榴莲，三天不吃就馋")
     assert _facts("I really love hiking, like seriously") == {("user.likes", "hiking")}
     assert not any(key == "user.food_restrictions" for key, _ in _facts("I gave up drinking in January"))
+
+
+def test_an_age_read_as_a_name_is_the_age():
+    result = extract_memories([{"seq": 1, "role": "user", "content": "狗狗拉肚子了肿么办，我家金毛才两岁"}], user_id="u1")
+    dogs = [i for i in result.items if i.memory_key == "user.pet.dog"]
+    assert [(d.value, d.attributes.get("age"), d.attributes.get("breed")) for d in dogs] == [("", 2, "金毛")]

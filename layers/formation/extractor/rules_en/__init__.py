@@ -80,7 +80,7 @@ from layers.formation.extractor.rules_en.subject import (
     _user_said,
     self_anchored,
 )
-from layers.formation.extractor.text import is_cjk, is_generic, is_no_value, is_past_state
+from layers.formation.extractor.text import is_cjk, is_generic, is_past_state, settle_values
 
 __all__ = ["Candidate", "allergen_first", "attributes_said_later", "breed_said_later", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate",
            "said_in_present"]
@@ -102,7 +102,7 @@ def match_clause(clause: str) -> list[Candidate]:
         plan = plan_candidate(clause)
         if plan:
             found.append(plan)
-    return [c for c in found if not is_no_value(c.memory_key, c.value)]
+    return settle_values(found)
 
 
 # Rules that need the clause's own subject to be the user (or dropped). Plans, pets and people use
@@ -203,7 +203,7 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
         body = re.sub(r"(?i)^(?:i\s+)?", "", clause)
         if _user_said(clause, 0):
             found.extend(_b_habit(re.match(r"(?P<v>.*)", body), clause))
-    return [c for c in found if not is_no_value(c.memory_key, c.value)]
+    return settle_values(found)
 
 
 _PART = re.compile(r"[^,;—–]+")

@@ -48,7 +48,7 @@ from layers.formation.extractor.rules_zh.personal import _zb_name
 from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet, zh_chore_owner_candidates
 from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
 from layers.formation.extractor.rules_zh.pos import tags
-from layers.formation.extractor.text import is_cjk, is_generic, is_no_value, is_past_state, is_vague_wish_part
+from layers.formation.extractor.text import is_cjk, is_generic, is_past_state, is_vague_wish_part, settle_values
 from layers.formation.extractor.rules_zh.subject import (
     expand_dropped_subject,
     zh_segments,
@@ -77,7 +77,7 @@ def match_clause(clause: str) -> list[Candidate]:
         plan = plan_candidate(clause)
         if plan:
             found.append(plan)
-    return _settle_planned_move([c for c in found if not is_no_value(c.memory_key, c.value)], clause)
+    return _settle_planned_move(settle_values(found), clause)
 
 
 _MOVE_TO_COME = re.compile(r"(?:要|打算|准备|计划|将|会|想)搬")
@@ -433,7 +433,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     # "我有个女儿，叫朵朵，今年五岁": the age went to the person the clause is about, not the user.
     ages = {str(c.attributes.get("age")) for c in found if c.memory_key.startswith("user.relationship.") and c.attributes.get("age") is not None}
     found = [c for c in found if not (c.memory_key == "user.age" and c.value in ages)]
-    return [c for c in found if not is_no_value(c.memory_key, c.value)]
+    return settle_values(found)
 
 
 # A part that says the state just told has ended ("…，后来放弃了", "…，没坚持下来") makes the parts
