@@ -63,7 +63,7 @@ _STANDING_CONDITION = r"(?!\s+(?:you\s+need\s+(?:me|to\s+reach\s+me|to\s+get\s+h
 _HYPOTHETICAL_EN = re.compile(
     rf"^(?:if{_STANDING_CONDITION}|suppose|supposing|imagine|assuming|what if|in case|pretend|let's say|say)\b"
     r"|\b(?:if|wish|as if|as though|unless|even if)\s+i\b|\bi\s+(?:wish|could)\b|\bi\s+would\b(?!\s+(?:prefer|rather))"
-    r"|\bi'd\b(?!\s+(?:prefer|rather|much\s+rather))",
+    r"|\bi'd\b(?!\s+(?:prefer|rather|much\s+rather|appreciate|really\s+appreciate))",
     re.IGNORECASE)
 _HYPOTHETICAL_ZH = re.compile(r"如果|假如|要是|假设|万一|倘若|假使|想象|幻想|要不是|但愿|希望我|想要|我想|梦想|假装|扮演|角色扮演")
 

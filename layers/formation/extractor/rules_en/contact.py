@@ -59,6 +59,12 @@ def _b_channel_verb(m, clause):
 
 
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "I'm on WhatsApp, that's easiest": where the user is, said to be the way to reach them.
+    (re.compile(rf"(?i:i'm|im|i\s+am)\s+(?:(?i:always|mostly|usually)\s+)?(?i:on)\s+(?P<v>(?i:{_CHANNELS}))\b(?=\s*[,;—–-]\s*(?i:that's|thats|it's|its|which\s+is)\s+(?:(?i:the\s+)?)(?i:easiest|best|quickest|fastest|simplest))"), _b_contact),
+    # "please use my work email for anything official", "try my cell first": the address or number the user asks for.
+    (re.compile(r"(?i:use|try|reach\s+me\s+on|write\s+to)\s+(?i:my)\s+(?P<v>(?:(?i:work|personal|private|home|office|uni|school)\s+)?(?i:email|e-mail|email\s+address|number|cell|mobile|landline|gmail|outlook|inbox))\b"), _b_contact),
+    # "I'd appreciate emails over texts", "I like calls better than texts": the channel ranked first.
+    (re.compile(rf"(?i:appreciate|like|love|want|favou?r)\s+(?P<v>(?i:{_CHANNELS}))\s+(?i:over|better\s+than|more\s+than|rather\s+than|instead\s+of)\s+(?i:{_CHANNELS})\b"), _b_contact),
     # "I respond fastest on Telegram", "you'll get a faster answer on WhatsApp", "Teams chat is where I'm most responsive":
     # the channel on which the user answers best.
     (re.compile(rf"(?i:respond|reply|answer|get\s+back|react)\s+(?:(?i:to\s+\w+\s+)?)(?i:fastest|quickest|faster|quicker|best|soonest|most)\s+(?i:on|via|over|through|by)\s+(?P<v>(?i:{_CHANNELS}))\b"
@@ -145,7 +151,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:best|better|easiest|safest)\s+(?i:to|is\s+to)\s+(?P<v>(?i:text|email|e-mail|message|dm|whatsapp|call|ring))(?:\s+(?i:me))?(?=\s*(?:$|[,.;!?])|\s+(?i:though|tbh|honestly)\b)"), _b_contact),
     # "I don't take calls before 10am", "I never answer the phone", "I don't pick up unknown numbers": calls refused, with when.
     (re.compile(r"(?i:don't|dont|do\s+not|never|can't|cant|won't|rarely)\s+(?i:take|answer|pick\s+up|accept|do)\s+(?:(?i:phone|voice|work|any)\s+)?(?i:calls|the\s+phone|my\s+phone)"
-                r"(?P<when>\s+(?i:before|after|during|on|at|past|while|from)\s+[\w: ]{1,25}?)?(?=\s*$|\s*[,.;!?]|\s+(?i:so|because|cause|but|and|unless)\b)"),
+                r"(?P<when>\s+(?i:before|after|during|on|at|past|while|from)\s+[\w: ]{1,25}?)?(?=\s*$|\s*[,.;!?]|\s+(?i:so|because|cause|but|and|unless|from|with)\b)"),
      lambda m, c: [_f("user.contact_preference", "no calls" + (tidy_value(m.group("when")) and " " + tidy_value(m.group("when")) if m.group("when") else ""))]),
     # "hit me up on telegram", "hmu on insta": the channel offered in slang.
     (re.compile(rf"(?i:hit\s+me\s+up|hmu|find\s+me|catch\s+me|holla\s+at\s+me)\s+(?i:on|via|over|through)\s+(?P<v>(?i:{_CHANNELS}))\b"), _b_contact),

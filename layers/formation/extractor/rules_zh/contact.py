@@ -66,7 +66,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^(?P<v>打电话|发邮件|发短信|发微信)吧"), _zb_contact),
     (re.compile(r"钉我"), lambda m, c: [_zc("user.contact_preference", "钉钉")]),
     # "工作日我只回邮件", "私人号只用微信": the one channel the user answers on.
-    (re.compile(rf"只(?:回|看|用|接|认|上)(?P<v>{_CHANNELS_ZH})"), _zb_contact),
+    (re.compile(rf"只(?:能|会)?(?:回|看|用|接|认|上)(?P<v>{_CHANNELS_ZH}|消息)"), _zb_contact),
+    # "不要在晚上打电话给我", "别在上班时间找我": a time of day, then the contact refused in it.
+    (re.compile(r"(?P<v>(?:别|不要|请勿|请不要)在(?:晚上|早上|中午|周末|上班时间|工作时间|半夜|夜里|午休时间?|休息日|节假日)(?:给我)?(?:打电话|打扰我?|发消息|发微信|联系我?|找我))"), _zb_contact),
     # "短信或者微信都可以": each channel of a list that will do.
     (re.compile(rf"(?P<v>(?:{_CHANNELS_ZH})(?:(?:或者|或是|或|还是|和|、|跟|/)(?:{_CHANNELS_ZH}))+)(?:都|也)(?:可以|行|ok|OK|没问题)"),
      lambda m, c: [_zc("user.contact_preference", v) for v in re.split(r"或者|或是|或|还是|和|、|跟|/", m.group("v")) if v]),
