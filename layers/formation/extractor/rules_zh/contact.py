@@ -7,7 +7,7 @@ from layers.formation.extractor.rules_zh.common import _zc
 from layers.formation.extractor.text import tidy_value
 
 _CHANNELS_ZH = (r"邮件|邮箱|email|e-mail|短信|打电话|电话|手机|微信|QQ|钉钉|飞书|企业微信|LINE|Line|WhatsApp|Telegram|Slack|Teams|"
-                r"面对面|留言|语音|视频|私信|文字|打字|calendar invite|push|iMessage|座机|固话|QQ邮箱|公司邮箱|工作邮箱|LinkedIn|领英|Skype")
+                r"面对面|留言|语音|视频|私信|文字|打字|calendar invite|push|iMessage|座机|固话|QQ邮箱|公司邮箱|工作邮箱|LinkedIn|领英|Skype|DM|dm")
 
 
 def _zb_contact(m, clause):
@@ -23,6 +23,14 @@ def _zb_contact(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "微信回得快", "我 email 回得比较快": the channel the user answers quickly on.
+    (re.compile(rf"(?P<v>{_CHANNELS_ZH})(?:消息|上)?(?:我)?(?:一般|基本)?回得(?:比较|最|很|挺|特别|更)?快"), _zb_contact),
+    # "先发个消息再打电话", "call 我之前先 text 一下": a message first, before any call.
+    (re.compile(r"先(?:发个?|发一下|(?i:text|message|dm))?(?P<v>消息|微信|短信|邮件|留言|(?i:text|message|dm))?(?:一下)?再(?:打电话|打给我|打|(?i:call))"),
+     lambda m, c: [_zc("user.contact_preference", "先发" + (m.group("v") or "消息"))]),
+    (re.compile(rf"(?:打电话|(?i:call))(?:给我|我)?(?:之前|前)[，,]?先(?:发个?)?(?P<v>(?i:text|message|dm)|消息|微信|短信|留言|{_CHANNELS_ZH})"), _zb_contact),
+    # "电话的话下午比较方便": the hours a channel suits the user.
+    (re.compile(rf"(?:{_CHANNELS_ZH}|电话)的话[，,]?(?P<v>上午|下午|晚上|中午|白天|周末|工作日|[\d一二三四五六七八九十]+点(?:以后|之后|前|以前)?)(?:比较|最|更)?(?:方便|好|合适)"), _zb_contact),
     # "微信上联系我最快", "通过邮件跟我联系", "消息我一定回", "我习惯看邮件": the channel on which the user is reached or answers.
     (re.compile(rf"(?P<v>{_CHANNELS_ZH})(?:上|里)?(?:联系我|找我|call我|叫我)(?:最快|最方便|就行|就好|比较快|比较方便|最靠谱)"), _zb_contact),
     (re.compile(rf"(?:请|麻烦)?(?:通过|用|走)(?P<v>{_CHANNELS_ZH})(?:跟我|和我|与我|同我)(?:联系|沟通|交流)"), _zb_contact),
