@@ -22,6 +22,13 @@ class FormationPolicy:
     # A span's importance is inferred from its words (layers/long_term/importance.py) but stays below
     # the core-facts threshold: the extracted fact, not its raw span, is what every context must carry.
     span_max_importance: float = setting(0.85, low=0.0, high=1.0)
+    # The learned recall back-up of the offline extractor (layers/formation/extractor/learned.py): for a fact
+    # family the rules left empty in a user turn, a value span a CRF tagger finds in a clause the rules
+    # accepted becomes an item. On by default (it raised recall and kept precision within 0.02 on held-out dev
+    # batches): see docs/benchmarks.md, "Learned recall back-up in the product". extract_memories reads this
+    # code default (its learned_backup= argument overrides it); a tenant's override reaches it once the
+    # extraction service passes formation_policy(tenant).learned_backup (layers/formation/services/extraction.py).
+    learned_backup: bool = True
 
     # Habits from repetition (layers/formation/habits/): the user's requests of the last
     # `habit_lookback_days`, read in the tenant's zone (or `habit_time_zone`), become a habit when one request

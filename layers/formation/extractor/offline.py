@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from layers.formation.extractor import attrs as A
-from layers.formation.extractor import rules_en, rules_zh
+from layers.formation.extractor import learned, rules_en, rules_zh
 from layers.formation.extractor.followups import Referent, follow_up_candidates, referents_in, said_of_referent
 from layers.formation.extractor.guard import guard_items
 from layers.formation.extractor.keys import render_content, spec_for
@@ -432,8 +432,37 @@ def _people_asked_about(question: str, *, seq: int) -> list[ExtractedItem]:
     return out
 
 
-def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> list[ExtractedItem]:
+def _learned_items(items: list[ExtractedItem], clauses: list[tuple[str, bool]], *, seq: int) -> list[ExtractedItem]:
+    """The learned back-up (learned.py): in the clauses the rules accepted (with whether each states a
+    past), the tagged value spans of the families the rules left empty in the turn, each the user's own
+    asserted fact (`learned.span_is_users`), none a value the rules already read under another key. In a
+    past-state clause only what stays true of the past is kept, as for the rules."""
+    def family(key: str | None) -> str:
+        return (key or "").split(".")[1] if key and "." in key else ""
+
+    said = {family(i.memory_key) for i in items if i.memory_key}
+    values = [(i.value or "").casefold() for i in items if i.value]
+    out: list[ExtractedItem] = []
+    for clause, past in clauses:
+        for span in learned.tag(clause):
+            value = span.value.casefold()
+            if span.key not in learned.BACKUP_KEYS or family(span.key) in said or any(value in v or v in value for v in values) \
+                    or ((past or learned.says_past(clause)) and span.key not in _PAST_SAFE) or not learned.span_is_users(clause, span):
+                continue
+            out.append(_item(Candidate(span.key, span.value, round(0.6 * span.probability, 3), {"learned": True}), seq=seq, clause=clause))
+            values.append(value)
+    # One item per family from the back-up, the likeliest, as a rule's single reading would be.
+    best: dict[str, ExtractedItem] = {}
+    for item in out:
+        name = item.memory_key
+        if name not in best or item.confidence > best[name].confidence:
+            best[name] = item
+    return [i for i in out if best.get(i.memory_key) is i]
+
+
+def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None, backup: bool = False) -> list[ExtractedItem]:
     items: list[ExtractedItem] = []
+    accepted: list[tuple[str, bool]] = []  # the clauses the rules read, for the learned back-up
     flagged: list[str] = []
     flagged_reasons: list[str] = []
     said = ""
@@ -485,6 +514,8 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
             core = strip_lead_in(clause)
             if not core or is_question(core) or is_hypothetical(core):
                 continue
+            if backup:
+                accepted.append((core, is_past_state(core)))
             # Around a quotation the people named are its speakers ("my boss told me \"…\""), not facts.
             sentence_items.extend(_item(c, seq=turn.seq, clause=core) for c in _match(core, past=is_past_state(core))
                                   if not (quoted and c.memory_key.startswith("user.relationship") and not c.value))
@@ -493,6 +524,8 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None) -> lis
             sentence_items.append(_note(tidy_value(body), seq=turn.seq))
         items.extend(sentence_items)
     items = _name_across_sentences(items, turn)
+    if backup and accepted:
+        items.extend(_learned_items(items, accepted, seq=turn.seq))
     if flagged:
         # One quarantined note per turn, holding every flagged sentence, for staff review.
         items.append(_note(" ".join(flagged), seq=turn.seq, reasons=dict.fromkeys(flagged_reasons)))
@@ -529,8 +562,11 @@ def _next_job(turn: TranscriptTurn, items: list[ExtractedItem], changed_job: boo
     return items + [_item(c, seq=turn.seq, clause=first) for c in jobs]
 
 
-def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> ExtractionResult:
+def extract_memories(turns: Iterable[Any], *, user_id: str | None = None, learned_backup: bool | None = None) -> ExtractionResult:
     """Candidate memories from `turns` (Turn rows, mappings or TranscriptTurns), deterministic.
+
+    `learned_backup` runs the learned recall back-up (learned.py) after the rules; None takes the formation
+    policy's code default (`FormationPolicy.learned_backup`).
 
     Items are ordered by turn and de-duplicated (same key and value once, the first mention kept);
     every item has passed `guard_items`. `covers_up_to` is the highest seq looked at.
@@ -542,6 +578,7 @@ def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> Ext
     # The people and pets earlier user turns introduced, for a later "大的叫毛毛" / "his name is Rex".
     referents: list[Referent] = []
     changed_job = False  # whether the last user turn told of a job change ("我换工作了", "guess what, new job")
+    backup = learned.backup_on(learned_backup) and learned.model_available()
     for turn in transcript:
         role = turn.role.lower()
         if role == "assistant":
@@ -549,7 +586,7 @@ def extract_memories(turns: Iterable[Any], *, user_id: str | None = None) -> Ext
             continue
         if role == "user":
             # A context turn is read for its referents only: its items and drops belong to an earlier run.
-            found = _user_turn(turn, Counter() if turn.context else dropped, asked)
+            found = _user_turn(turn, Counter() if turn.context else dropped, asked, backup=backup and not turn.context)
             found = _follow_up(turn, found, referents)
             found = _next_job(turn, found, changed_job)
             referents.extend(referents_in(found, turn.content))
