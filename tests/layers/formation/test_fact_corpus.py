@@ -29,8 +29,9 @@ CORPORA = Path(__file__).parent / "corpora"
 TARGET_PRECISION, TARGET_RECALL, TARGET_FAMILY_RECALL = 0.90, 0.80, 0.60
 MIN_PRECISION = 0.80
 # Raised to 0.68 at da59a9d (measured 0.796 / 0.693: en 0.799/0.656, zh 0.789/0.754, mixed 0.833/0.600); to
-# 0.80 / 0.70 at 07da4d3 (measured 0.811 / 0.708).
-MIN_RECALL = 0.70
+# 0.80 / 0.70 at 07da4d3 (measured 0.811 / 0.708). Recall to 0.71 at 0835f74, the learned recall back-up on by
+# default (measured 0.812 / 0.727; rules alone 0.816 / 0.717).
+MIN_RECALL = 0.71
 # Families with at least this many labelled facts in the test part must each reach MIN_FAMILY_RECALL.
 MIN_FAMILY_RECALL = 0.48
 MIN_FAMILY_FACTS = 5
