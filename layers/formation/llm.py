@@ -5,7 +5,7 @@ Public interface (what the formation jobs call):
     get_llm_provider() -> LLMProvider
         OpenAIChatProvider when OPENAI_BASE_URL or OPENAI_API_KEY is set, else OfflineProvider.
     provider.name / provider.version / provider.label ("openai-chat:<model>@1", "offline@1")
-    provider.extract(turns, *, user_id) -> ExtractionResult        (layers.formation.extractor)
+    provider.extract(turns, *, user_id, learned_backup=None) -> ExtractionResult  (layers.formation.extractor)
     provider.summarise(previous_summary, turns, *, max_tokens=300) -> SummaryResult
                                                                    (layers.formation.summariser)
     Errors: LLMUnavailable (network, timeout, HTTP 5xx/4xx: retry later, nothing was decided)
@@ -75,7 +75,9 @@ class LLMProvider(ABC):
         return f"{self.name}@{self.version}"
 
     @abstractmethod
-    def extract(self, turns: Iterable[Any], *, user_id: str) -> ExtractionResult: ...
+    def extract(self, turns: Iterable[Any], *, user_id: str, learned_backup: bool | None = None) -> ExtractionResult:
+        """`learned_backup` is the tenant's formation setting (None: its code default); only the offline rules
+        read it (layers/formation/extractor/learned.py)."""
 
     @abstractmethod
     def summarise(self, previous_summary: str | None, turns: Iterable[Any], *, max_tokens: int = 300) -> SummaryResult: ...
@@ -86,8 +88,8 @@ class OfflineProvider(LLMProvider):
 
     name = "offline"
 
-    def extract(self, turns, *, user_id):
-        return extract_memories(turns, user_id=user_id)
+    def extract(self, turns, *, user_id, learned_backup=None):
+        return extract_memories(turns, user_id=user_id, learned_backup=learned_backup)
 
     def summarise(self, previous_summary, turns, *, max_tokens=300):
         return summarise_turns(previous_summary, turns, max_tokens=max_tokens)
@@ -107,7 +109,7 @@ class OpenAIChatProvider(LLMProvider):
 
     # --- extraction -------------------------------------------------------------------------
 
-    def extract(self, turns, *, user_id):
+    def extract(self, turns, *, user_id, learned_backup=None):
         transcript = as_transcript_turns(turns)
         if not transcript:
             return ExtractionResult(items=[], extractor=self.name, extractor_version=self.version)
@@ -137,7 +139,7 @@ class OpenAIChatProvider(LLMProvider):
             else:
                 items.append(checked)
         # Injection attempts are recorded for review even when the model (rightly) ignored them.
-        offline = extract_memories(transcript, user_id=user_id)
+        offline = extract_memories(transcript, user_id=user_id, learned_backup=learned_backup)
         items.extend(item for item in offline.items if item.quarantine)
         dropped.update({k: v for k, v in offline.dropped.items() if k == "secret"})
         return ExtractionResult(items=items, dropped=dropped, extractor=self.name, extractor_version=self.version,

@@ -26,8 +26,9 @@ class FormationPolicy:
     # family the rules left empty in a user turn, a value span a CRF tagger finds in a clause the rules
     # accepted becomes an item. On by default (it raised recall and kept precision within 0.02 on held-out dev
     # batches): see docs/benchmarks.md, "Learned recall back-up in the product". extract_memories reads this
-    # code default (its learned_backup= argument overrides it); a tenant's override reaches it once the
-    # extraction service passes formation_policy(tenant).learned_backup (layers/formation/services/extraction.py).
+    # code default when called bare; the extraction service passes the tenant's value
+    # (formation_policy(tenant).learned_backup, layers/formation/services/extraction.py), so an approved
+    # policy.formation.learned_backup override turns it off or on for that tenant.
     learned_backup: bool = True
 
     # Habits from repetition (layers/formation/habits/): the user's requests of the last

@@ -103,11 +103,13 @@ def _extract(session: Session, provider: LLMProvider) -> RunReport:
     earlier = Turn.objects.filter(session=session, seq__lte=cursor, seq__gt=cursor - CONTEXT_TURNS).order_by("seq")
     transcript = [TranscriptTurn(turn.seq, turn.role, turn.content or "", context=True) for turn in earlier] + turns
     outcome = RunOutcome.COMPLETED
+    backup = formation_policy(session.tenant_id).learned_backup  # the tenant's, not the code default
     try:
-        result = provider.extract(transcript, user_id=session.user_id)
+        result = provider.extract(transcript, user_id=session.user_id, learned_backup=backup)
     except LLMOutputInvalid:
         logger.warning("extraction for session %s: model reply rejected, offline rules used", session_pk)
-        result, outcome = OfflineProvider().extract(transcript, user_id=session.user_id), RunOutcome.FELL_BACK
+        result = OfflineProvider().extract(transcript, user_id=session.user_id, learned_backup=backup)
+        outcome = RunOutcome.FELL_BACK
     result = conditional_items_add(result, transcript, user_id=session.user_id)  # layers/formation/conditions.py
     session_writes_lock(session, updates_row=False)  # before the memory lock (memoryhub/core/locks.py)
     counts = _write(session, [item for item in result.items if cursor < item.source_turn_seq <= end], result)

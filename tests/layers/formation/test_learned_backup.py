@@ -91,3 +91,23 @@ def test_training_is_deterministic(tmp_path):
 
 def test_training_data_is_the_dev_part_only():
     assert dev_files() and all(path.name.startswith("facts_dev") for path in dev_files())
+
+
+@pytest.mark.django_db
+def test_a_tenants_approved_override_reaches_the_extraction_service(talk, tenant, make_staff):
+    from layers.formation.services import session_extract
+    from layers.long_term.models import Memory
+    from permanent.services import change_request_approve, change_request_propose
+
+    def hometowns(user_id: str, text: str) -> list[str]:
+        session = talk(f"s-{user_id}", user_id, [("user", text)], end=True)
+        session_extract(session_pk=session.pk)
+        return list(Memory.objects.filter(user_id=user_id, memory_key="user.hometown").values_list("content", flat=True))
+
+    default = FormationPolicy.__dataclass_fields__["learned_backup"].default
+    assert bool(hometowns("gia", "本人重庆妹子")) is default
+    editor, reviewer = make_staff(tenant, "editor"), make_staff(tenant, "reviewer")
+    request = change_request_propose(tenant=tenant, key="policy.formation.learned_backup", action="create",
+                                     value=not default, proposer_user=editor)
+    change_request_approve(change_request=request, reviewer=reviewer, payload_hash=request.payload_hash)
+    assert bool(hometowns("hal", "本人重庆妹子")) is (not default)
