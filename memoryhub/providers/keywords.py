@@ -151,16 +151,18 @@ QUERY_STOP_WORDS = frozenset(
 # member), so a query naming a thing twice in two languages is not weighted twice. (No "plane" beside
 # flight: the stemmer makes it "plan", which would bridge every plan to flights.)
 SYNONYM_GROUPS = [
-    "wife 老婆 妻子 太太 媳妇 爱人 spouse", "husband 老公 丈夫 爱人 先生 spouse", "partner 伴侣 对象",
+    "wife wifey missus 老婆 妻子 太太 媳妇 爱人 spouse", "husband hubby 老公 丈夫 爱人 先生 spouse", "partner 伴侣 对象",
     "girlfriend 女朋友 女友", "boyfriend 男朋友 男友", "son 儿子", "daughter 女儿 闺女",
-    "kid kids child children 孩子 小孩 儿子 女儿", "brother 哥哥 弟弟 哥 弟 兄弟", "sister 姐姐 妹妹 姐 妹",
-    "mother mom mum 妈妈 妈 母亲", "father dad 爸爸 爸 父亲", "parents 父母 爸妈",
+    "kid kids child children 孩子 小孩 儿子 女儿",
+    # jieba keeps a pronoun with a one-character kin word whole (我妈, 我哥, 咱爸), so they join the kin word here
+    "brother 哥哥 弟弟 哥 弟 兄弟 我哥 我弟", "sister 姐姐 妹妹 姐 妹 我姐 我妹",
+    "mother mom mum 妈妈 妈 母亲 我妈 咱妈", "father dad 爸爸 爸 父亲 我爸 咱爸", "parents folks 父母 爸妈",
     "grandson 孙子 外孙", "granddaughter 孙女 外孙女", "boss manager 老板 领导 上司",
     "job work occupation career profession 工作 职业 上班 打工",
     "company employer 公司 单位", "live lives living 住 居住", "city 城市", "home 家",
     "hometown 老家 家乡", "allergy allergic 过敏", "food eat meal 吃 食物 饮食", "diet 饮食",
-    "vegetarian vegan 素 吃素 素食", "peanut 花生", "seafood shellfish 海鲜", "milk dairy lactose 牛奶 乳糖",
-    "doctor 医生", "hospital 医院", "medicine medication pill tablet drug 药", "dog puppy 狗 狗狗",
+    "vegetarian vegan veg veggie 素 吃素 素食", "peanut 花生", "seafood shellfish 海鲜", "milk dairy lactose 牛奶 乳糖",
+    "doctor gp paediatrician pediatrician physician 医生 大夫", "hospital 医院", "medicine medication pill tablet drug 药", "dog puppy 狗 狗狗",
     "cat kitten 猫", "pet 宠物", "birthday 生日", "flight fly airline 机票 飞机 航班",
     "train rail 火车 高铁", "hotel 酒店 住处", "restaurant 餐厅 饭店 饭馆", "dinner supper 晚饭 晚餐",
     "lunch 午饭 午餐", "breakfast 早饭 早餐", "rain umbrella 下雨 雨伞", "weather 天气", "trip travel 旅行 旅游",
@@ -187,7 +189,8 @@ SYNONYM_GROUPS = [
     "ticket tickets 票", "sleep 睡觉 睡眠", "insomnia 失眠", "smoke smoking cigarette 抽烟 烟",
     "alcohol drink drinking 喝酒 酒", "beer 啤酒", "wine 葡萄酒 红酒", "noodle noodles 面条 面",
     "spicy 辣", "sweet sugar 甜 糖", "salt salty 盐 咸", "gym 健身", "running 跑步", "swimming swim 游泳",
-    "hiking hike 爬山 徒步", "basketball 篮球", "football soccer 足球", "badminton 羽毛球", "piano 钢琴",
+    "hiking hike 爬山 徒步", "tai chi taichi 太极 太极拳", "yoga 瑜伽", "meditation meditate 冥想",
+    "dance dancing 跳舞 舞蹈", "basketball 篮球", "football soccer 足球", "badminton 羽毛球", "piano 钢琴",
     "guitar 吉他", "painting 画画", "photography 摄影 拍照", "garden gardening 花园 养花",
     "mortgage 房贷", "house apartment flat 房子", "wedding anniversary 结婚纪念日",
     # the people and services of a home, and how people message
@@ -196,25 +199,56 @@ SYNONYM_GROUPS = [
 ]
 
 
+# A word for a group of people also means each kind of member, one way only: "how are the kids doing?" is
+# answered by what the user said of their son or daughter, while "my son" does not mean every child, and
+# "my parents" by what they said of their mum or dad. Each general word's concept takes the member words as
+# bridges (query side only: a memory's own words are never widened).
+MEMBER_WORDS = [
+    ("kid kids child children 孩子 小孩 子女", "son daughter 儿子 女儿"),
+    ("parents folks 父母 爸妈", "mother mom mum father dad 妈妈 母亲 爸爸 父亲"),
+    ("grandchildren grandkids grandchild grandkid 孙辈", "grandson granddaughter 孙子 孙女 外孙 外孙女"),
+    ("grandparents 祖父母", "grandma grandmother grandpa grandfather 奶奶 外婆 姥姥 爷爷 外公 姥爷"),
+    ("siblings sibling 兄弟姐妹", "brother sister 哥哥 弟弟 姐姐 妹妹"),
+]
+
+
 # the stop words as the tokeniser emits them (stemmed), since query terms are compared after stemming
 _QUERY_STOP_TERMS = frozenset(stem(word) if word.isascii() else word for word in QUERY_STOP_WORDS)
+
+
+def _group_terms(words: str) -> list[str]:
+    """The terms of a list of words: a Chinese word the segmenter keeps whole bridges as itself, not through its
+    bigrams (星期三 must not bring every 星期X along)."""
+    out: list[str] = []
+    for word in words.split():
+        tokens = tokenize(word) or []
+        out += [word] if not word.isascii() and word in tokens else tokens
+    return list(dict.fromkeys(out))
 
 
 def _build_synonyms() -> dict[str, frozenset[str]]:
     table: dict[str, set[str]] = {}
     for group in SYNONYM_GROUPS:
-        members = set()
-        for word in group.split():
-            # a Chinese word the segmenter keeps whole bridges as itself, not through its bigrams (星期三
-            # must not bring every 星期X along)
-            tokens = tokenize(word) or []
-            members.update([word] if not word.isascii() and word in tokens else tokens)
+        members = set(_group_terms(group))
         for member in members:
             table.setdefault(member, set()).update(members)
     return {word: frozenset(members) for word, members in table.items()}
 
 
 _synonyms: dict[str, frozenset[str]] | None = None
+_members: dict[str, tuple[str, ...]] | None = None
+
+
+def members_of(term: str) -> tuple[str, ...]:
+    """The member words a group word (`MEMBER_WORDS`) stands for; none for any other term."""
+    global _members
+    if _members is None:
+        table: dict[str, list[str]] = {}
+        for general, specific in MEMBER_WORDS:
+            for word in _group_terms(general):
+                table.setdefault(word, []).extend(_group_terms(specific))
+        _members = {word: tuple(dict.fromkeys(found)) for word, found in table.items()}
+    return _members.get(term, ())
 
 
 def synonyms(term: str) -> frozenset[str]:
@@ -235,7 +269,8 @@ def query_concepts(text: str) -> list[list[str]]:
     for term in terms:
         if term in covered:
             continue
-        members = [term, *sorted(synonyms(term) - {term})]
+        bridges = synonyms(term) | frozenset(members_of(term))
+        members = [term, *sorted(bridges - {term})]
         covered.update(members)
         concepts.append(members)
     return concepts

@@ -101,28 +101,69 @@ def names_place(query: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=256)
-def _cue_pattern(cues: tuple[str, ...]) -> re.Pattern | None:
-    parts = []
-    for cue in cues:
-        cue = unicodedata.normalize("NFKC", cue).lower().strip()
-        if not cue:
-            continue
-        if cue.isascii():
-            parts.append(r"(?<![a-z])" + re.escape(cue).replace(r"\ ", r"\s+") + r"[a-z]*")
-        else:
-            parts.append(re.escape(cue))
-    return re.compile("|".join(parts)) if parts else None
+def _cue_branch(cue: str) -> str | None:
+    """One cue as a branch of its list's alternation: a Latin one from a word start, with anything after it
+    to the word's end ("allerg" -> allergies; a space in it matches any run of spaces), a Chinese one as
+    itself; None for a cue that is blank once normalised.
+
+    The word start is asserted after the cue's first letter (`h(?<![a-z]h)ome[a-z]*`), not before it
+    (`(?<![a-z])home[a-z]*`): the same matches, but a branch that opens on a literal is rejected by the
+    regex engine on one character comparison, while one that opens on a look-behind runs it at every
+    position for every cue. The travel and topic lists scan about five times faster (docs/benchmarks.md,
+    "Search CPU: the query's reading")."""
+    cue = unicodedata.normalize("NFKC", cue).lower().strip()
+    if not cue:
+        return None
+    if not cue.isascii():
+        return re.escape(cue)
+    first = re.escape(cue[0])
+    return first + re.escape(cue[1:]).replace(r"\ ", r"\s+") + "[a-z]*"
+
+
+class _CueList:
+    """One list of cues compiled once: the plain cues as one alternation (its matches, left to right, are
+    the hits), each joint cue ("回家+票") as its parts' own patterns, and the hits of the last texts read.
+
+    A search reads the same texts against the same lists again and again (the query against
+    `name_question_cues` once per candidate row, each candidate's words against every scene's cues), so
+    the hits of a text are kept, for at most `MEMO_SIZE` texts a list (oldest dropped first)."""
+
+    MEMO_SIZE = 1024
+
+    def __init__(self, cues: tuple[str, ...]):
+        branches = [branch for branch in map(_cue_branch, (cue for cue in cues if "+" not in cue)) if branch]
+        self.pattern = re.compile("|".join(branches)) if branches else None
+        self.joint = tuple((cue, tuple(_compiled((part,)) for part in cue.split("+") if part))
+                           for cue in cues if "+" in cue)
+        self._memo: dict[str, tuple[str, ...]] = {}
+        self._lock = threading.Lock()
+
+    def holds_any(self, text: str) -> bool:
+        return self.pattern is not None and self.pattern.search(text) is not None
+
+    def hits(self, text: str) -> list[str]:
+        found = self._memo.get(text)
+        if found is None:
+            out = [] if self.pattern is None else [m.group(0) for m in self.pattern.finditer(text)]
+            out += [cue for cue, parts in self.joint if all(part.holds_any(text) for part in parts)]
+            found = tuple(dict.fromkeys(out))
+            with self._lock:
+                if len(self._memo) >= self.MEMO_SIZE:
+                    self._memo.pop(next(iter(self._memo)))
+                self._memo[text] = found
+        return list(found)
+
+
+@lru_cache(maxsize=1024)
+def _compiled(cues: tuple[str, ...]) -> _CueList:
+    return _CueList(cues)
 
 
 def _hits(text: str, cues: list[str]) -> list[str]:
     """The cues `text` holds. A cue joined by `+` ("回家+票", "home for+flight") holds when every part does,
-    in any order and with anything between: a need some words say only together."""
-    joint = [cue for cue in cues if "+" in cue]
-    pattern = _cue_pattern(tuple(cue for cue in cues if "+" not in cue))
-    out = [] if pattern is None else [m.group(0) for m in pattern.finditer(text)]
-    out += [cue for cue in joint if all(_hits(text, [part]) for part in cue.split("+") if part)]
-    return list(dict.fromkeys(out))
+    in any order and with anything between: a need some words say only together. Keyed by the cues' values,
+    not the list: a policy is read afresh for each request (layers/long_term/policy.py), its lists with it."""
+    return _compiled(tuple(cues)).hits(text)
 
 
 def cue_hits(text: str, cues: list[str]) -> list[str]:
@@ -239,6 +280,30 @@ def _form_keys(text: str, policy: Policy) -> tuple[list[str], dict[str, float]]:
     return forms, weights
 
 
+# A slot asked by its shape rather than its cue phrases: a weekday with the time on it ("Tuesday morning", "周一上午",
+# "Sunday 8:30", or a clock time anywhere: "a 9am meeting on Tuesday") in a question whether something can go there
+# (`slot_question_cues`, or a question ending by asking whether that is fine: "…brunch with the team ok?",
+# "…谈，行不行"). "can I take my Monday tablet with my morning tea" names a weekday and a time of day apart, as
+# what the tablet is, and asks no slot.
+_SLOT_WEEKDAY = re.compile(r"\b(?:mon|tues?|wednes|thurs?|fri|satur|sun)days?\b|(?:周|星期|礼拜)[一二三四五六日天]|周末|"
+                           r"\bweekends?\b")
+_SLOT_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|[\d一二三四五六七八九十两]+点")
+_SLOT_DAYPART = re.compile(r"morning|afternoon|evening|night|lunch ?time|noon|早上|上午|中午|下午|晚上|傍晚|早晨")
+_SLOT_FINE = re.compile(r"\b(?:ok|okay|alright|all right|fine|doable)\s*[?？]|行不行|行吗|可以吗|好不好|没问题吧")
+_SLOT_NEAR = 12  # characters between a weekday and the time of day said of it
+
+
+def slot_by_shape(text: str, policy: Policy) -> bool:
+    """Whether `text` (normalised, lowercased) asks if a time on a weekday is free (see `_SLOT_WEEKDAY`)."""
+    days = list(_SLOT_WEEKDAY.finditer(text))
+    if not days or not (_hits(text, policy.slot_question_cues) or _SLOT_FINE.search(text)):
+        return False
+    if _SLOT_CLOCK.search(text):
+        return True
+    return any(abs(part.start() - day.end()) <= _SLOT_NEAR or abs(day.start() - part.end()) <= _SLOT_NEAR
+               for day in days for part in _SLOT_DAYPART.finditer(text))
+
+
 def query_read(query: str, policy: Policy, task_type: str | None = None) -> QueryReading:
     """The scene (the task type when it names a scene, else the one with most cue hits, first listed on a
     tie, else the nearest prototype's) and the topics of `query`, with the key weights they call for."""
@@ -263,6 +328,8 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     if scene in policy.scenes_needing_place:
         named_place = names_place(query)
     topics = [name for name, cues in policy.topic_cues.items() if _hits(text, cues)]
+    if policy.slot_topics and not any(name in policy.slot_topics for name in topics) and slot_by_shape(text, policy):
+        topics.append(policy.slot_topics[0])
     about_another = any(name in policy.person_topics for name in topics)
     if about_another:
         # "where does my brother live?" asks about the brother, not the user's own city

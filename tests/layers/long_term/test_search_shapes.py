@@ -1,0 +1,53 @@
+"""Round 8 of the relevance work (docs/benchmarks.md, "Retrieval (issue 12)"): a free slot asked by the shape of
+the question (a weekday with its time, and whether something can go there) rather than by a cue phrase, and a
+word for a group of people (kids, parents, grandchildren) meeting what was said of each kind of member
+(memoryhub/providers/keywords.py `MEMBER_WORDS`), one way only."""
+import pytest
+
+from layers.long_term.policy import Policy
+from layers.long_term.selectors import memory_search
+from layers.long_term.selectors.scenes import query_read
+from memoryhub.providers.keywords import query_concepts
+
+pytestmark = pytest.mark.django_db
+
+
+def _served(tenant, query):
+    return [s.memory.pk for s in memory_search(tenant=tenant, user_id="u1", query=query)]
+
+
+def test_a_slot_asked_by_its_shape_reads_as_a_slot_question():
+    policy = Policy()
+    for query in ("can I take a 9am meeting on Tuesday", "is Sunday 8:30 brunch with the team ok?",
+                  "下周一上午约供应商来店里谈，行不行"):
+        assert "slot" in query_read(query, policy).topics, query
+    # a weekday and a time of day said apart, of what the tablet is, ask no slot; nor does a question for an hour
+    for query in ("can I take my Monday tablet with my morning tea", "what do I do on Tuesday mornings?"):
+        assert "slot" not in query_read(query, policy).topics, query
+
+
+def test_a_slot_by_shape_finds_what_fills_the_day_and_not_the_meals_needs(tenant, remember):
+    playgroup = remember("user: Ethan starts playgroup next month, every Tuesday and Thursday morning, I do the "
+                         "drop-off", kind="episode")
+    gluten = remember("User avoids gluten.", kind="preference", memory_key="user.diet")
+    assert playgroup.pk in _served(tenant, "can I take a 9am meeting on Tuesday")
+    assert playgroup.pk not in _served(tenant, "can I take a 9am meeting on Monday")
+    # whether the brunch fits the Sunday is asked, not what to eat at it
+    assert gluten.pk not in _served(tenant, "is Sunday 8:30 brunch with the team ok?")
+    assert gluten.pk in _served(tenant, "where should we go for brunch with the team?")
+
+
+def test_a_group_word_bridges_to_its_members_one_way():
+    kids = query_concepts("how are the kids doing")[0]
+    assert {"son", "daughter", "儿子", "女儿"} <= set(kids)
+    assert {"mother", "dad", "妈妈"} <= set(query_concepts("my parents")[0])
+    assert "kid" not in query_concepts("what does my son like")[0]
+    assert "daughter" not in query_concepts("what does my son like")[0]
+    # jieba keeps 我妈 whole; it still means the mother
+    assert "妈妈" in query_concepts("我妈今年多大")[0]
+
+
+def test_a_group_word_finds_what_was_said_of_a_member(tenant, remember):
+    son = remember("user: my son Leo is off sick again, third time this term", kind="episode")
+    remember("user: the new printer at work keeps jamming", kind="episode")
+    assert _served(tenant, "how are the kids doing?") == [son.pk]
