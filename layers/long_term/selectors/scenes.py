@@ -117,7 +117,7 @@ def _cue_branch(cue: str) -> str | None:
     if not cue.isascii():
         return re.escape(cue)
     first = re.escape(cue[0])
-    return first + re.escape(cue[1:]).replace(r"\ ", r"\s+") + "[a-z]*"
+    return first + "(?<![a-z]" + first + ")" + re.escape(cue[1:]).replace(r"\ ", r"\s+") + "[a-z]*"
 
 
 class _CueList:
