@@ -304,6 +304,15 @@ def slot_by_shape(text: str, policy: Policy) -> bool:
                for day in days for part in _SLOT_DAYPART.finditer(text))
 
 
+# A ticket to travel with one's parents or grandparents in the request ("book flights for mum's birthday trip",
+# "flights to see mom for her 70th", "买张回去看我奶奶的票") goes where they live, most often the hometown
+# (RELEVANCE.md, "travel": the destination when it is only in memory): a transport booking (`departure`) and the
+# person topic together ask what `visit_parents` asks, however the visit is worded. A hotel or a day out for them
+# ("给我爸订个酒店", "my parents are coming, plan a day trip") is where they come to, and no ticket. (topic, person
+# topic) -> the topic they imply.
+IMPLIED_TOPICS = {("departure", "parents"): "visit_parents", ("departure", "grandparents"): "visit_parents"}
+
+
 def query_read(query: str, policy: Policy, task_type: str | None = None) -> QueryReading:
     """The scene (the task type when it names a scene, else the one with most cue hits, first listed on a
     tie, else the nearest prototype's) and the topics of `query`, with the key weights they call for."""
@@ -330,6 +339,9 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     topics = [name for name, cues in policy.topic_cues.items() if _hits(text, cues)]
     if policy.slot_topics and not any(name in policy.slot_topics for name in topics) and slot_by_shape(text, policy):
         topics.append(policy.slot_topics[0])
+    for (implying, person), implied in IMPLIED_TOPICS.items():
+        if implying in topics and person in topics and implied in policy.topic_keys and implied not in topics:
+            topics.append(implied)
     about_another = any(name in policy.person_topics for name in topics)
     if about_another:
         # "where does my brother live?" asks about the brother, not the user's own city

@@ -51,3 +51,12 @@ def test_a_group_word_finds_what_was_said_of_a_member(tenant, remember):
     son = remember("user: my son Leo is off sick again, third time this term", kind="episode")
     remember("user: the new printer at work keeps jamming", kind="episode")
     assert _served(tenant, "how are the kids doing?") == [son.pk]
+
+
+def test_a_ticket_with_a_parent_in_it_goes_to_the_hometown(tenant, remember):
+    hometown = remember("User is from Belfast.", memory_key="user.hometown")
+    remember("User lives in Manchester.", memory_key="user.home_city")
+    assert hometown.pk in _served(tenant, "book flights for mum's birthday trip")
+    assert hometown.pk in _served(tenant, "flights to see mom for her 70th")
+    # the parents coming to the user need a hotel where the user lives, not a ticket home
+    assert hometown.pk not in _served(tenant, "book a hotel for my dad, he's coming next week")
