@@ -22,6 +22,7 @@ from layers.formation.extractor.followups import Referent, follow_up_candidates,
 from layers.formation.extractor.guard import guard_items
 from layers.formation.extractor.keys import render_content, spec_for
 from layers.formation.extractor.rules_en import Candidate
+from layers.formation.extractor.rules_zh import cantonese
 from layers.formation.extractor.text import (
     CORRECTION_MARK,
     CodeSwitched,
@@ -87,9 +88,11 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     families did not already say. In a past-state clause ("以前在百度干了四年", "used to live in
     Madrid") only facts that stay true of the past are kept: a former employer, a hometown, a
     finished education."""
-    switched = CodeSwitched(clause)
-    zh_found = [_as_written(c, switched) for c in rules_zh.zh_fact_candidates(switched.text)]
-    zh_matched = [_as_written(c, switched) for c in rules_zh.match_clause(switched.text)]
+    # Written Cantonese ("我喺深圳返工") is read in Mandarin words of the same length, its values given back as written.
+    mandarin = cantonese.as_mandarin(clause)
+    switched = CodeSwitched(mandarin)
+    zh_found = [_as_written(c, switched, clause) for c in rules_zh.zh_fact_candidates(switched.text)]
+    zh_matched = [_as_written(c, switched, clause) for c in rules_zh.match_clause(switched.text)]
     found = rules_en.en_fact_candidates(clause) + zh_found
     for candidate in rules_en.match_clause(clause) + zh_matched:
         if not any(_overlaps(candidate, other) or (candidate.memory_key == other.memory_key
@@ -126,12 +129,16 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     return unique
 
 
-def _as_written(candidate: Candidate, switched: CodeSwitched) -> Candidate:
-    """A Chinese-rule candidate read from a code-switched clause, its value and attributes in the user's words."""
-    if switched.text == switched.clause:
+def _as_written(candidate: Candidate, switched: CodeSwitched, clause: str) -> Candidate:
+    """A Chinese-rule candidate read from a code-switched or Cantonese clause, its value and attributes in the user's words."""
+    if switched.text == switched.clause == clause:
         return candidate
-    return Candidate(candidate.memory_key, switched.original(candidate.value), candidate.confidence,
-                     {name: switched.original(value) for name, value in candidate.attributes.items()})
+
+    def said(value):
+        return cantonese.as_said(switched.original(value), switched.clause, clause)
+
+    return Candidate(candidate.memory_key, said(candidate.value), candidate.confidence,
+                     {name: said(value) for name, value in candidate.attributes.items()})
 
 
 def _contained_once(found: list[Candidate]) -> list[Candidate]:

@@ -294,3 +294,83 @@ def test_a_question_about_a_programme_is_no_education():
 def test_a_programme_said_beside_the_one_school_is_that_schools():
     items = [i for i in _items("学校是南开，我在读研") if i.memory_key == "user.education"]
     assert [(i.value, i.attributes.get("degree"), i.attributes.get("status")) for i in items] == [("南开", "研究生", "studying")]
+
+
+def _habits(text: str) -> set[str]:
+    return {value for key, value in _facts(text) if key == "user.habits"}
+
+
+@pytest.mark.parametrize("text", ["我们楼上那个阿姨每天晚上九点跳广场舞", "我家猫每天凌晨五点叫我起床"])
+def test_a_routine_that_opens_with_we_or_my_pet_is_not_the_users(text):
+    # rules_zh/habits.py: 我 opening the clause is the user only on its own, not in 我们 / 我家.
+    assert _habits(text) == set()
+
+
+def test_a_pets_routine_said_after_it_stays_the_pets_and_tending_it_stays_the_users():
+    # rules_zh/__init__.py: after a pet, a time of day alone keeps the pet as the subject.
+    assert _habits("我养了只仓鼠，每天半夜啃笼子") == set()
+    assert _habits("我养了只仓鼠，每天晚上喂一次瓜子") != set()
+
+
+@pytest.mark.parametrize(("text", "habit"), [
+    ("我每个月去苏州出差一次", "苏州出差"),  # 都 inside 成都 / 首都 and 会 inside 会计 stay
+    ("每周二晚上都去学会计", "学会计"),
+    ("我每天晚上十一点前必须躺下睡", "躺下睡"),  # a modal before the activity is no part of it
+    ("我周末通常睡到十点", "睡到十点"),  # the time a verb goes on to stays
+])
+def test_habit_values_keep_the_activity_whole(text, habit):
+    assert habit in _habits(text)
+
+
+@pytest.mark.parametrize("text", ["每天都忙到崩溃", "我每天都累到虚脱"])
+def test_a_verb_with_the_state_it_ends_in_is_no_routine(text):
+    assert _habits(text) == set()
+
+
+def test_pets_told_apart_by_colour_or_rank_are_each_named():
+    # rules_zh/pets.py: "黑的叫…", "大的叫…", "…是白的" tell several pets apart.
+    assert {("user.pet.dog", "可乐"), ("user.pet.dog", "雪碧")} <= _facts("我有俩狗，黑的叫可乐，白的叫雪碧")
+    assert {("user.pet.cat", "布丁"), ("user.pet.cat", "奶昔")} <= _facts("家里两只猫，布丁是橘的，奶昔是白的")
+
+
+def test_each_child_named_by_rank_keeps_their_own_age():
+    facts = extract_memories([TranscriptTurn(1, "user", "大女儿朵朵十岁，小儿子豆豆才两岁")], user_id="u1").items
+    ages = {(i.memory_key, i.value): (i.attributes or {}).get("age") for i in facts}
+    assert ages[("user.relationship.daughter", "朵朵")] == 10
+    assert ages[("user.relationship.son", "豆豆")] == 2
+
+
+def test_foods_listed_before_a_bare_allergy_are_each_an_allergen():
+    assert {("user.allergies", "芝麻"), ("user.allergies", "黄豆")} <= _facts("芝麻、黄豆都不行，过敏")
+    assert not any(key == "user.allergies" for key, _ in _facts("我朋友芝麻、黄豆都不行，她过敏"))
+
+
+def test_foods_not_touched_at_all_are_each_a_restriction():
+    assert {("user.food_restrictions", "炸鸡"), ("user.food_restrictions", "薯条")} <= _facts("炸鸡薯条一口都不碰")
+
+
+@pytest.mark.parametrize(("text", "home", "work"), [
+    ("房子买在惠州了，每天去深圳上班", "惠州", "深圳"),
+    ("在佛山买了房，每天开车去广州上班", "佛山", "广州"),
+    ("我喺珠海返工，屋企喺中山", "中山", "珠海"),
+])
+def test_work_city_beside_the_home_city(text, home, work):
+    facts = _facts(text)
+    assert ("user.home_city", home) in facts and ("user.work_city", work) in facts
+
+
+@pytest.mark.parametrize("text", ["我姐房子买在惠州了，每天去深圳上班", "以前住在惠州，每天去深圳上班"])
+def test_someone_elses_or_a_past_commute_gives_no_work_city(text):
+    assert not any(key in ("user.work_city", "user.home_city") for key, _ in _facts(text))
+
+
+@pytest.mark.parametrize(("text", "town"), [("俺是山东临沂的", "临沂"), ("我叫李娜，四川人，做会计", "四川")])
+def test_where_the_user_is_from_said_as_a_place_of_their_own(text, town):
+    assert any(key == "user.hometown" and town in value for key, value in _facts(text))
+
+
+def test_cantonese_values_are_given_back_as_written():
+    # rules_zh/cantonese.py reads 喺 / 钟意 as 在 / 喜欢 and gives the value back in the user's words.
+    facts = _facts("我住喺澳门，好钟意睇波")
+    assert ("user.home_city", "澳门") in facts
+    assert ("user.likes", "睇波") in facts

@@ -43,13 +43,14 @@ from layers.formation.extractor.rules_zh.family import (
 )
 from layers.formation.extractor.rules_zh.habits import habit_times_beside, zh_habit_candidates
 from layers.formation.extractor.rules_zh.languages import _zb_language_clause
-from layers.formation.extractor.rules_zh.location import _place
+from layers.formation.extractor.rules_zh.location import _CITY_ALT, _place
 from layers.formation.extractor.rules_zh.personal import _zb_name
 from layers.formation.extractor.rules_zh.pets import _ZH_PET_RULE, _zb_pet, zh_chore_owner_candidates
 from layers.formation.extractor.rules_zh.plans import plan_candidate, zh_plan_candidates
 from layers.formation.extractor.rules_zh.pos import tags
 from layers.formation.extractor.text import is_cjk, is_generic, is_past_state, is_vague_wish_part, settle_values
 from layers.formation.extractor.rules_zh.subject import (
+    _ZH_OTHER,
     expand_dropped_subject,
     zh_segments,
     zh_user_said,
@@ -106,12 +107,21 @@ _AVOIDED = re.compile(r"(?:避开|别给我开|不要开|别开|不能吃|不能
                       r"|^(?:我)?(?:吃完|吃了|喝完|喝了|碰了|用了|接触了)(?P<z>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:以后|之后|后)?(?:嘴巴?|脸|身上|皮肤|喉咙|嗓子|全身|浑身|眼睛|肚子)")
 
 
+_AVOIDED_LIST = re.compile(r"(?P<l>[\u4e00-\u9fffA-Za-z]{1,6}(?:(?:、|和|跟|还有|以及|或者)[\u4e00-\u9fffA-Za-z]{1,6}?)+)(?:这些|这几样|之类的?)?(?:我)?(?:一口|一点)?(?:都|也|全都|统统)?"
+                           r"(?:不行|不能碰|碰不得|碰不了|不能吃|吃不了|吃不得|不能沾|沾不得|不敢碰|不敢吃)(?:的)?")
+
+
 def _allergy_said_after(segments: list[tuple[str, bool]]) -> list[Candidate]:
     out = []
     for index in range(1, len(segments)):
         segment, mine = segments[index]
         if mine and _BARE_ALLERGY.match(segment):
             previous = re.sub(r"^(?:开药的时候|吃药的时候)?(?:记得|请|麻烦)?", "", segments[index - 1][0])
+            # "花生、坚果都不行，我过敏", "虾和蟹一口都碰不得，过敏": several named, then what rules them out.
+            listed = _AVOIDED_LIST.fullmatch(previous)
+            if listed and len(_items(listed.group("l"))) > 1:
+                out.extend(_zc("user.allergies", item) for item in _items(listed.group("l")))
+                continue
             found = _AVOIDED.search(previous)
             if found:
                 allergen = re.sub(r"的$", "", found.group("v") or found.group("w") or found.group("x") or found.group("y") or found.group("z"))
@@ -145,6 +155,25 @@ def _workplace_said_after(segments: list[tuple[str, bool]], found: list[Candidat
         org = _org_zh(org) if org else bare.group("v") if KNOWN_EMPLOYER.fullmatch(bare.group("v")) else None
         if org:
             return [_zc("user.employer", org)]
+    return []
+
+
+# "去北京上班", "在深圳工作": the city the user goes to for work.
+_WORK_IN = re.compile(rf"(?:去|到|在|跑|奔)(?P<v>{_CITY_ALT})(?:的?公司|总部|办公室)?(?:上班|工作|打工|坐班|打卡)")
+
+
+def _work_city_beside_home(segments: list[tuple[str, bool]], found: list[Candidate]) -> list[Candidate]:
+    """"房子买在廊坊了，…，结果现在每天六点就得爬起来赶城际去北京上班": once the user's home is said, a
+    city they go to for work in a part about them is the work city (FACTS.md: labelled only when it
+    differs from home), however much is said before it in that part, unless someone else is named there."""
+    homes = {c.value for c in found if c.memory_key == "user.home_city"}
+    if not homes or any(c.memory_key == "user.work_city" for c in found):
+        return []
+    for segment, mine in segments:
+        said = _WORK_IN.search(segment)
+        if mine and said and said.group("v") not in homes and not _ZH_OTHER.search(segment[:said.start()]) \
+                and not is_vague_wish_part(segment) and not is_past_state(segment):
+            return [_zc("user.work_city", said.group("v"))]
     return []
 
 
@@ -195,6 +224,10 @@ _REGIONS = {"东北", "北方", "南方", "西北", "西南", "华北", "华南"
 _GENERIC_SCHOOL = re.compile(r"(?:师范|重点|普通|民办|公立|私立)?(?:大学|学院|中学|高中|大专)|一本|二本|三本|985|211|双一流")
 
 
+# What the user does to a pet: feeding, walking, cleaning, playing with it.
+_TENDS_PET = re.compile(r"喂|遛|铲|梳|洗澡|剪指甲|陪它|带它|给它|和它|跟它|撸|逗")
+
+
 _DESCRIBED = {"employer", "occupation", "education", "pet", "relationship", "work_city"}
 
 
@@ -225,16 +258,18 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     starts = _segment_starts(clause, segments)
     # Whether a pet or a person was introduced in an earlier part, kept as the parts are read (one
     # pass over the clause, not a rescan of every earlier part per part).
-    pet_or_person_before = pet_or_count_before = False
+    pet_or_person_before = pet_or_count_before = pet_before = False
     for index, (segment, mine) in enumerate(segments):
         if index:
             previous = segments[index - 1][0]
             pet = _ZH_PET_RULE.search(previous) is not None
+            pet_before = pet_before or pet
             pet_or_person_before = pet_or_person_before or pet or _ZH_PERSON_RULE.search(previous) is not None
             pet_or_count_before = pet_or_count_before or pet or _PEOPLE_COUNT_RULE.search(previous) is not None
         if not mine:
             continue
         taken: list[tuple[int, int, str]] = []
+        said_before_part = len(found)
         for pattern, build in _ZH_FACT_RULES:
             for match in pattern.finditer(segment):
                 home = getattr(build, "__qualname__", "").startswith(("_zb_place", "_zb_date"))
@@ -284,8 +319,14 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         # or a time of its own ("…，每天晚上我都带它去遛弯").
         described = any(c.memory_key.split(".")[1] in _DESCRIBED for c in found) or pet_or_count_before
         # "我是个退休的工程师，现在天天在家养花": a part that opens with now is the user's own life.
-        own = re.match(r"^(?:[^，,]{0,6}?)(?:我|本人)|^(?:现在|如今|退休后|平时)", segment) or A.time_of_day(segment)
-        if not any(c.memory_key in ("user.habits", "user.medications") for c in found) and (own or not described):
+        own = re.match(r"^(?:[^，,]{0,6}?)(?:我|本人)|^(?:现在|如今|退休后|平时)", segment) or (
+            # "家里俩小仓鼠，…，天天半夜蹬轮子": after a pet, a time of day alone keeps the pet as the subject;
+            # what the user does to it ("每天晚上喂一次", "带它去遛弯") is still the user's.
+            A.time_of_day(segment) and not (pet_before and not _TENDS_PET.search(segment)))
+        # "晚上在国开读会计的本科": a part that already said a school or a job says it with its time, not a routine.
+        same_part = {c.memory_key for c in found[said_before_part:]}
+        if not any(c.memory_key in ("user.habits", "user.medications") for c in found) and (own or not described) \
+                and not same_part & {"user.education", "user.employer", "user.occupation"}:
             found.extend(zh_habit_candidates(segment, clause[starts[index]:]))
         # "下周一去百度报到": starting a job is the employer (FACTS.md), not a plan.
         if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
@@ -294,6 +335,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     found.extend(_allergy_said_after(segments))
     found.extend(zh_chore_owner_candidates(clause, {c.memory_key for c in found}))
     found.extend(_workplace_said_after(segments, found))
+    found.extend(_work_city_beside_home(segments, found))
     if not any(c.memory_key == "user.education" for c in found):
         found.extend(programme_without_school(segments, zh_user_said))
     # "我毕业好几年了，大学是在西南交大读的土木", "我在读大四，…，学校是南开": the status is said

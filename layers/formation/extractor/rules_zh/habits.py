@@ -65,7 +65,8 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     else:
         course = None
     # "我跟我roommate Jason每周六一起去gym": what the user does together with someone is theirs too.
-    if not zh_user_said(clause, first, allow_we=together) and not re.match(r"^(?:我|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
+    # (我 opening the clause is the user only on its own: "我们楼下那个大爷天天…", "我家狗每天…" are someone else's)
+    if not zh_user_said(clause, first, allow_we=together) and not re.match(r"^(?:我(?!们|的|家)|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
         return []
     # "以前每天早上都喝咖啡": a routine of the past.
     if is_past_state(clause):
@@ -80,11 +81,14 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     if joined and time and time in joined.group():
         time = joined.group()
     clause = re.sub(r"一?会儿", "", clause)  # "刷一会儿手机": a while is no part of the activity
+    # "中午12点到1点才有空": a span of time goes whole, its 到 with it.
+    clause = re.sub(rf"(?:{A.ZH_TIME.pattern})[到至-](?:{A.ZH_TIME.pattern})", lambda t: t.group().split("到")[0].split("至")[0], clause)
     body = re.sub(r"每?(?:周|星期|礼拜)[一二三四五六日天](?![次天回趟遍])(?:[到至-](?:周|星期|礼拜)?[一二三四五六日天])?[一二三四五六日天、和]*|每?个?(?:周末|工作日)", "", clause)
     for pattern in (A.ZH_FREQ, A.ZH_TIME):
         # "喝下午茶", "吃夜宵": a time of day inside a noun stays.
-        body = pattern.sub(lambda t: t.group() if re.match(r"茶|饭|餐|班", body[t.end():t.end() + 1]) else "", body)
-    body = re.sub(r"^(?:我|本人)|(?:(?:非常|特别|很|超|挺)?喜欢|(?:起来|起床)(?:后|以后)?(?:就|先)|(?<![经日非正通时平无反异])常(?=去|来|在|跟|和|约|打|玩|看|喝|吃)|习惯|一般|通常|平时|总是|经常|常常|雷打不动|固定|定期|按时|都会|都要|都|会|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
+        # "睡到中午", "加班到十点": the time a verb goes on to is part of the activity.
+        body = pattern.sub(lambda t: t.group() if re.match(r"茶|饭|餐|班", body[t.end():t.end() + 1]) or body[t.start() - 1:t.start()] == "到" else "", body)
+    body = re.sub(r"^(?:我|本人)|(?:(?:非常|特别|很|超|挺)?喜欢|(?:起来|起床)(?:后|以后)?(?:就|先)|(?<![经日非正通时平无反异])常(?=去|来|在|跟|和|约|打|玩|看|喝|吃)|习惯|一般|通常|平时|总是|经常|常常|雷打不动|固定|定期|按时|都会|都要|(?<![成首京帝古])都(?![市城])|(?<![开聚约晚舞社学机大工协例体理])会(?![计议员所场谈面])|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
     body = re.sub(r"^\s*(?:(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上|现在|目前|基本上?|差不多|大概|还|也|就|usually|normally|always)\s*)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
     if course:
@@ -110,13 +114,38 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     if re.search(r"[\u4e00-\u9fff]\s+[\u4e00-\u9fff]", body) or (body and all(flag in ("m", "q", "mq") for _, flag in tags(body))):
         return []
     # A state of mind ("每天都在想放假的事") is no activity.
+    # "每天晚上十一点前必须睡": what must be done at that hour is still the routine.
+    body = re.sub(r"^(?:还|也|就)?(?:必须|一定要?|非得|得|要)(?=[\u4e00-\u9fff])", "", body)
+    # "每天还得去杭州上班": going to work says where the user works (rules_zh.location), not a routine.
+    if re.fullmatch(r"(?:去|到|回)[\u4e00-\u9fff]{0,6}?(?:公司|单位)?(?:上班|坐班|打卡|工作)", body):
+        return []
     body = {"睡": "睡觉", "起": "起床"}.get(body, body)  # "我一般晚上十一点睡"
+    if _EXTENT_ONLY.search(body):
+        return []
     # Advice, hearsay and people in general ("据说每天喝八杯水最健康", "医生建议…") are no routine of the user's.
     if not body or len(body) < 2 or len(body) > 14 or re.search(r"什么|吗|呢|不|没|干嘛|干啥|据说|听说|建议|最好|应该|的人", body) or re.match(r"在?(?:想|考虑|担心|纠结|琢磨|发愁)", body):
         return []
     if re.search(r"吃.*药|药|维生素|钙片|鱼油|褪黑素|叶酸|胰岛素|喷雾|滴眼液|胶囊|[片粒颗]|\d+\s*(?:mg|毫克|微克|μg|ug|ml|毫升|IU)", body):
         return []
     return [_zc("user.habits", body, time=time, weekdays=days, frequency=freq)]
+
+
+def _extent_is_state(match: re.Match) -> bool:
+    after = match.group("after")
+    return not after or not any(flag.startswith(("n", "s", "t", "m")) and flag != "nr" for _, flag in tags(after))
+
+
+# "每日揸车都揸到攰", "每天都睡到自然醒": a verb with the state it ends in says how hard or how easy a day is,
+# not an activity; "睡到中午" (a time), "走到公司" (a place) say what is done.
+class _Extent:
+    _pattern = re.compile(r"^[\u4e00-\u9fff]{1,4}?(?:都)?[\u4e00-\u9fff]?到(?P<after>[\u4e00-\u9fff]{0,4})$")
+
+    def search(self, body: str) -> bool:
+        match = self._pattern.match(body)
+        return bool(match) and _extent_is_state(match)
+
+
+_EXTENT_ONLY = _Extent()
 
 
 def _legacy_habit(match: re.Match) -> list[Candidate]:

@@ -36,7 +36,8 @@ _NOT_A_CITY = re.compile(r"酒店|宾馆|民宿|旅馆|宿舍|公寓|小区|医�
 
 
 def _place(raw: str) -> str | None:
-    raw = tidy_value(raw)
+    # "家住在东莞", "现在在大理远程办公": a 在 or 于 a cue left before the place is no part of it.
+    raw = re.sub(r"^(?:在|于)(?=[\u4e00-\u9fffA-Za-z]{2})", "", tidy_value(raw))
     # "湖南长沙" / "四川南充": the city, not the province.
     province = re.match("(?:" + "|".join(PROVINCES) + r")(?:省)?(?=[\u4e00-\u9fff]{2})", raw)
     if province and not re.match(r"(?:人|的|省|这|那)", raw[province.end():]):
@@ -113,6 +114,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "春节回老家哈尔滨过年": 老家 names the hometown wherever it is said.
     (re.compile(r"(?:现居|现居住在|现住|常住|常驻)(?:在|于)?(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
     (re.compile(r"(?:搬到|搬去|搬家到|搬来|搬回|留在)(?:了)?(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.home_city")),
+    # "房子买在廊坊了", "在嘉兴买了房": where the user bought a home is where they live.
+    (re.compile(r"(?:房子|房|家)(?:买|安|置)在(?P<v>[^，,。.!！?？;；的]{2,8}?)(?=$|[，,。!！]|了|啦)"), _zb_place("user.home_city")),
+    (re.compile(rf"(?<![现正还])在(?P<v>{_CITY_ALT}|[\u4e00-\u9fff]{{2,4}}?[市区县])(?:买了?房|买了?房子|安了家|置业)"), _zb_place("user.home_city")),
+    # "现在在大理远程办公": working from a place that is no office is living there.
+    (re.compile(rf"在(?P<v>{_CITY_ALT}|[\u4e00-\u9fff]{{2,4}}?)(?:远程办公|远程工作|居家办公|远程上班|当数字游民)"), _zb_place("user.home_city")),
     (re.compile(rf"(?:单位在|公司在|办公室在|上班在)(?P<v>{_CITY_ALT})"), _zb_place("user.work_city")),
     (re.compile(rf"去(?P<v>{_CITY_ALT})(?:公司|总部|办公室)?(?:上班|坐班|打卡)"), _zb_place("user.work_city")),
     (re.compile(r"(?:老家是|老家在|来自|老家)(?P<v>[^，,。.!！?？;；的]+)"), _zb_place("user.hometown")),
@@ -130,4 +136,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我是东北人，哈尔滨的": the city said after the region is the hometown.
     (re.compile(rf"^(?P<v>{_CITY_ALT})的$"), _zb_place("user.hometown")),
     (re.compile(rf"^(?:我)?是(?P<v>{_CITY_ALT})的(?=$|[，,。])"), _zb_place("user.hometown")),
+    # "俺是黑龙江鹤岗的", "我是四川南充的": a province and a place within it, the 的 of where one is from.
+    (re.compile(rf"是(?P<v>(?:{_PROVINCE_ALT})(?:省)?[\u4e00-\u9fff]{{2,3}}?)的(?=$|[，,。!！])"), _zb_hometown_person),
+    # "我叫陈浩，湖南人，现在定居长沙": a part that is only where the user is from.
+    (re.compile(rf"^(?P<v>(?:土生土长的|地道的)?(?:{_CITY_ALT})(?:省|市)?[\u4e00-\u9fff]{{0,3}}?)人$"), _zb_hometown_person),
 ]

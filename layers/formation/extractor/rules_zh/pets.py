@@ -64,6 +64,19 @@ def _name_said_after(rest: str) -> str:
     return ""
 
 
+# "一只叫大橘，一只叫咪咪", "黑的叫煤球，白的叫雪糕", "公的叫豆豆": each of several pets told apart by
+# which one it is (one of them, by rank, by a colour or a look), then its name.
+_WHICH_ONE = r"(?:一只|一条|另一只|另一条|另外一只|老大|老二|老三|一个|另一个|(?:^|(?<=[，,、])|(?<=[，,、]\s))[\u4e00-\u9fff]{1,2}的)"
+_NAMED_EACH = re.compile(rf"(?:{_WHICH_ONE})(?:叫|名叫|叫做)(?P<n>[\u4e00-\u9fff]{{1,3}}?|[A-Z][a-z]+)(?=[，,、。；;]|一只|一条|另|$)"
+                         # "芝麻是黑的，汤圆是白的": the name first, then which one it is.
+                         r"|(?:^|(?<=[，,、])|(?<=[，,、]\s))(?P<m>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)是(?:[\u4e00-\u9fff]{1,2}色?的|老大|老二|哥哥|姐姐|弟弟|妹妹)(?=[，,、。；;]|$)")
+
+
+def _several_named(rest: str) -> list[str]:
+    names = [found.group("n") or found.group("m") for found in _NAMED_EACH.finditer(rest)]
+    return [name for name in names if name not in _SPECIES_ZH and not is_time_word(name)]
+
+
 def _zb_pet(m, clause):
     word = m.group("sp")
     species = _SPECIES_ZH.get(word) or _BREEDS_ZH.get(word)
@@ -80,8 +93,8 @@ def _zb_pet(m, clause):
             breed = later.group("b")
     names = []
     listed = re.match(r"[：:]\s*(?P<l>[\u4e00-\u9fffA-Za-z、，, 和]+)", rest)
-    counted = re.search(r"[两俩三四]只|[两三四]条", m.group())
-    several = re.findall(r"(?:一只|一条|另一只|另一条|老大|老二|大的|小的|一个|另一个)(?:叫|名叫)(?P<n>[\u4e00-\u9fff]{1,3}?|[A-Z][a-z]+)(?=[，,、。]|一只|一条|另|大的|小的|$)", rest)
+    counted = re.search(r"[两俩三四]只|[两三四]条|俩", m.group())
+    several = _several_named(rest)
     if listed:
         names = [n for n in re.split(r"[、，, 和]+", listed.group("l")) if n]
     elif counted and len(several) > 1:
