@@ -171,13 +171,27 @@ def cue_hits(text: str, cues: list[str]) -> list[str]:
     return _hits(unicodedata.normalize("NFKC", text).lower(), cues)
 
 
+# Scenes whose cues name the arranging of a thing (an appointment, a booking) rather than the thing arranged: on
+# equal hits, a request that does not ask for a time reads the thing's scene, whose needs it has ("what should I tell
+# the dentist before my appointment" is the dentist's, medical), while "什么时候去复查？" and "when's the New Zealand
+# trip?" ask the date and stay the arranging scene's (the question forms `rerank_time_forms`).
+ARRANGING_SCENES = frozenset({"scheduling"})
+
+
+def _asks_time(text: str, policy: Policy) -> bool:
+    return any(_hits(text, policy.question_forms.get(form, [])) for form in policy.rerank_time_forms)
+
+
 def _cue_scene(text: str, policy: Policy) -> tuple[str | None, list[str]]:
-    """The scene with most cue hits in `text` (on equal hits the longer cues win: "什么药" reads medical over
-    the meal's "吃"), and its hits."""
-    scene, scene_hits, best = None, [], (0, 0)
+    """The scene with most cue hits in `text` (on equal hits a scene other than an arranging one unless the text
+    asks a time, then the longer cues win: "什么药" reads medical over the meal's "吃"), and its hits."""
+    scene, scene_hits, best = None, [], (0, 0, 0)
+    asks_time = None
     for name, cues in policy.scene_cues.items():
         hits = _hits(text, cues)
-        rank = (len(hits), sum(len(hit) for hit in hits))
+        if hits and asks_time is None:
+            asks_time = _asks_time(text, policy)
+        rank = (len(hits), asks_time or name not in ARRANGING_SCENES, sum(len(hit) for hit in hits))
         if hits and rank > best:
             scene, scene_hits, best = name, hits, rank
     return scene, scene_hits

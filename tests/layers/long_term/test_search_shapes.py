@@ -60,3 +60,10 @@ def test_a_ticket_with_a_parent_in_it_goes_to_the_hometown(tenant, remember):
     assert hometown.pk in _served(tenant, "flights to see mom for her 70th")
     # the parents coming to the user need a hotel where the user lives, not a ticket home
     assert hometown.pk not in _served(tenant, "book a hotel for my dad, he's coming next week")
+
+
+def test_an_appointment_reads_as_what_is_arranged_unless_its_time_is_asked():
+    policy = Policy()
+    assert query_read("what should I tell the dentist before my appointment", policy).scene == "medical"
+    # the date of the trip is asked: the arranging scene's reading stays
+    assert query_read("when's the New Zealand trip?", policy).scene == "scheduling"
