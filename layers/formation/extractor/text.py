@@ -348,11 +348,22 @@ _EN_FILLER = re.compile(
     r"completely|deeply|madly|insanely|ridiculously|desperately|passionately|religiously|shamelessly|unapologetically|"
     r"irrationally|weirdly|secretly|extremely|incredibly|hugely|massively|endlessly|definitely|"
     r"a\s+lot|so\s+much|too\s+much|it|that|this|them|these|those|up|down|out|off|in|on|at|look|get|go|do|be|have|"
-    r"make|take|one|stuff|things?|everything|anything|nothing|diagnosed)$")
+    r"make|take|one|stuff|things?|everything|anything|nothing|diagnosed|"
+    # a word that only joins or points ("I'm on the 7:12" read as a habit "the") is never a thing
+    r"the|a|an|my|your|his|her|our|their|its|and|or|but|so|to|for|with|of|is|are|was|were|am|been|being)$")
+# A time or a routine is no food: "no snacks before work", "mornings are off limits", "nothing after bed".
+_EN_NOT_FOOD = re.compile(r"(?i)^(?:work|school|uni|college|class|bed|bedtime|the\s+gym|gym|training|practice|church|meetings?|"
+                          r"mornings?|evenings?|nights?|afternoons?|weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|"
+                          r"fridays?|saturdays?|sundays?|today|tonight|tomorrow)$")
 # An activity (a gerund) is no food: "I avoid driving at night", "gave up running". These -ing words are foods.
 _EN_FOOD_ING = re.compile(r"(?i)(?:pudding|stuffing|icing|frosting|dressing|filling|seasoning|dumpling|herring|whiting|topping|"
                           r"breading|shortening|pickling)s?$")
 _EN_HABIT_HEAD = re.compile(r"(?i)^(?:in|on|up|by|of)\b")
+
+
+def is_time_or_routine(value: str | None) -> bool:
+    """Whether `value` names a time or a daily routine ("mornings", "work", "bed") rather than a thing."""
+    return bool(value) and bool(_EN_NOT_FOOD.match(tidy_value(value)))
 
 
 def is_no_value(key: str | None, value: str | None) -> bool:
@@ -372,6 +383,8 @@ def is_no_value(key: str | None, value: str | None) -> bool:
             return True
         return key != "user.habits" and bool(_ZH_RESULT.search(bare))
     if _EN_FILLER.match(bare) or _ZH_SPAN.fullmatch(bare):
+        return True
+    if key in _FOOD_KEYS and _EN_NOT_FOOD.match(bare):
         return True
     head = bare.split()[0]
     if key in _FOOD_KEYS and re.fullmatch(r"(?i)(?!(?:any|some|every|no)thing)[a-z]{3,}ing", head) and not _EN_FOOD_ING.search(head):

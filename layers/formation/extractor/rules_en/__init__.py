@@ -80,7 +80,7 @@ from layers.formation.extractor.rules_en.subject import (
     _user_said,
     self_anchored,
 )
-from layers.formation.extractor.text import is_cjk, is_generic, is_past_state, settle_values
+from layers.formation.extractor.text import is_cjk, is_generic, is_past_state, is_time_or_routine, settle_values
 
 __all__ = ["Candidate", "allergen_first", "attributes_said_later", "breed_said_later", "en_fact_candidates", "match_clause", "match_rules", "plan_candidate",
            "said_in_present"]
@@ -199,7 +199,10 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
     if habit:
         found = [c for c in found if c.memory_key != "user.plan" or A.frequency(clause) is None and not re.search(
             r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bday\s+(?:mornings|evenings|nights)\b|\band\s+\w+day\s+(?:mornings|evenings|nights)", clause)]
-    if habit and not any(not c.memory_key.startswith(("user.relationship", "user.pet", "user.languages")) for c in found):
+    # A time read as a thing ("so mornings are off limits" as a food, text.is_time_or_routine) leaves the clause to
+    # its habit as much as no reading at all.
+    if habit and not any(not c.memory_key.startswith(("user.relationship", "user.pet", "user.languages")) and not is_time_or_routine(c.value)
+                         for c in found):
         body = re.sub(r"(?i)^(?:i\s+)?", "", clause)
         if _user_said(clause, 0):
             found.extend(_b_habit(re.match(r"(?P<v>.*)", body), clause))

@@ -103,12 +103,18 @@ def _items(raw: str) -> list[str]:
         part = part.strip()
         if not part:
             continue
-        if _NOT_A_LIST_ITEM.match(part) or len(part.split()) > 4 or re.fullmatch(r"(?i)(?:really|very|so|pretty|quite)?\s*[a-z]+ly", part):
+        if _NOT_A_LIST_ITEM.match(part) or len(part.split()) > 4 or re.fullmatch(r"(?i)(?:really|very|so|pretty|quite)?\s*[a-z]+ly", part) \
+                or _CLAUSE_ITEM.match(part):
             break
         value = _object(re.sub(r"^(?:the|some|all|any)\s+", "", part, flags=re.I))
         if value:
             out.append(value.lower())
     return out
+
+
+# An item that is a clause of its own: "shellfish and the label's tiny", "nuts and the menu is in Thai" (a thing
+# with "the" / "this" and then a verb, or a contracted "is").
+_CLAUSE_ITEM = re.compile(r"(?i)^(?:the|this|that|these|those|it|its|which)\s+[\w-]+(?:['’]s\s+\w+|\s+(?:is|are|was|were|isn't|aren't|looks?|seems?|says?)\b)")
 
 
 # Names that hold an "and" ("mac and cheese", 'Dungeons and Dragons') are one thing, not a list.
@@ -193,7 +199,8 @@ def _clean_org(raw: str) -> str | None:
     words = value.split()
     while words and words[-1] in _STOP_CAPS:
         words.pop()
-    if not words or words[0] in _NOT_NAMES or value.lower() in ("home", "a", "an"):
+    # "I'll", "I've": the user speaking, never an organisation's name.
+    if not words or words[0] in _NOT_NAMES or value.lower() in ("home", "a", "an") or re.match(r"I['’]", words[0]):
         return None
     return " ".join(words)
 

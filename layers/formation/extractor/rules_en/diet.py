@@ -89,7 +89,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:a|an)\s+(?P<v>(?i:{_DIETS_EN}))\s+(?i:household|family|home|house)"), _b_diet),
     (re.compile(r"^(?i:no)\s+(?P<v>[a-z][a-z -]{2,20}?)\s+(?i:for\s+me)\b"), _b_restriction),
     (re.compile(r"(?i:don't|dont|do\s+not|never)\s+(?i:drink)(?P<v>(?:\s+myself|\s+at\s+all|\s+anymore)?\s*$)"), _b_restriction),
-    (re.compile(r"(?P<v>[a-z][a-z ]{2,30}?)\s+(?i:are|is)\s+(?i:out|off\s+the\s+menu|off\s+limits|a\s+no-go)(?=\s*$|[,.;!]|\s+(?:for\s+me|too|as\s+well))"), _b_restriction),
+    # The thing ruled out is the subject of its own clause: "so mornings are off limits" cuts at "so".
+    (re.compile(r"(?:^|(?<=,\s)|(?<=;\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bbut\s))(?P<v>[a-z][a-z ]{2,30}?)\s+(?i:are|is)\s+(?i:out|off\s+the\s+menu|off\s+limits|a\s+no-go)(?=\s*$|[,.;!]|\s+(?:for\s+me|too|as\s+well))"), _b_restriction),
     (re.compile(r"(?i:don't|dont|do\s+not|can't|cant|cannot|never|won't|no\s+longer)\s+(?i:eat|drink|touch|tolerate|handle|deal\s+with|digest|have|do)\s+(?P<v>(?!any\b|a\b|an\b|much\b|time\b|kids\b|children\b|pets?\b)[^.;!?]+)"), _b_restriction),
     (re.compile(r"(?i:avoid|avoiding|cut\s+out|given\s+up|gave\s+up|cut\s+down\s+on|steer\s+clear\s+of|stopped\s+eating|quit\s+eating|stopped\s+drinking|quit\s+drinking|no\s+longer\s+eat)\s+(?P<v>[^.;!?]+)"), _b_restriction),
     # "spicy food destroys my stomach so i avoid it": the food is the one the pronoun stands for.

@@ -25,12 +25,51 @@ def _b_school_kind_attended(m, clause):
     return [_f(c.memory_key, c.value.lower(), **c.attributes) for c in _b_education(m, clause)]
 
 
+_DEGREE_WORD = r"(?:phd|ph\.d\.?|dphil|doctorate|master'?s|masters|mba|msc|ma|mres|mphil|bsc|ba|bs|beng|meng|llb|llm|degree|diploma|major|minor)"
+# Words that sit beside a degree without naming its subject: "doing a part-time PhD", "my second degree".
+_NOT_FIELD = frozenset("""
+    a an the my his her our their your its this that these some any one two first second third fourth final last next new old
+    part-time full-time part full time online evening night distance executive joint double honours hons
+    doing did done got get getting finished finishing finish completed completing started starting start earned have has had
+    hold holds holding pursuing want wants wanted applying applied about year years in at of for from with and or but to on
+    is was are be been being i im i'm me currently now still just also really proper actual real whole entire
+    undergrad grad postgrad college uni university bachelor bachelors associate associates school
+    january february march april may june july august september october november december spring summer autumn fall winter
+""".split())
+# What follows a field and ends it: "degree in psychology part-time alongside work", "majoring in nursing, graduating".
+_FIELD_END = re.compile(r"(?i:\s+(?:at|from|with|in|on|and|but|so|because|while|alongside|since|for|part-time|full-time|part|full|online|"
+                        r"remotely|graduating|this|next|last|starting|finishing|hopefully|lol|rn|atm|now)\b|\s*[^\w\s'&-]|$)")
+
+
+def _field_said(clause: str, school: str) -> str | None:
+    """The subject of a degree said beside it: after "degree in" / "majoring in" ("a degree in psychology",
+    "majoring in nursing"), or as the words right before the degree ("a marine biology PhD", "history MA")."""
+    after = re.search(rf"\b(?i:{_DEGREE_WORD}|majoring|majored|specialising|specializing)\s+(?i:in)\s+(?P<f>[A-Za-z][a-z&'-]*(?:\s+[a-z&'-]+){{0,3}}?)(?={_FIELD_END.pattern})", clause)
+    if after and after.group("f").lower() not in _NOT_FIELD and after.group("f").split()[0].lower() not in _NOT_FIELD \
+            and after.group("f").casefold() not in school.casefold():
+        return after.group("f")
+    before = re.search(rf"(?<![\w'-])(?P<f>[a-z][a-z&-]+(?:\s+[a-z][a-z&-]+)?)\s+(?i:{_DEGREE_WORD})\b(?!\s+(?i:in|student|students|program|programme|course)\b)", clause)
+    if before:
+        # Only the words next to the degree count: "doing marine biology PhD" keeps "marine biology".
+        kept: list[str] = []
+        for word in reversed(before.group("f").split()):
+            if word.lower() in _NOT_FIELD:
+                break
+            kept.insert(0, word)
+        if kept and not kept[-1].endswith(("ly", "ed")):
+            return " ".join(kept)
+    return None
+
+
 def _b_education(m, clause):
     school = _clean_org(m.group("v"))
     if not school:
         return []
     # "I went to Paris last month": going to a place is schooling only when a school is in the words.
-    if re.match(r"(?i)went\s+to\b", m.group()) and not re.fullmatch(r"[A-Z]{2,6}", school) and not _SCHOOLISH.search(clause):
+    # "went to the GP", "went to the ER": an acronym with "the" is a place one goes to; a school said so needs
+    # a school word beside it ("went to MIT" does not).
+    if re.match(r"(?i)went\s+to\b", m.group()) and not (re.fullmatch(r"[A-Z]{2,6}", school) and not re.match(r"(?i)the\s", m.group("v"))) \
+            and not _SCHOOLISH.search(clause):
         return []
     groups = m.groupdict()
     degree = groups.get("deg")
@@ -40,10 +79,14 @@ def _b_education(m, clause):
     status = "graduated" if re.search(r"['’]\d{2}\b|\bgrad\b(?!\s+(?:school|student|program))|graduat|\bgrad\s+(?:from|of)\b|\bdid\b|went\s+to|alum|finished|completed|defended|got\s+my|\bearned\b|"
                                       r"\b(?:have|hold|got)\s+(?:a|an|my)\s+(?:[a-z'-]+\s+){0,2}(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc|ma)\b|"
                                       r"\b(?:degree|master'?s|masters|phd|mba|bachelor'?s|ba|bsc|msc)\b[\w\s]{0,25}\bfrom\b|\bstudied\b", clause, re.I) \
-        and not re.search(r"(?i)\bstill\s+studying|\bcurrently\b|\bin\s+my\s+\w+\s+year", clause) else \
+        and not re.search(r"(?i)\bstill\s+studying|\bcurrently\s+(?:(?:a|an|in|at|doing|studying|enrolled|taking|finishing|working|pursuing|writing|on|my|\w+ing\s+my)\b)|\bin\s+my\s+\w+\s+year", clause) else \
         "studying" if re.search(r"studying|doing|writing|enrolled|going\s+for|classes|halfway|pursuing|finishing|student|candidate|\bin\s+my\b|year|junior|senior|sophomore|freshman|currently|\bat\b", clause, re.I) else None
     if re.search(r"(?i)\bdropp(?:ed|ing)\s+out\b|\bquit\b", clause):
         status = None
+    # "graduating in may", "I'll graduate next year", "due to graduate in June": a degree still to be finished.
+    if re.search(r"(?i)\bgraduating\b|\b(?:will|'ll|gonna|going\s+to|about\s+to|due\s+to|set\s+to|hoping\s+to|hope\s+to|should|supposed\s+to)\s+graduate\b|"
+                 r"\bgraduate\s+(?:in|next|this|at\s+the\s+end)\b", clause) and not re.search(r"(?i)\bgraduated\b", clause):
+        status = "studying"
     if degree is None:
         # "my undergrad at McGill and then a PhD in linguistics at Edinburgh": the degree said last before
         # this school (or inside its phrase) is its own, not the first one of the clause.
@@ -54,6 +97,8 @@ def _b_education(m, clause):
     if year:
         said_year = int(year.group("y")) + (2000 if len(year.group("y")) == 2 else 0)
         status = "graduated" if said_year < date.today().year else "studying"
+    if field_ is None:
+        field_ = _field_said(clause, school)
     if field_ is None:
         # "my law degree at Bristol in September": a month or a time word is when, not what; the first "in" that
         # names a subject is the field ("enrolled in an online MSc in AI").
@@ -78,6 +123,9 @@ def _b_education(m, clause):
             or re.search(rf"{re.escape(school)}(?:\s+(?:in|back\s+in)\s+(?:19|20)\d{{2}})?\s*,\s*(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*\.?$", clause) \
             or re.search(rf"{re.escape(school)}\s+(?i:for|studying|reading|doing)\s+(?!(?i:my|a|an|the|his|her|our|their|undergrad|college|uni|university|grad|law|med|masters?|phd|mba|degree)\b)(?P<f>[A-Za-z][a-z]*(?:\s+[a-z]+)?)\s*$", clause)
         field_ = (found.group(1) if found.lastindex else None) if found else None
+        # "an Open University degree": a word of the school's own name is not its field.
+        if field_ and field_.casefold() in school.casefold().split():
+            field_ = None
     if field_ is None and re.search(r"(?i)med\s+school", clause):
         field_ = "medicine"
     return [_f("user.education", school, degree=degree, field=field_, status=status)]

@@ -67,6 +67,11 @@ def _occupation(raw: str) -> str | None:
 
 
 def _b_employer(m, clause):
+    # "a degree in social work at Sussex", "my charity work at Oxfam": "work" as a noun with a word before it
+    # names a field or an activity, not the user's employment.
+    if re.match(r"(?i)work\b", m.group()) and re.search(r"(?i)\b(?:social|youth|charity|voluntary|volunteer|case|field|course|care|"
+                                                       r"support|community|research|project|group|team|my|the|his|her|their|our)\s+$", clause[:m.start()]):
+        return []
     role = m.groupdict().get("role") or ""
     # "a junior at Stanford" is a student year; "a junior producer at the BBC" is a job.
     if re.search(r"(?i)student|undergrad|freshman|sophomore|junior|senior|candidate|phd|postdoc", role) \
@@ -156,6 +161,10 @@ def _b_occupation_as(m, clause):
 
 def _b_teach(m, clause):
     subject = tidy_value(m.group("v"))
+    # "I teach a spin class at 6:30", "teach a pottery workshop on Sundays": one class is a thing the user does
+    # (a habit, when it recurs), the subject taught without an article is the job ("I teach maths").
+    if re.match(r"(?i)(?:an?|the|my|one|two|three|some)\s+(?:[a-z]+\s+){0,2}(?:class(?:es)?|sessions?|lessons?|workshops?|courses?)$", subject):
+        return []
     return [_f("user.occupation", f"{subject} teacher")] if subject and len(subject.split()) <= 4 else []
 
 

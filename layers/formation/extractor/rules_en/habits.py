@@ -59,8 +59,14 @@ def _b_habit(m, clause):
     activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
     activity = tidy_value(re.sub(r"\s+", " ", activity))
     activity = re.sub(r"(?i)^(?:are|is)\s+(?:for|my)\s+", "", activity)  # "Sunday evenings are for ringing my grandma"
+    # "friday nights are pizza and film night": the day is named as the activity's, the copula is no part of it.
+    named_day = re.match(r"(?i)(?:are|is|=)\s+(?:always\s+|usually\s+|strictly\s+)?(?=[a-z])", activity)
+    if named_day:
+        # "Saturdays are climbing days": the day's name for itself is no part of the activity.
+        activity = re.sub(r"(?i)\s+(?:days?|nights?)$", "", re.sub(r"(?i)\s+for\s+(?:me|us)$", "", activity[named_day.end():])) or activity
     activity = re.sub(r"(?i)^(?:(?:and|or|&)\s+)?(?:i've\s+got\s+|i\s+have\s+|i\s+|have\s+|we\s+do\s+(?:an?\s+)?|we\s+have\s+(?:an?\s+)?|we\s+)", "", activity)  # "Tuesdays I have pottery"
-    activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha)\b|,", activity)[0].strip() or activity
+    # The activity ends where another clause starts: "… at 6:30 before work so mornings are off limits".
+    activity = re.split(r"(?i)\s+(?:with|before|after|lol|haha|so|because|cos|cuz|but|which|since|though)\b|,", activity)[0].strip() or activity
     activity = re.sub(r"(?i)(?:\s+(?:and|or|at|on|&|right|just|straight))+$", "", activity).strip()
     # "call my mum", "go for a run": the activity in the corpus's words, without possessives or light verbs.
     activity = re.sub(r"(?i)^(?:try\s+to|tend\s+to|like\s+to|always|usually)\s+", "", activity)

@@ -73,7 +73,18 @@ def _b_allergy_noun(m, clause):
     return [_f("user.allergies", value)] if value and len(value.split()) <= 3 else []
 
 
+# "my deaf nephew", "my diabetic cat", "our asthmatic son": a condition said as the adjective of a person or an
+# animal is theirs.
+_SOMEONE_WITH_IT = re.compile(
+    r"(?i)\s+(?:[a-z]+\s+)?(?:nephew|niece|cousin|son|daughter|kid|kids|child|children|boy|girl|baby|toddler|brother|sister|"
+    r"mum|mom|mother|dad|father|parents?|grandma|grandpa|gran|nan|grandmother|grandfather|uncle|aunt|auntie|husband|wife|partner|"
+    r"boyfriend|girlfriend|friend|mate|neighbou?r|colleague|coworker|boss|student|pupil|patient|client|cat|dog|puppy|kitten|pet|"
+    r"rabbit|horse)s?\b")
+
+
 def _b_condition(m, clause):
+    if _SOMEONE_WITH_IT.match(clause, m.end()):
+        return []
     raw = tidy_value(m.group("v")).lower()
     raw = re.sub(r"^an?\s+", "", raw)
     value = _COND_NORMAL.get(re.sub(r"\s+", " ", raw), raw)
@@ -102,7 +113,9 @@ _NOT_DRUGS = {"train", "rain", "plane", "line", "machine", "wine", "time", "phon
               "main", "chain", "drain", "again", "domain", "in", "it", "ex", "it", "lin", "il", "board", "rate", "late",
               "state", "update", "mate", "site", "debate", "climate", "chocolate", "pill", "call", "roll", "email",
               "pedal", "deal", "meal", "detail", "trail", "mail", "rail", "goal", "coal", "soul", "pool", "school",
-              "tool", "wool", "evil", "april", "council", "until", "film", "hill", "skill", "will", "still", "till"}
+              "tool", "wool", "evil", "april", "council", "until", "film", "hill", "skill", "will", "still", "till",
+              # everyday words with a drug's "-ide" ending: "learning Italian on the side", "on the ride home"
+              "side", "inside", "outside", "ride", "guide", "pride", "tide", "bride", "wide", "slide", "decide"}
 
 
 def _b_medication(m, clause):

@@ -9,7 +9,7 @@ from layers.formation.extractor.text import tidy_value
 _LANGS = ("English|Mandarin|Chinese|Cantonese|Spanish|French|German|Italian|Portuguese|Japanese|Korean|Russian|Arabic|"
           "Hindi|Marathi|Bengali|Urdu|Tamil|Telugu|Punjabi|Gujarati|Tagalog|Filipino|Thai|Vietnamese|Indonesian|Malay|"
           "Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish|Hebrew|Persian|Farsi|Swahili|Ukrainian|"
-          "Romanian|Hungarian|Catalan|Basque|Irish|Welsh|Latin|ASL|sign\\s+language|Yoruba|Igbo|Hausa|Amharic|Zulu|"
+          "Romanian|Hungarian|Catalan|Basque|Irish|Welsh|Latin|ASL|BSL|Auslan|sign\\s+language|Yoruba|Igbo|Hausa|Amharic|Zulu|"
           "Afrikaans|Serbian|Croatian|Bulgarian|Slovak|Lithuanian|Latvian|Estonian|Icelandic|Nepali|Sinhala|Khmer|"
           "Lao|Burmese|Mongolian|Tibetan|Uyghur|Hokkien|Hakka|Taiwanese|Shanghainese|"
           # code-switched turns name the language in Chinese ("I'm learning 中文", "my 粤语 is rusty")
@@ -25,11 +25,42 @@ def _lang_level(clause: str) -> str | None:
         return "native"
     if re.search(r"fluent|bilingual|\bc2\b|\bc1\b|\bn1\b|proficient", low):
         return "fluent"
-    if re.search(r"learn|studying|classes|class|lessons|duolingo|grinding|practi[cs]ing|taking", low):
+    if re.search(r"learn|studying|classes|class|lessons|duolingo|babbel|memrise|busuu|pimsleur|grinding|practi[cs]ing|taking", low):
         return "learning"
     if re.search(r"a\s+bit|a\s+little|get(?:ting)?\s+by|rusty|basic|some\s+\w+|few\s+words|beginner", low):
         return "basic"
     return None
+
+
+_LANG_MENTION = re.compile(rf"(?i)\b(?:{_LANGS})\b")
+
+
+def _own_part(clause: str, start: int, end: int) -> str:
+    """The words that belong to the language at [start, end): from the end of the language named before it
+    to the start of the one named after it. "Fluent in Portuguese …, and Dutch is my mother tongue": the
+    mother tongue is Dutch's, fluency Portuguese's."""
+    before = [m.end() for m in _LANG_MENTION.finditer(clause, 0, start)]
+    after = _LANG_MENTION.search(clause, end)
+    left, right = before[-1] if before else 0, after.start() if after else len(clause)
+    # Between two languages the words up to a comma or "and" are the earlier one's ("French fluently and a
+    # bit of German"), the words after it the later one's.
+    cuts = list(_PART_CUT.finditer(clause, left, start))
+    if before and cuts:
+        left = cuts[-1].end()
+    cut = _PART_CUT.search(clause, end, right)
+    if after and cut:
+        right = cut.start()
+    return clause[left:right]
+
+
+_PART_CUT = re.compile(r"(?i)[,;(]|\s(?:and|but|while|plus|whereas|though)\b")
+
+
+def _own_level(clause: str, start: int, end: int) -> str | None:
+    # A clause naming one language lends it every level word; with several, each reads its own part first.
+    if len(_LANG_MENTION.findall(clause)) > 1:
+        return _lang_level(_own_part(clause, start, end)) or _lang_level(clause)
+    return _lang_level(clause)
 
 
 def _b_language(m, clause):
@@ -37,7 +68,7 @@ def _b_language(m, clause):
     if re.search(r"(?i)\b(?:don't|dont|do\s+not|can't|cant|cannot|never|not)\s+(?:really\s+)?(?:speak|know|read|understand)\s*(?:a\s+word\s+of\s+|any\s+)?$", clause[:m.start("v")]):
         return []
     lang = tidy_value(m.group("v"))
-    level = m.groupdict().get("lvl") or _lang_level(clause)
+    level = m.groupdict().get("lvl") or _lang_level(m.group()) or _own_level(clause, m.start("v"), m.end("v"))
     out = [_f("user.languages", lang, level=level)]
     # "English and Spanish", "French, German & Dutch": the list shares the verb and the level.
     rest = m.string[m.end():]
@@ -77,10 +108,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
      lambda m, c: [_f("user.languages", tidy_value(m.group("a")), level="fluent"), _f("user.languages", tidy_value(m.group("b")), level="fluent")]),
     (re.compile(rf"{_LANG}\s*(?i:(?:is|'s)\s+my\s+(?:first|native|mother|second|home)\s+(?:language|tongue)|(?:is\s+)?my\s+(?:second|first))"), _b_language),
     (re.compile(rf"(?i:words|phrases|bits|bit)\s+(?i:of)\s+{_LANG}"), _b_language),
+    # "I speak Italian fluently and a little Greek": a second language with its own level after the first one's.
+    (re.compile(rf"(?:,|(?i:and|plus|&))\s+(?i:a\s+little|a\s+bit\s+of|a\s+bit|a\s+little\s+bit\s+of|some|basic|conversational|passable|decent|rusty|broken|very\s+basic)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:native|fluent)\s+{_LANG}(?:\s+(?i:speaker))?"), _b_language),
     (re.compile(rf"(?i:my\s+)?(?i:first|native|mother|second|home)\s+(?i:language|tongue)\s+(?i:is|was|'s)\s+{_LANG}"), _b_language),
-    (re.compile(rf"(?i:my)\s+{_LANG}\s+(?i:is|'s)\s+(?:(?i:pretty\s+much|basically|really|quite|pretty)\s+)?(?P<lvl2>[a-z]+)"), _b_language),
+    (re.compile(rf"(?i:my)\s+{_LANG}(?:\s+(?i:is)|(?i:'s|’s))\s+(?:(?i:pretty\s+much|basically|really|quite|pretty)\s+)?(?P<lvl2>[a-z]+)"), _b_language),
     (re.compile(rf"(?i:get\s+by\s+in|classes\s+in|lessons\s+in|duolingo\s+for)\s+{_LANG}"), _b_language),
+    # "slowly crawling through Duolingo Spanish", "my Babbel German": a language named by the app it is learnt on.
+    (re.compile(rf"(?i:duolingo|babbel|memrise|busuu|pimsleur|rosetta\s+stone)(?:'s)?\s+{_LANG}\b"), _b_language),
     (re.compile(rf"(?i:trying\s+to\s+learn|started\s+learning|starting\s+to\s+learn|picking\s+up|brushing\s+up\s+on|working\s+on\s+my)\s+{_LANG}"), _b_language),
     (re.compile(rf"{_LANG}\s+(?i:classes|lessons|class)"), _b_language),
     # "day 212 of my Korean streak on duolingo", "my Spanish duolingo streak": learning, by the app.

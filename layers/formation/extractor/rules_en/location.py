@@ -26,6 +26,11 @@ _LSTOP = (r"(?:last|next|this|for|with|and|but|now|since|because|so|the|a|an|to|
           r"these|those|recently|ago|years?|months?|weeks?|days?)")
 
 
+# How long a stay has lasted: "about four years now", "for a couple of months", "nearly 2 yrs".
+_HOW_LONG = (r"(?i:(?:about|around|almost|nearly|over|like|just\s+over|just\s+under|roughly|for)\s+)?(?i:\d+|a|an|one|two|three|four|five|six|seven|eight|"
+             r"nine|ten|a\s+few|a\s+couple\s+of|couple|several|many)\s+(?i:years?|yrs?|months?)\b")
+
+
 _LPLACE = rf"(?P<v>(?!{_LSTOP}\b)[a-z][\w'.-]*(?:\s+(?!{_LSTOP}\b)[a-z][\w'.-]*){{0,2}})(?=\s+{_LSTOP}\b|\s*$|\s*[,.;!?])"
 
 
@@ -124,11 +129,16 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:live|living|based|settled|reside|residing|located)\s+(?i:in|out\s+of)\s+{_ANYPLACE}"), _b_place("user.home_city")),
+    # "I rent in Slough", "renting a room in Leeds": a home one rents is where one lives.
+    (re.compile(rf"(?i:rent|renting)\s+(?:(?i:a|an|our|my)\s+(?:(?i:little|small|tiny|shared|new)\s+)?(?i:place|flat|room|house|apartment|studio|condo)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:live|living|based|settled|reside|residing|moved|relocated)\s+(?i:in|out\s+of|to)\s+{_LPLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+{_LPLACE}"), _b_place("user.hometown")),
     # "my apartment's in Jersey City and my desk is in Manhattan": the home and the workplace by what is there.
     (re.compile(rf"(?i:my|our)\s+(?:(?i:new|own|little|tiny)\s+)?(?i:apartment|flat|house|place|home|condo|studio)(?:'s|\s+is)\s+(?:(?i:now|actually|still)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:my)\s+(?i:desk|office|job|workplace|work)(?:'s|\s+is)\s+(?:(?i:now|actually)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.work_city")),
+    # "I live out in Reading but the office is in London", "our office is based in Leeds": the user's office said
+    # with "the" or "our" (subject._no_one_else keeps out "her office is in Leeds").
+    (re.compile(rf"(?:^|(?<=[\s,;:]))(?i:the|our)\s+(?i:office|workplace|job|hq|head\s+office)(?:'s|\s+is)\s+(?:(?i:now|actually|still|based|located|over|up|down|out)\s+)*(?i:in)\s+{_PLACE}"), _b_office),
     # "Seattle-based, if that matters", "a London-based designer": the place the user is based in.
     (re.compile(rf"(?:^|(?<=\s))(?P<v>{_CAP}(?:\s+{_CAP})?)-(?i:based)\b"), _b_place("user.home_city")),
     # "originally from Los Baños … Calgary now": a bare place, then "now", is where the user is.
@@ -137,10 +147,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:moved|relocated|moving\s+back|moved\s+back)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:greetings|hi|hello|hey)\s+(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?:'s|\s+is)\s+(?i:home)\b"), _b_place("user.home_city")),
-    (re.compile(rf"(?i:home\s+is|my\s+home\s+(?:city|town)\s+is|home\s+base\s+is)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:home\s+is|home's|my\s+home\s+(?:city|town)\s+is|home\s+base\s+is)\s+(?:(?i:now|still|actually)\s+)?{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:commute)\s+(?i:from)\s+(?P<a>{_CAP}(?:\s+{_CAP}){{0,2}})\s+(?i:to|into)\s+(?P<b>{_CAP}(?:\s+{_CAP}){{0,2}})"), _b_commute),
     # "I commute into Boston every day from Worcester": the work town first, home after "from".
-    (re.compile(rf"(?i:commute|commuting|travel|go)\s+(?i:in|into|to|up\s+to|down\s+to)\s+(?P<b>{_CAP}(?:\s+{_CAP}){{0,2}})\s+(?:[\w ]{{0,25}}?\s+)?(?i:from)\s+(?:(?i:home\s+in)\s+)?(?P<a>{_CAP}(?:\s+{_CAP}){{0,2}})"), _b_commute),
+    (re.compile(rf"(?i:commute|commuting|travel|go)\s+(?i:in|into|to|up\s+to|down\s+to)\s+(?P<b>{_CAP}(?:\s+{_CAP}){{0,2}})\s*(?:,?\s*[\w ]{{0,40}}?\s*,?\s+)?(?i:from)\s+(?:(?i:home\s+in)\s+)?(?P<a>{_CAP}(?:\s+{_CAP}){{0,2}})"), _b_commute),
     # "working out of the Dublin office", "at the office in Manchester today", "work from the Canary Wharf office 3 days":
     # an office named by its town is where the user works.
     (re.compile(rf"(?i:work|working|based|at|in|from)\s+(?i:out\s+of\s+)?(?i:the|our)\s+(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})\s+(?i:office|hq|branch|site|campus)\b"), _b_office),
@@ -158,7 +168,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:came|moved|went)\s+(?i:to|over\s+to)\s+{_PLACE}\s+(?:[\w ]{{1,25}}?\s+)?(?i:and|&)\s+(?:(?i:just|never|have|never\s+really)\s+)?(?i:stayed|never\s+left|settled|stuck\s+around|haven't\s+left)"), _b_place("user.home_city")),
     (re.compile(rf"(?i:ended\s+up\s+(?:staying|settling|living))\s+(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
     # "I'm Tomás, 31, from Buenos Aires": a bare "from" in a self-introduction's list.
-    (re.compile(rf"(?<=,)\s*(?i:from)\s+{_PLACE}(?=\s*$|\s*[,.!;])"), _b_place("user.hometown")),
+    # (Not after a commute: "commuting into Canary Wharf for JPMorgan, from Kent" is where the trip starts, home.)
+    (re.compile(rf"(?<=,)\s*(?i:from)\s+{_PLACE}(?=\s*$|\s*[,.!;])"),
+     lambda m, c: [] if re.search(r"(?i)\bcommut", c[:m.start()]) else _b_place("user.hometown")(m, c)),
     # "originally from a tiny town called Bisbee": the town by its name.
     (re.compile(rf"(?i:from|grew\s+up\s+in)\s+(?i:a|an|this)\s+(?:(?i:tiny|small|little|sleepy|big|coastal|mining|farming)\s+)*(?i:town|village|city|island|place)\s+(?i:called|named)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(r"(?i:from)\s+(?P<v>[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*)?)\s+(?i:originally)\b"), _b_place("user.hometown")),
@@ -173,11 +185,25 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:live|living|based)\s+(?i:in)\s+(?P<v>[\u4e00-\u9fff]{2,6})"), _b_place("user.home_city")),
     (re.compile(rf"^(?i:work\s+is|work's|my\s+work\s+is)\s+(?i:in)\s+{_PLACE}"), _b_place("user.work_city")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+(?i:an?)\s+(?:[a-z]+\s+){{0,3}}(?i:village|town|city|place|suburb)\s+(?i:in|near|outside)\s+{_PLACE}(?![^,.;!?]*\b(?i:called|named)\b)"), _b_place("user.hometown")),
-    (re.compile(rf"(?i:been\s+in|been\s+living\s+in|been\s+based\s+in)\s+{_PLACE}\s+(?i:since|for)\b"), _b_place("user.home_city")),
+    # "been in Leeds since 2019", "I've been in Leeds about four years now", "been living in Pune for a couple of
+    # months": a stay measured back from now is where the user lives.
+    (re.compile(rf"(?i:been\s+in|been\s+living\s+in|been\s+based\s+in)\s+{_PLACE}\s+(?:(?i:since|for)\b|{_HOW_LONG})"), _b_place("user.home_city")),
+    # "presently staying in Pune for job purpose", "currently putting up in Leeds for work": a stay said as
+    # the present one, or one kept for work, is home (a trip is "for the weekend", "for a conference").
+    (re.compile(rf"(?i:presently|currently|now|these\s+days)\s+(?i:staying|residing|putting\s+up|stopping)\s+(?i:in|at)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:staying|residing|putting\s+up)\s+(?i:in|at)\s+{_PLACE}\s+(?i:for\s+(?:my\s+)?(?:job|work)(?:\s+purposes?)?|for\s+(?:the\s+)?(?:job|work))\b"), _b_place("user.home_city")),
+    # "we're out in the suburbs of Denver", "I live on the outskirts of Leeds", "we're just outside Bath": a home
+    # placed by the city it sits beside.
+    (re.compile(rf"(?:(?i:live|living|based|settled)|{_IM}|(?:^|(?<=[\s,;:]))(?i:we're|we\s+are|were))\s+(?:(?i:out|right|just|now|way)\s+)*(?:(?i:in|on)\s+(?i:the)\s+(?i:suburbs|outskirts|edge|burbs)\s+(?i:of)|(?i:just\s+)?(?i:outside|outside\s+of))\s+{_PLACE}"), _b_place("user.home_city")),
+    # "originally from a tiny village outside Cork", "from a small town near Lyon": the town one comes from, placed
+    # by the city beside it (unless named: "a village called X" is read above).
+    (re.compile(rf"(?i:from)\s+(?i:an?)\s+(?:[a-z]+\s+){{0,3}}(?i:village|town|city|place|suburb|island|hamlet)\s+(?i:in|near|outside|outside\s+of|just\s+outside|close\s+to)\s+{_PLACE}(?![^,.;!?]*\b(?i:called|named)\b)"), _b_place("user.hometown")),
     (re.compile(rf"(?i:my\s+home\s*town\s+is|my\s+home\s*town's|hometown\s*:)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+(?:(?i:a|an|this)\s+)[^,.;!?]{{0,40}}?(?i:called|named)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?:(?i:head|go|travel|commute|fly|drive|take\s+the\s+(?:train|tube|bus|ferry)|get\s+the\s+(?:train|bus))\s+)?(?i:in|up\s+in|down\s+in|into|up\s+to|down\s+to|over\s+to)\s+{_PLACE}\s+(?i:for\s+work)"), _b_office),
     (re.compile(rf"(?i:originally\s+from|come\s+from|hail\s+from|am\s+from)\s+{_PLACE}"), _b_place("user.hometown")),
+    # "native of Chennai, now in Bangalore": a native of a town comes from it.
+    (re.compile(rf"(?:^|(?<=\s))(?i:a\s+)?(?i:native)\s+(?i:of)\s+{_PLACE}"), _b_place("user.hometown")),
     # "born and raised in Glasgow, now in London": the present after the past.
     (re.compile(rf"(?:^|(?<=,)\s*|(?<=\band\s))(?i:now|currently|these\s+days)\s+(?i:in|based\s+in|living\s+in|in\s+sunny)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:from)\s+{_PLACE}\s+(?i:originally)"), _b_place("user.hometown")),

@@ -70,7 +70,9 @@ _COMPOUND_HEAD = re.compile(r"(?i)\s+(?:reports?|results?|tests?|work|coats?|par
                             r"meetings?|class(?:es)?|shorts|scripts?|code|food|beds?|toys?|sitters?|walkers?|"
                             r"parks?|shows?|hair|fur|allerg\w*|people|person|lovers?|videos?|memes?|treats?|"
                             r"days?|years?|fights?|rescues?|shelters?|groom\w*|trainers?|training|breeds?|"
-                            r"owners?|friendly|equipment|bench|notebook|manual|assistant)\b")
+                            r"owners?|friendly|equipment|bench|notebook|manual|assistant|"
+                            # "the cat café", "a dog hotel", "the cat flap": a place or a thing for animals
+                            r"caf[eé]s?|hotels?|kennels?|daycare|flaps?|litter|insurance|sitting|walking|naps?)\b")
 
 
 def _b_pet(m, clause):
@@ -166,7 +168,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "walking Rufus, my beagle", "rush Waffles (our corgi) to the vet": the name first, the pet after it.
     (re.compile(rf"(?P<before>[A-Z][a-z]+)\s*(?:,|\()\s*(?i:my|our)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\b\s*(?:\)|,|$|[.!?]|\s+(?i:and|who|is|was|has|had)\b)"), _b_pet),
     # Possessed, not merely seen: "a big dog chased me" is nobody's pet ("a … named X" is below).
-    (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a|keep\s+(?:a|some)|i\s+keep)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
+    (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a|keep\s+(?:a|some)|i\s+keep)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?=(?i:s|es)?\b)(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
     # "pup's name is Milo", "kitten is called Ziggy": a pet named without "my".
     (re.compile(rf"^(?:(?i:the|our|my)\s+)?(?:(?i:new|little|old)\s+)?(?P<sp>(?i:{_PET_WORD}))(?:'s\s+name\s+is|'s\s+called|\s+is\s+called|\s+is\s+named)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
