@@ -75,6 +75,11 @@ def _pg_regexes(cues: list[str]) -> tuple[str, ...]:
     and the Chinese ones anywhere, in a second expression. The same matches as one alternation with a
     `\\m` per cue, which cost ~170 µs a row for the travel cues (112 of a search's ~130 ms at 663
     memories, loaded machine; docs/benchmarks.md): one anchor and two expressions cost a tenth of that."""
+    return _pg_regexes_of(tuple(cues))
+
+
+@lru_cache(maxsize=64)
+def _pg_regexes_of(cues: tuple[str, ...]) -> tuple[str, ...]:
     latin, chinese = [], []
     for cue in cues:
         cue = unicodedata.normalize("NFKC", cue).lower().strip()
@@ -109,8 +114,8 @@ def _cue_branch(cue: str) -> str | None:
     The word start is asserted after the cue's first letter (`h(?<![a-z]h)ome[a-z]*`), not before it
     (`(?<![a-z])home[a-z]*`): the same matches, but a branch that opens on a literal is rejected by the
     regex engine on one character comparison, while one that opens on a look-behind runs it at every
-    position for every cue. The travel and topic lists scan about five times faster (docs/benchmarks.md,
-    "Search CPU: the query's reading")."""
+    position for every cue: the scenes' and topics' lists scan about five times faster so (same matches:
+    tests/layers/long_term/test_scene_reading_equivalence.py)."""
     cue = unicodedata.normalize("NFKC", cue).lower().strip()
     if not cue:
         return None
@@ -269,14 +274,17 @@ def prototype_scene(query: str, policy: Policy) -> tuple[str | None, str | None,
 
 
 def _about_the_user(text: str, policy: Policy) -> bool:
-    for word in policy.self_reference_words:
-        word = word.lower()
-        if word.isascii():
-            if re.search(r"(?<![\w'’])" + re.escape(word).replace("'", "['’]") + r"(?![\w'’])", text):
-                return True
-        elif word in text:
-            return True
-    return False
+    """Whether `text` names the user (`self_reference_words`: a Latin word whole, an apostrophe either way;
+    a Chinese one anywhere)."""
+    return _self_reference(tuple(policy.self_reference_words)).search(text) is not None
+
+
+@lru_cache(maxsize=64)
+def _self_reference(words: tuple[str, ...]) -> re.Pattern:
+    # one alternation finds a word wherever any of them, searched one by one, would
+    branches = [r"(?<![\w'’])" + re.escape(word).replace("'", "['’]") + r"(?![\w'’])" if word.isascii()
+                else re.escape(word) for word in (word.lower() for word in words)]
+    return re.compile("|".join(f"(?:{branch})" for branch in branches) if branches else r"(?!)")
 
 
 def _form_keys(text: str, policy: Policy) -> tuple[list[str], dict[str, float]]:

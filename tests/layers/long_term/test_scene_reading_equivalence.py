@@ -1,8 +1,8 @@
 """The compiled cue lists of layers/long_term/selectors/scenes.py read every text exactly as the plain reading did.
 
 The reference below is the reading as it stood before the lists were compiled: each call builds its list's
-alternation with the word-start look-behind in front of every Latin cue, and a joint cue ("回家+票") asks each
-part again through the same function. With it swapped in for `scenes._hits`, every query string of the
+alternation with the word-start look-behind in front of every Latin cue, a joint cue ("回家+票") asks each
+part again through the same function, and the words naming the user are searched one by one. With it swapped in for `scenes._hits`, every query string of the
 relevance dev batches (tests/layers/long_term/corpora/relevance_dev*.yaml; the sealed test part is never
 read) and every LoCoMo dev question (../shared/bench/locomo/locomo_dev.json) must get the same
 `query_read`, with and without a task type, and every memory text of both the same `text_scene`,
@@ -44,6 +44,17 @@ def _reference_hits(text: str, cues: list[str]) -> list[str]:
     out = [m.group(0) for m in re.finditer("|".join(parts), text)] if parts else []
     out += [cue for cue in joint if all(_reference_hits(text, [part]) for part in cue.split("+") if part)]
     return list(dict.fromkeys(out))
+
+
+def _reference_about_the_user(text: str, policy: Policy) -> bool:
+    for word in policy.self_reference_words:
+        word = word.lower()
+        if word.isascii():
+            if re.search(r"(?<![\w'’])" + re.escape(word).replace("'", "['’]") + r"(?![\w'’])", text):
+                return True
+        elif word in text:
+            return True
+    return False
 
 
 def _dev_batches() -> list[dict]:
@@ -98,6 +109,7 @@ def test_every_dev_query_and_memory_reads_as_the_reference(strings, monkeypatch)
     first = _read_all(policy, queries, texts)
     again = _read_all(Policy(), queries, texts)  # a fresh policy, as each request reads: the lists' values key them
     monkeypatch.setattr(scenes, "_hits", _reference_hits)
+    monkeypatch.setattr(scenes, "_about_the_user", _reference_about_the_user)
     reference = _read_all(policy, queries, texts)
     for new in (first, again):
         mismatched = [(query, got, want) for query, got, want in zip(queries, new[0], reference[0]) if got != want]
@@ -108,6 +120,7 @@ def test_every_dev_query_and_memory_reads_as_the_reference(strings, monkeypatch)
     assert sum(1 for reading, _, _ in reference[0] if reading.scene_source == "cue") > 100
     assert sum(1 for reading, _, _ in reference[0] if reading.topics) > 100
     assert sum(1 for scene, _, _ in reference[1] if scene) > 200
+    assert sum(1 for reading, _, _ in reference[0] if reading.forms) > 50
 
 
 EDGE_CUES = ["home for+flight", "回家+票", "c++", "3d", "wi-fi密码", "a b", "+", " ", "x+ +y", "(pre)", "ｓｋｉ",
