@@ -467,6 +467,19 @@ def _learned_items(items: list[ExtractedItem], clauses: list[tuple[str, bool]], 
     return [i for i in out if best.get(i.memory_key) is i]
 
 
+def _before_condition(core: str) -> str:
+    """"我是腾讯的设计师，要是哪天辞职了就去开咖啡店": in Chinese a condition opening a later part takes
+    that part and what follows it; the parts before it still say what is."""
+    if not is_cjk(core) or not is_hypothetical(core):
+        return core
+    parts = re.split(r"(?<=[，,；;])", core)
+    for index, part in enumerate(parts[1:], start=1):
+        if starts_conditional(part.strip()):
+            kept = "".join(parts[:index]).rstrip("，,；; ")
+            return kept if kept and not is_hypothetical(kept) else core
+    return core
+
+
 def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None, backup: bool = False) -> list[ExtractedItem]:
     items: list[ExtractedItem] = []
     accepted: list[tuple[str, bool]] = []  # the clauses the rules read, for the learned back-up
@@ -518,7 +531,7 @@ def _user_turn(turn: TranscriptTurn, dropped: Counter, asked: str | None, backup
             if contains_secret(clause):
                 dropped[DROP_SECRET] += 1
                 continue
-            core = strip_lead_in(clause)
+            core = _before_condition(strip_lead_in(clause))
             if not core or is_question(core) or is_hypothetical(core):
                 continue
             if backup:

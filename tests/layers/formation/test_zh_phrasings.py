@@ -374,3 +374,46 @@ def test_cantonese_values_are_given_back_as_written():
     facts = _facts("我住喺澳门，好钟意睇波")
     assert ("user.home_city", "澳门") in facts
     assert ("user.likes", "睇波") in facts
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("猪厂数据分析师一枚", {("user.employer", "猪厂"), ("user.occupation", "数据分析师")}),
+    ("京东物流的仓管员一枚，天天盘点", {("user.employer", "京东物流"), ("user.occupation", "仓管员")}),
+])
+def test_the_user_described_by_a_known_employer_and_a_role(text, want):
+    # rules_zh/employment.py: a part that is only employer + role (+ 一枚) is who the user is.
+    assert want <= _facts(text)
+
+
+@pytest.mark.parametrize("text", ["打工人一枚，累", "我是吃货一枚"])
+def test_a_self_label_with_no_role_or_employer_is_no_job(text):
+    assert not any(key in ("user.occupation", "user.employer") for key, _ in _facts(text))
+
+
+@pytest.mark.parametrize("text", ["在美团干了三年，前天把离职手续办完了", "在小米待了两年，上周交了工牌", "交了字节的工牌，今天开始放假"])
+def test_a_job_ended_by_its_paperwork_is_a_former_employer(text):
+    facts = _facts(text)
+    assert any(key == "user.former_employer" for key, _ in facts)
+    assert not any(key == "user.employer" for key, _ in facts)
+
+
+def test_the_field_and_degree_of_what_the_user_reads():
+    items = extract_memories([TranscriptTurn(1, "user", "下班后在电大读会计的大专")], user_id="u1").items
+    school = next(i for i in items if i.memory_key == "user.education")
+    assert (school.value, school.attributes.get("field"), school.attributes.get("degree"), school.attributes.get("status")) == \
+        ("电大", "会计", "大专", "studying")
+    # a school read there keeps its place ("读复旦的EMBA" is no field 复旦)
+    assert ("user.education", "交大") in _facts("我在读交大的EMBA")
+
+
+def test_the_people_a_routine_visits_are_the_users():
+    facts = _facts("每个月初都回家陪爸妈吃顿饭")
+    assert {("user.relationship.father", ""), ("user.relationship.mother", "")} <= facts
+    assert not any(key.startswith("user.relationship") for key, _ in _facts("我同学每周都去看她外婆"))
+
+
+def test_a_condition_in_a_later_part_leaves_the_parts_before_it():
+    # offline.py _before_condition: "要是…" takes its own part and what follows, not what was said before it.
+    facts = _facts("我在杭州工作，要是明年涨薪了就买房")
+    assert ("user.work_city", "杭州") in facts or ("user.home_city", "杭州") in facts
+    assert _facts("要是我在杭州工作就好了") == set()

@@ -218,6 +218,39 @@ def _name_dropped_activity(found: list[Candidate], clause: str) -> None:
             found[index] = Candidate(c.memory_key, course.group("b") or course.group("s") + "课", c.confidence, c.attributes)
 
 
+# "读会计的本科", "在读护理的在职研究生": the field studied, 的, then the degree.
+_FIELD_OF_DEGREE = re.compile(r"(?P<now>在|正在|还在|同时在)?读(?P<f>(?![的了过完])[\u4e00-\u9fffA-Za-z]{2,6}?)的(?P<d>(?:在职|全日制|非全日制|part-time\s?)?(?:本科|硕士|研究生|博士|MBA|EMBA|专升本|大专|学位))")
+
+
+def _field_of_degree(clause: str, segments: list[tuple[str, bool]], starts: list[int], found: list[Candidate]) -> list[Candidate]:
+    """The field and degree of "读X的Y": the field of the school named beside it, or, with no school,
+    the programme itself (its value the degree, as FACTS.md labels "在职研究生"); a field read as the school gives way."""
+    said = _FIELD_OF_DEGREE.search(clause)
+    if not said or re.search(r"大学|学院|学校|大|学堂", said.group("f")[-2:]):
+        return found
+    index = bisect_right(starts, said.start()) - 1
+    if index < 0 or not segments[index][1] or _ZH_OTHER.search(segments[index][0][:said.start() - starts[index]]) \
+            or is_past_state(segments[index][0]):
+        return found
+    field, degree = said.group("f"), said.group("d")
+    # "我在读复旦的EMBA": what is read there is a school, not a field, unless it names a discipline.
+    if not re.search(_DISCIPLINES, field):
+        return found
+    found = [c for c in found if not (c.memory_key == "user.education" and c.value == field)]
+    schools = [c for c in found if c.memory_key == "user.education"]
+    # "一边上班一边读…", "晚上在开放大学读…": reading a degree, not having read it (读过 / 读完 / 毕业), is studying.
+    part = segments[index][0]
+    status = "graduated" if re.search(r"读过|读完|毕业", part) else "studying"
+    if schools:
+        schools[-1].attributes.setdefault("field", field)
+        schools[-1].attributes["status"] = status
+        if not schools[-1].attributes.get("degree"):
+            schools[-1].attributes["degree"] = degree
+        return found
+    plain = re.sub(r"^(?:全日制|非全日制|part-time\s?)", "", degree)
+    return [*found, _zc("user.education", plain, field=field, status=status)]
+
+
 _REGIONS = {"东北", "北方", "南方", "西北", "西南", "华北", "华南", "江南", "广东", "南方人", "北方人"}
 
 
@@ -240,6 +273,25 @@ def _job_shared_with_user(clause: str, found: list[Candidate]) -> list[Candidate
         return []
     job = next((c.attributes["occupation"] for c in found if c.memory_key.startswith("user.relationship.") and c.attributes.get("occupation")), None)
     return [_zc("user.occupation", job)] if job else []
+
+
+_TENDED = re.compile(rf"(?:看|陪|接|送|带|探望|照顾|看望)(?:我的?|我家的?)?(?P<role>(?:{_PEOPLE_ZH_ALT})(?:[和跟、]?(?:{_PEOPLE_ZH_ALT}))*)")
+_ROLE_WORD = re.compile(_PEOPLE_ZH_ALT)
+
+
+def _people_in_routine(found: list[Candidate]) -> list[Candidate]:
+    """"每个月月底都要去看一次外婆", "每周末回家陪爸妈": the people the user's own routine visits or
+    looks after are the user's (unnamed unless named elsewhere in the clause)."""
+    out: list[Candidate] = []
+    for habit in (c for c in found if c.memory_key == "user.habits"):
+        for said in (word for run in _TENDED.finditer(habit.value) for word in _ROLE_WORD.findall(run.group("role"))):
+            role = _PEOPLE_ZH.get(said)
+            roles = ("father", "mother") if role == "parents" else (role,) if role and not role.endswith("_in_law") else ()
+            for one in roles:
+                key = f"user.relationship.{one}"
+                if not any(c.memory_key == key for c in found + out):
+                    out.append(_zc(key, ""))
+    return out
 
 
 def _all_wishful(clause: str) -> bool:
@@ -351,6 +403,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             for key, value in kind.attributes.items():
                 named[-1].attributes.setdefault(key, value)
         found = [c for c in found if c not in kinds]
+    found = _field_of_degree(clause, segments, starts, found)
     # "研究生毕业于南开，经济学": a discipline said alone after the school is its field.
     schools = [c for c in found if c.memory_key == "user.education"]
     for segment, _ in segments[1:]:
@@ -460,6 +513,7 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             found.extend(_zb_person(match, clause))
             last_end = match.end()
     found.extend(_job_shared_with_user(clause, found))
+    found.extend(_people_in_routine(found))
     species: set[str] = set()
     for match in _ZH_PET_RULE.finditer(clause):
         # "猫主子今天又…，它叫大橘": a species opening the clause is the user's pet only when it is named.

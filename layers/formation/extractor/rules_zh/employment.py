@@ -32,7 +32,10 @@ KNOWN_EMPLOYERS = ("腾讯|阿里巴巴|阿里云|阿里|蚂蚁金服|蚂蚁|字
                    "微软|谷歌|苹果|亚马逊|特斯拉|英特尔|高通|英伟达|三星|IBM|甲骨文|思科|麦肯锡|波士顿咨询|贝恩|德勤|普华永道|安永|"
                    "毕马威|高盛|摩根士丹利|摩根大通|星巴克|麦当劳|肯德基|宜家|沃尔玛|宝洁|联合利华|欧莱雅|西门子|博世|大众|宝马|奔驰|"
                    "协和|华西|瑞金|湘雅|同仁|新东方|好未来|猿辅导|作业帮|知乎|微博|新浪|搜狐|360|金山|用友|科大讯飞|海康威视|"
-                   "顺丰速运|京东方|中芯国际|中国建筑|中建|中铁|中交|中粮|茅台|伊利|蒙牛|农夫山泉|喜茶|瑞幸|蜜雪冰城|海底捞|盒马|叮咚买菜")
+                   "顺丰速运|京东方|中芯国际|中国建筑|中建|中铁|中交|中粮|茅台|伊利|蒙牛|农夫山泉|喜茶|瑞幸|蜜雪冰城|海底捞|盒马|叮咚买菜|"
+                   # the nicknames employees and the industry call them by (鹅厂 Tencent, 菊厂 Huawei, 猪厂 NetEase)
+                   "鹅厂|菊厂|猪厂|狗东")
+_KNOWN_LONGEST_FIRST = "|".join(sorted(KNOWN_EMPLOYERS.split("|"), key=len, reverse=True))  # 京东物流 before 京东
 KNOWN_EMPLOYER = re.compile(rf"(?:{KNOWN_EMPLOYERS})(?:集团|公司|科技|总部)?")
 
 
@@ -135,7 +138,9 @@ def _zb_job(m, clause):
 
 
 # Words that end the job just named, later in the same clause ("…，后来辞职了", "…，上个月离职了").
-_JOB_ENDED = re.compile(r"^[^。!！?？]*?(?:离职|辞职|辞了|不干了|被裁|裁员了我|被优化|被开除|跳槽|跳到了?|跳去了?|换到了?|走人|退休)(?:了|啦)?(?:$|[，,。!！])")
+# "…，上礼拜刚把离职手续办完", "…，昨天交了工牌": the leaving done, told by its paperwork.
+_JOB_ENDED = re.compile(r"^[^。!！?？]*?(?:(?:离职|辞职|辞了|不干了|被裁|裁员了我|被优化|被开除|跳槽|跳到了?|跳去了?|换到了?|走人|退休|裸辞)(?:了|啦)?(?:$|[，,。!！])"
+                        r"|(?:离职|辞职|交接)(?:手续|流程)?(?:都|也)?(?:办完|办好|走完|批了|交接完)|交(?:了|还了)?(?:工牌|工卡|门禁卡)|递了?辞呈|提了?离职)")
 
 
 # Words before a part that make its bare "去了X" / "现在在X" the next job ("我换工作了，去了美团",
@@ -156,6 +161,16 @@ def _zb_next_job(m, clause):
         return []
     org = _org_zh(raw)
     return [_zc("user.employer", org)] if org else []
+
+
+def _zb_self_described(m, clause):
+    if not (m.group("v") or m.group("one")):  # "我是月光族荣誉会员" is a joke, not a post
+        return []
+    role = _role_said(m.group("role"))
+    if not role or re.search(r"(?:学|博士|研究|本科|硕士|大学|留学|中学|小学|高中)生$", role):
+        return []
+    out = [_zc("user.employer", m.group("v"))] if m.group("v") else []
+    return out + [_zc("user.occupation", role)]
 
 
 def _zb_next_job_role(m, clause):
@@ -230,6 +245,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"是(?:一名|一个|个|名)?(?P<v>(?:[A-Za-z]+\s+){{0,3}}?{_EN_ROLE_HEAD})(?=$|[，,。!！\s])"), _zb_occupation),
     (re.compile(rf"在{_ORG_ZH}(?:做|当|干|任|担任|搞|实习)(?:了?[一二三四五六七八九十两\d]+年)?(?:兼职)?{_ROLE_ZH_CAP}(?=$|[，,。!！~～;；、\s]|了|啦|呀|哦|😂|😅)"), _zb_job),
     (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职|实习)(?=$|[，,。!！]|了|呢)"), _zb_job),
+    # "在京东待了四年": a stay at a known employer is a job there (at a place it is a home, rules_zh.location).
+    (re.compile(rf"在(?P<v>{KNOWN_EMPLOYERS})(?:待|呆)了"), _zb_job),
     (re.compile(rf"(?:工作在|上班在)(?P<v>{_CITY_ALT})"), _zb_job),
     (re.compile(rf"在{_ORG_ZH}(?:上班|工作|打工|就职|任职)"), _zb_job),
     (re.compile(rf"给{_ORG_ZH}(?:打工|干活|上班|卖命|搬砖)"), _zb_job),
@@ -255,6 +272,11 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "在一家律所当律师，律所叫金杜": the workplace named after its kind.
     (re.compile(r"^(?:我们|我的)?(?:公司|律所|单位|医院|银行|工作室|事务所|门店|店)(?:的名字)?(?:叫|是)(?P<v>[A-Za-z][\w&.'-]*(?:\s[A-Z][\w&.'-]*)*|[\u4e00-\u9fff]{2,10})(?=$|[，,。])"), _zb_job),
     (re.compile(rf"从{_ORG_ZH}(?:离职|辞职|跳槽|跳到|跳去|出来|裸辞)"), _zb_former),
+    # "交了阿里的工牌": handing back the badge is leaving.
+    (re.compile(rf"交(?:了|还了|回了)?{_ORG_ZH}的(?:工牌|工卡|门禁卡|电脑)"), _zb_former),
+    # "鹅厂游戏策划一枚", "顺丰快递小哥", "本人小学语文老师一枚": the user described by a known employer
+    # and a role in a part of its own; without the employer, the role needs 一枚 / 一名 to be the user's.
+    (re.compile(rf"^(?P<me>本人|我是)?(?P<v>{_KNOWN_LONGEST_FIRST})?的?(?P<role>(?:(?!的)[\u4e00-\u9fffA-Za-z]){{0,6}}?(?:{_PROFESSIONS}|{_ROLE_HEADS}|小哥|小妹))(?P<one>一枚|一名|一只|一个)?$"), _zb_self_described),
     # "被京东裁了", "被字节优化了": laid off.
     (re.compile(rf"被{_ORG_ZH}(?:裁员?|优化|开除|辞退|劝退|毕业)(?:了|掉)"), _zb_former),
     (re.compile(rf"是{_ORG_ZH}的(?:员工|正式员工|实习生)"), _zb_job),

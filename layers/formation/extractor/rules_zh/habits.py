@@ -72,6 +72,13 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     if is_past_state(clause):
         return []
     time = A.time_of_day(clause)
+    # "每个月月底都要去看一次外婆": the part of the month (or year) it falls in is its time.
+    part_of = re.search(r"月底|月初|月中|年底|年初", clause) if freq and re.search(r"月|年", freq) else None
+    if part_of and time is None:
+        time = part_of.group()
+        # "每个月初": the 月 is also the frequency's, and stays for it.
+        shared = re.search(r"每个?$", clause[:part_of.start()]) is not None
+        clause = clause[:part_of.start() + (1 if shared else 0)] + clause[part_of.end():]
     if time == "一点" and not re.search(r"一点(?:钟|半|左右|前|后|以后|之前)", clause):
         time = None  # "会说英语、日语和一点韩语": a bit, not one o'clock
     if time is None and not freq and not days:
@@ -91,6 +98,8 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     body = re.sub(r"^(?:我|本人)|(?:(?:非常|特别|很|超|挺)?喜欢|(?:起来|起床)(?:后|以后)?(?:就|先)|(?<![经日非正通时平无反异])常(?=去|来|在|跟|和|约|打|玩|看|喝|吃)|习惯|一般|通常|平时|总是|经常|常常|雷打不动|固定|定期|按时|都会|都要|(?<![成首京帝古])都(?![市城])|(?<![开聚约晚舞社学机大工协例体理])会(?![计议员所场谈面])|准时|已经?坚持了?[一二三四五六七八九十\d几半]+(?:天|年|个月|周|星期)了?|坚持|一次|的|喜欢)", "", body)
     body = re.sub(r"^\s*(?:(?:我|和朋友|跟朋友|去一家|去|都|会|都会|都是|是|每天|早上|晚上|现在|目前|基本上?|差不多|大概|还|也|就|usually|normally|always)\s*)+", "", body)
     body = re.split(r"[，,。!！?？~～]", body)[0]
+    # "自从辞职以后每天都睡到自然醒": since when is no part of the activity.
+    body = re.sub(r"^(?:自从|自打)[^，,]{1,8}?(?:以后|之后|以来|后)", "", body)
     if course:
         body = course + ("课" if "课" in body else "")
     # "去菜市场买一周的菜", "这阵子天天泡图书馆": how much is bought and for how long are no part of the activity.
