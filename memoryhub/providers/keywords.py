@@ -192,7 +192,7 @@ SYNONYM_GROUPS = [
     "hiking hike 爬山 徒步", "tai chi taichi 太极 太极拳", "yoga 瑜伽", "meditation meditate 冥想",
     "dance dancing 跳舞 舞蹈", "basketball 篮球", "football soccer 足球", "badminton 羽毛球", "piano 钢琴",
     "guitar 吉他", "painting 画画", "photography 摄影 拍照", "garden gardening 花园 养花",
-    "mortgage 房贷", "house apartment flat 房子", "wedding anniversary 结婚纪念日",
+    "mortgage 房贷", "house apartment flat 房子", "move moving mover movers relocate relocation 搬家 搬", "wedding anniversary 结婚纪念日",
     # the people and services of a home, and how people message
     "landlord landlady 房东", "roommate flatmate housemate 室友 舍友", "neighbour neighbor 邻居",
     "pharmacy drugstore chemist 药店 药房", "dentist 牙医", "wechat 微信", "email 邮件 邮箱",

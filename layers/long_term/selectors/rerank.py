@@ -332,6 +332,8 @@ def _another_keys_fact(row: dict, reading, policy: Policy) -> bool:
         return False
     if int(row.get("matched_concepts") or 0) > 1:
         return False
+    if reading.content_answers and float(row.get("key_relevance") or 0.0) > 0:
+        return False  # its words say what the question asks ("moving to Seattle" for where one lives now)
     return not any(fnmatch.fnmatchcase(key, pattern) for pattern in reading.key_weights)
 
 

@@ -48,6 +48,8 @@ class QueryReading:
     # a match earns
     content_patterns: tuple[str, ...] = ()
     content_weight: float = 0.0
+    # the content patterns say what the question asks (a move, for where one lives), not what a scene needs
+    content_answers: bool = False
     named_place: bool = False
     # how the scene was read: "task_type", "cue" or "prototype" (with the nearest prototype and its cosine)
     scene_source: str | None = None
@@ -187,11 +189,17 @@ def _asks_time(text: str, policy: Policy) -> bool:
     return any(_hits(text, policy.question_forms.get(form, [])) for form in policy.rerank_time_forms)
 
 
+# Chinese takes medicine with the verbs of eating and drinking (吃药, 能吃点啥药, 喝中药, 服药): such a verb is no meal's
+# cue. Dropped before the scenes' cues are counted; the medicine word itself still counts.
+_MEDICINE_VERB = re.compile(r"[吃喝服](?=[^，。！？,.!?\s]{0,3}药)")
+
+
 def _cue_scene(text: str, policy: Policy) -> tuple[str | None, list[str]]:
     """The scene with most cue hits in `text` (on equal hits a scene other than an arranging one unless the text
     asks a time, then the longer cues win: "什么药" reads medical over the meal's "吃"), and its hits."""
     scene, scene_hits, best = None, [], (0, 0, 0)
     asks_time = None
+    text = _MEDICINE_VERB.sub(" ", text)
     for name, cues in policy.scene_cues.items():
         hits = _hits(text, cues)
         if hits and asks_time is None:
@@ -332,7 +340,23 @@ def slot_by_shape(text: str, policy: Policy) -> bool:
 # person topic together ask what `visit_parents` asks, however the visit is worded. A hotel or a day out for them
 # ("给我爸订个酒店", "my parents are coming, plan a day trip") is where they come to, and no ticket. (topic, person
 # topic) -> the topic they imply.
-IMPLIED_TOPICS = {("departure", "parents"): "visit_parents", ("departure", "grandparents"): "visit_parents"}
+IMPLIED_TOPICS = {("departure", "parents"): "visit_parents", ("departure", "grandparents"): "visit_parents",
+                  ("departure", "holiday"): "visit_parents"}
+# A ticket for a public or school holiday ("flights for the Diwali trip", "国庆的火车票", "寒假回家的车票") most often
+# goes home (RELEVANCE.md, "travel"): a festival or break named in a transport booking that names neither a place
+# nor another person to see reads as the `holiday` topic for `IMPLIED_TOPICS`. Latin words from a word start,
+# Chinese anywhere.
+HOLIDAY_WORDS = ("christmas", "xmas", "thanksgiving", "easter", "diwali", "deepavali", "eid", "hanukkah", "passover",
+                 "chinese new year", "lunar new year", "cny", "new year", "holidays", "half term", "half-term",
+                 "spring break", "summer break", "winter break", "春节", "过年", "新年", "元旦", "五一", "劳动节", "国庆",
+                 "中秋", "端午", "清明", "寒假", "暑假", "假期", "放假", "长假", "小长假")
+
+
+# A question where the user lives ("where do I live now?", "我现在住哪") is also answered by a move under way ("User
+# plans: moving to Seattle in the fall.", "下个月搬去深圳"): a memory whose words say a move earns `MOVE_WEIGHT`, one that
+# clears the cut alone, as a scene's content cue does.
+MOVE_CUES = ("moving", "move to", "move back", "relocat", "搬家", "搬到", "搬去", "搬回")
+MOVE_WEIGHT = 0.5
 
 
 def query_read(query: str, policy: Policy, task_type: str | None = None) -> QueryReading:
@@ -361,6 +385,11 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     topics = [name for name, cues in policy.topic_cues.items() if _hits(text, cues)]
     if policy.slot_topics and not any(name in policy.slot_topics for name in topics) and slot_by_shape(text, policy):
         topics.append(policy.slot_topics[0])
+    # a holiday trip that names where it goes ("五一去西安", "to see my son for thanksgiving") goes there, not home
+    holidays = _hits(text, list(HOLIDAY_WORDS))
+    if holidays and not any(name in policy.person_topics for name in topics) \
+            and not names_place(re.sub("|".join(map(re.escape, holidays)), " ", query, flags=re.I)):
+        topics.append("holiday")
     for (implying, person), implied in IMPLIED_TOPICS.items():
         if implying in topics and person in topics and implied in policy.topic_keys and implied not in topics:
             topics.append(implied)
@@ -392,9 +421,16 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     if scene and not named_place and not slot_only and policy.scene_content_weights.get(scene, 0) > 0:
         content_patterns = _pg_regexes(policy.scene_content_cues.get(scene, []))
         content_weight = float(policy.scene_content_weights[scene]) if content_patterns else 0.0
+    content_answers = False
+    if not content_patterns and any(name in policy.self_topics
+                                    and policy.topic_keys.get(name, {}).get("user.home_city", 0.0) >= 0.8
+                                    for name in topics):
+        # where the user lives now: a move under way says it too (RELEVANCE.md rule 4, "a pending move is relevant")
+        content_patterns, content_weight, content_answers = _pg_regexes(list(MOVE_CUES)), MOVE_WEIGHT, True
     return QueryReading(scene=scene, scene_cues=tuple(scene_hits), topics=tuple(topics),
                         key_weights={k: v for k, v in weights.items() if v > 0},
-                        content_patterns=content_patterns, content_weight=content_weight, named_place=named_place,
+                        content_patterns=content_patterns, content_weight=content_weight,
+                        content_answers=content_answers, named_place=named_place,
                         scene_source=source, scene_prototype=prototype, scene_prototype_cosine=prototype_cosine,
                         forms=tuple(forms), form_keys=tuple(form_keys))
 

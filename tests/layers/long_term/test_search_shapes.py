@@ -67,3 +67,33 @@ def test_an_appointment_reads_as_what_is_arranged_unless_its_time_is_asked():
     assert query_read("what should I tell the dentist before my appointment", policy).scene == "medical"
     # the date of the trip is asked: the arranging scene's reading stays
     assert query_read("when's the New Zealand trip?", policy).scene == "scheduling"
+
+
+def test_eating_a_medicine_is_no_meal():
+    policy = Policy()
+    assert query_read("脚趾头又肿起来了，能吃点啥药", policy).scene == "medical"
+    assert query_read("喝中药期间要注意什么", policy).scene == "medical"
+    assert query_read("晚上请几个老同事吃饭，点啥菜好", policy).scene == "dining"
+
+
+def test_a_holiday_ticket_goes_home_unless_it_names_where(tenant, remember):
+    hometown = remember("用户的老家是安徽芜湖。", memory_key="user.hometown")
+    remember("用户住在杭州。", memory_key="user.home_city")
+    assert hometown.pk in _served(tenant, "五一的高铁票帮我看看")
+    assert hometown.pk in _served(tenant, "look up flights for the Diwali trip")
+    # a holiday trip that names its destination or the person it goes to see goes there
+    assert hometown.pk not in _served(tenant, "五一去西安，帮我看看高铁票")
+    assert hometown.pk not in _served(tenant, "find me flights to go see my son for thanksgiving")
+
+
+def test_where_one_lives_now_finds_a_move_under_way(tenant, remember):
+    move = remember("User plans: moving to Seattle in the fall.", kind="event", memory_key="user.plan")
+    trip = remember("User plans: trip to Tokyo in April.", kind="event", memory_key="user.plan")
+    served = _served(tenant, "where do I live now?")
+    assert move.pk in served and trip.pk not in served
+    explained = memory_search(tenant=tenant, user_id="u1", query="where do I live now?", explain=True)
+    found = next(s for s in explained if s.memory.pk == move.pk)
+    stage = found.explain
+    assert stage["rerank"]["other_key"] is False
+    assert found.score == pytest.approx(stage["relevance"] * stage["recency"] * stage["scene"]
+                                        * stage["confidence"] * stage["feedback_weight"])
