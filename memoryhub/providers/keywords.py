@@ -210,6 +210,12 @@ MEMBER_WORDS = [
     ("grandparents 祖父母", "grandma grandmother grandpa grandfather 奶奶 外婆 姥姥 爷爷 外公 姥爷"),
     ("siblings sibling 兄弟姐妹", "brother sister 哥哥 弟弟 姐姐 妹妹"),
 ]
+# The same one-way bridge from a thing to what it carries that people react to: buying or growing flowers meets a
+# pollen allergy (RELEVANCE.md, "gifts"), a furry animal meets its dander, while a pollen count names no flower.
+CARRIED_WORDS = [
+    ("flower flowers bouquet 花 鲜花 花束 插花", "pollen 花粉 hayfever"),
+    ("cat cats kitten dog dogs puppy 猫 狗 小猫 小狗", "dander fur 毛发"),
+]
 
 
 # the stop words as the tokeniser emits them (stemmed), since query terms are compared after stemming
@@ -244,7 +250,7 @@ def members_of(term: str) -> tuple[str, ...]:
     global _members
     if _members is None:
         table: dict[str, list[str]] = {}
-        for general, specific in MEMBER_WORDS:
+        for general, specific in MEMBER_WORDS + CARRIED_WORDS:
             for word in _group_terms(general):
                 table.setdefault(word, []).extend(_group_terms(specific))
         _members = {word: tuple(dict.fromkeys(found)) for word, found in table.items()}

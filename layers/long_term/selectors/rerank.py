@@ -53,6 +53,10 @@ meaning. The features, each in [0, 1]:
   `slot_question_cues`: "can I take a call on Saturday morning?", "周四下午能约牙医吗") is answered by what already fills that day: a memory naming a weekday the query
   names (selectors/days.py: "every Tuesday and Thursday", 每周一三五, weekdays, 周末) closes `rerank_slot_share` of
   the gap (RELEVANCE.md, indirect needs: the recurring commitments that fall in the asked slot).
+- allergen: an allergy (`allergy_keys`) that shares a concept with the request (keywords.py `CARRIED_WORDS` bridge a
+  thing to what it carries: flowers to pollen, a cat to its dander) closes `ALLERGEN_SHARE` of the gap, whatever the
+  scene: "想买束花" meets "用户对花粉过敏", "同学家养了猫，我能去吗" meets "用户对猫毛过敏" (relevance dev 754/228/92 ->
+  756/228/90).
 - taste: a like or dislike (`taste_keys`) bears on the scene it is about. When the memory's own words name
   the query's scene by its cue words ("User likes Korean food" for "order us something for dinner", read by
   scenes.text_scene) it closes `rerank_taste_fit_share` of the gap; when they name another scene ("User
@@ -284,6 +288,10 @@ def mentions(name: str, text: str) -> bool:
 
 
 ALLERGY_SCENES = ("dining", "medical")
+# An allergy whose words meet the request's (the flowers one buys and a pollen allergy, a cat one is to host and a
+# cat-hair allergy: memoryhub/providers/keywords.py `CARRIED_WORDS`) constrains what it asks, whatever the scene:
+# such an allergy closes this share of the gap (RELEVANCE.md, "gifts": an allergy to pollen when buying flowers).
+ALLERGEN_SHARE = 0.3
 
 
 def _taste_scene(row: dict, policy: Policy) -> tuple[str | None, str | None]:
@@ -397,6 +405,7 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
                       else 0.0,
         "time_form": 1.0 if _time_form_answer(row, reading, policy) else 0.0,
         "slot": 1.0 if query_days and query_days & days_named(content) else 0.0,
+        "allergen": 1.0 if family == "allergy" and int(row.get("matched_concepts") or 0) >= 1 else 0.0,
     }
     # a memory naming the person is the answer to a question about them, not to one asking their name or to a
     # request they only come along to
@@ -405,7 +414,8 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
               "event": policy.rerank_event_share,
               "person": policy.rerank_person_answer_share if person_answers else policy.rerank_person_share,
               "coverage": policy.rerank_coverage_share, "taste_fit": policy.rerank_taste_fit_share,
-              "time_form": policy.rerank_time_form_share, "slot": policy.rerank_slot_share}
+              "time_form": policy.rerank_time_form_share, "slot": policy.rerank_slot_share,
+              "allergen": ALLERGEN_SHARE}
     remaining = 1.0
     for name, value in features.items():
         remaining *= 1.0 - shares[name] * value

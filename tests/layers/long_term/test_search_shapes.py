@@ -97,3 +97,17 @@ def test_where_one_lives_now_finds_a_move_under_way(tenant, remember):
     assert stage["rerank"]["other_key"] is False
     assert found.score == pytest.approx(stage["relevance"] * stage["recency"] * stage["scene"]
                                         * stage["confidence"] * stage["feedback_weight"])
+
+
+def test_an_allergy_the_request_touches_is_found_whatever_the_scene(tenant, remember):
+    pollen = remember("用户对花粉过敏。", memory_key="user.allergies")
+    fur = remember("用户对猫毛过敏。", memory_key="user.allergies")
+    remember("用户喜欢喝茶。", kind="preference", memory_key="user.likes")
+    flowers = _served(tenant, "想买束花犒劳一下自己，买什么好")
+    assert pollen.pk in flowers and fur.pk not in flowers
+    assert fur.pk in _served(tenant, "同学家养了猫，我能去她家玩吗？")
+    explained = memory_search(tenant=tenant, user_id="u1", query="想买束花犒劳一下自己，买什么好", explain=True)
+    stage = next(s for s in explained if s.memory.pk == pollen.pk).explain["rerank"]
+    assert stage["features"]["allergen"] == 1.0
+    assert stage["relevance"] == pytest.approx((1 - (1 - stage["first_stage_relevance"]) * (1 - stage["boost"]))
+                                               * stage["misfit_factor"])
