@@ -72,7 +72,9 @@ EN_FREQ = re.compile(
     r"\b(?:every\s+(?:day|night|morning|afternoon|evening|week|weekend|month|other\s+(?:day|week|weekend|month))|daily|nightly|weekly|monthly|"
     # "every two weeks", "every couple of months", "for 30 minutes a day"
     r"every\s+(?:two|three|four|couple\s+of|few|\d+)\s+(?:days|weeks|months)|(?<=minutes\s)a\s+day|(?<=hour\s)a\s+day|"
-    r"(?:once|twice|three\s+times|four\s+times|\d+\s+times|[a-z]+\s+times)\s+a\s+(?:day|week|month)|"
+    r"(?:once|twice|three\s+times|four\s+times|\d+\s+times|[a-z]+\s+times)\s+(?:a|per)\s+(?:day|week|month)|"
+    # "metformin twice daily", "three times weekly": the count with the adverb is one rhythm.
+    r"(?:once|twice|three\s+times|four\s+times|\d+\s+times)\s+(?:daily|weekly|monthly|nightly)|"
     # "pilates 3x a week", "gym 4x/week", "every single day", "the first thursday of the month".
     r"\d\s*x\s*(?:a\s+|/\s*|per\s+)(?:day|week|month)|every\s+single\s+(?:day|morning|night|evening|week)|"
     r"(?:first|second|third|last)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+of\s+(?:the|each|every)\s+month|"

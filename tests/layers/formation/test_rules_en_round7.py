@@ -138,3 +138,38 @@ def test_a_day_named_for_its_activity():
 
 def test_a_drug_ending_is_no_drug_in_an_everyday_word():
     assert not any(key == "user.medications" for key, _ in _facts("I'm learning Italian on the side"))
+
+
+# ---- attributes said beside the person, pet or drug ------------------------------------------------------------
+
+@pytest.mark.parametrize("text, key, want", [
+    ("my nephew's party is Saturday and I'm stuck, my big brother Sol is coming, he's really into vinyl", "user.relationship.older_brother", {"likes": "vinyl"}),
+    ("my wife Ines and I hit 8 years on the 2nd, she adores peonies", "user.relationship.wife", {"likes": "peonies"}),
+    ("Pesto (my dog, 9, a total couch potato) won't get off the sofa", "user.pet.dog", {"age": 9}),
+    ("our twins Kit and Bea (5) start school soon", "user.relationship.child", {"age": 5}),
+])
+def test_an_attribute_said_beside_its_owner(text, key, want):
+    got = [{k: v for k, v in i.attributes.items() if k in want} for i in _items(text) if i.memory_key == key]
+    assert got and all(g == want for g in got), (got, _facts(text))
+
+
+def test_a_couple_counting_years_to_a_date():
+    assert _attrs("Ravi and I hit 3 years on the 9th of May", "user.anniversary") == {}
+    assert ("user.anniversary", "the 9th of May") in _facts("Ravi and I hit 3 years on the 9th of May")
+    assert not any(key == "user.anniversary" for key, _ in _facts("my parents hit 40 years on Sunday"))
+    assert not any(key in ("user.anniversary", "user.age") for key, _ in _facts("I hit 5 years at Google next month"))
+
+
+@pytest.mark.parametrize("text, drug, want", [
+    ("I'm on lisinopril 10 once daily", "lisinopril", {"dose": "10", "schedule": "once daily"}),
+    ("they upped my propranolol to 40mg last week", "propranolol", {"dose": "40mg"}),
+    ("two sprays of fluticasone as needed, mostly in spring", "fluticasone", {"dose": "two sprays", "schedule": "as needed"}),
+])
+def test_a_drug_with_its_dose_and_schedule(text, drug, want):
+    got = [i.attributes for i in _items(text) if i.memory_key == "user.medications" and i.value == drug]
+    assert got and {k: got[0].get(k) for k in want} == want, _facts(text)
+
+
+def test_a_drug_said_by_how_it_works_is_the_users_but_a_machine_is_no_drug():
+    assert ("user.medications", "antihistamines") in _facts("allergy season and the antihistamines aren't doing anything")
+    assert not any(key == "user.medications" for key, _ in _facts("the machine isn't working again"))

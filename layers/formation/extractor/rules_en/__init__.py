@@ -57,6 +57,8 @@ from layers.formation.extractor.rules_en.family import (
 from layers.formation.extractor.rules_en.habits import _b_habit, _is_habit_clause
 from layers.formation.extractor.rules_en.health import (
     allergen_first,
+    _b_dose_changed,
+    _b_drug_not_working,
     _b_drug_first,
     _b_shot,
     _b_dose_of,
@@ -70,7 +72,7 @@ from layers.formation.extractor.rules_en.health import (
 from layers.formation.extractor.rules_en.languages import _b_exam, _b_language
 from layers.formation.extractor.rules_en.likes import ironic_taste
 from layers.formation.extractor.rules_en.location import _b_office
-from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_called_name, _b_together, _b_years_married
+from layers.formation.extractor.rules_en.personal import _b_anniversary, _b_called_name, _b_couple_years, _b_together, _b_years_married
 from layers.formation.extractor.rules_en.pets import _b_pet, _b_pets, breed_said_later
 from layers.formation.extractor.rules_en.plans import _b_be_there, _b_plan, _b_progressive_plan, plan_candidate
 from layers.formation.extractor.rules_en.subject import (
@@ -109,9 +111,9 @@ def match_clause(clause: str) -> list[Candidate]:
 # their own anchors ("my dog", "my flight").
 # Every contact rule's builder: "you" before a contact preference is whoever reaches the user.
 _CONTACT_BUILDERS = {build for _, build in contact.FACT_RULES}
-_EN_SUBJECT_FREE = {_b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_named_after_have, _b_called_name}
+_EN_SUBJECT_FREE = {_b_couple_years, _b_dose_changed, _b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_named_after_have, _b_called_name}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
-_EN_LOOSE = {_b_drug_first, _b_shot, _b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_school_kind_attended, _b_lower_school, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
+_EN_LOOSE = {_b_drug_not_working, _b_drug_first, _b_shot, _b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_school_kind_attended, _b_lower_school, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
              _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together, _b_years_married, _b_exam}
 
 

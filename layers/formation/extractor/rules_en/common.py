@@ -208,7 +208,7 @@ def _clean_org(raw: str) -> str | None:
 def _phrase(raw: str, limit: int = 6) -> str | None:
     if _PRONOUN_OBJECT.match(tidy_value(raw)):
         return None
-    value = tidy_value(re.split(r"\s+(?:because|since|so|but|which|and\s+(?:it|i|they|he|she|her|his|their|my)\b|when|though|lol|haha|tbh|"
+    value = tidy_value(re.split(r"\s+(?:because|since|so|but|which|if|and\s+(?:it|i|they|he|she|her|his|their|my)\b|when|though|lol|haha|tbh|"
                                 r"honestly|ngl|rn|btw|like\s+\w+ly)\b|[,;!?()—–]", raw, maxsplit=1, flags=re.I)[0])
     value = _TRAILING_FILLER.sub("", value)
     value = re.sub(r"^(?:a|an|the|my|some)\s+", "", value, flags=re.I)

@@ -108,13 +108,16 @@ def _person_attrs(rest: str) -> dict:
             out["age"] = value
     # "my husband and I are both teachers", "me and my sister are both nurses": a job shared with the user.
     occupation = re.search(rf"(?i)(?:\bis|'s|\b(?:got\s+|just\s+got\s+|was\s+|been\s+)?promoted\s+to|\bbecame|(?:\band\s+(?:i|me)\s+)?\bare\s+both|\band\s+(?:i|me)\s+both\s+work\s+as|\bworks\s+as|\bworks\s+(?:at|for|in)\s+[^,.;!?]{{1,40}}?\s+as|^\s*,(?!\s*(?:is|was)\b)|\band)\s+(?:(?:still|now|also|actually|currently)\s+)?(?:an?\s+)?(?:\d+(?:st|nd|rd|th)\s+)?{_OCC}", rest)
+    # "my mum's doctor upped her dose": a role straight after "'s" is someone the person has ("my mum's a doctor" is her job).
+    if occupation and re.match(r"['’]s\s+(?!an?\s|still\s|now\s|also\s|actually\s|currently\s)", occupation.group()):
+        occupation = None
     if occupation:
         out["occupation"] = _occupation(occupation.group("v"))
     else:
         field = re.search(r"(?i)\bworks\s+in\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\b", rest)
         if field and not field.group("v")[:1].isupper() and field.group("v").lower() not in ("the", "a", "an"):
             out["occupation"] = field.group("v")
-    likes = re.search(r"(?i)\b(?:loves|likes|plays|(?:is\s+)?obsessed\s+with|is\s+into|enjoys|wants\s+to\s+learn|(?:is\s+)?mad\s+about|(?:is\s+)?crazy\s+about|(?:is\s+)?nuts\s+about)\s+(?P<v>[^,.;!?]+)", rest) \
+    likes = re.search(r"(?i)(?:\b|(?='))(?:loves|likes|adores|collects|plays|(?:is\s+)?obsessed\s+with|(?:is|'s|are)\s+(?:(?:super|really|so|very|totally|well|mad|seriously|massively|big\s+time)\s+)?into|enjoys|wants\s+to\s+learn|(?:is\s+)?mad\s+about|(?:is\s+)?crazy\s+about|(?:is\s+)?nuts\s+about)\s+(?P<v>[^,.;!?]+)", rest) \
         or re.search(r"\b(?i:is|'s)\s+(?i:a|an)\s+(?:(?i:huge|big|massive|mad|die-hard|diehard|total|massive)\s+)?(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})\s+(?i:fan|nut|nerd|geek)\b", rest)
     if likes:
         # "plays rugby every weekend": how often is not part of the thing.
@@ -156,7 +159,9 @@ def _spouse(m, clause) -> str:
     return "husband" if he and not she else "wife" if she and not he else "partner"
 
 
-_PRONOUN_SENTENCE = re.compile(r"(?:^|(?<=[.!?])\s+)(?i:she|he)(?=(?:'s|\s+is|\s+works|\s+loves|\s+likes|\s+plays|\s+goes|\s+attends|\s+turned|\s+turns|\s+just)\b)")
+# A he / she that opens a sentence, or a clause after a comma or "and" ("…no gift ideas, she's super into k-pop",
+# "…on the 18th, she loves tulips"), speaks of the one person of the turn.
+_PRONOUN_SENTENCE = re.compile(r"(?:^|(?<=[.!?])\s+|(?<=[,;])\s+|(?<=\band)\s+)(?i:she|he)(?=(?:'s|\s+is|\s+works|\s+loves|\s+likes|\s+plays|\s+goes|\s+attends|\s+turned|\s+turns|\s+just|\s+adores|\s+collects)\b)")
 
 
 def attributes_said_later(text: str, start: int) -> dict:
@@ -235,9 +240,15 @@ def _b_named_group(m, clause):
     shared = _SHARED_AGE.match(clause, m.end())
     shared_age = A.plausible_age(A.en_int(shared.group("n")), low=0) if shared else None
     out = []
-    for person in re.finditer(r"(?P<n>[A-Z][a-zà-ÿ'-]+)(?:\s*,?\s*\(?(?:(?i:age|aged|who's|who\s+is)\s+)?(?P<a>\d{1,2})\)?)?", m.group("names")):
-        if person.group("n") not in _NOT_NAMES:
-            out.append(_f(f"user.relationship.{role}", person.group("n"), age=int(person.group("a")) if person.group("a") else shared_age))
+    people = [p for p in re.finditer(r"(?P<n>[A-Z][a-zà-ÿ'-]+)(?:\s*,?\s*\(?(?:(?i:age|aged|who's|who\s+is)\s+)?(?P<a>\d{1,2})\)?)?", m.group("names"))
+              if p.group("n") not in _NOT_NAMES]
+    # "our twins Anya and Rohan (7)": twins share the one age said after the last of them.
+    if re.match(r"(?i)twin|triplet", m.group("group")) and shared_age is None:
+        ages = [p.group("a") for p in people if p.group("a")]
+        if len(ages) == 1 and people[-1].group("a"):
+            shared_age = int(ages[0])
+    for person in people:
+        out.append(_f(f"user.relationship.{role}", person.group("n"), age=int(person.group("a")) if person.group("a") else shared_age))
     return out
 
 

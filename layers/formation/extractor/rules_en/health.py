@@ -136,10 +136,11 @@ def _b_medication(m, clause):
     if not drug or not _DRUG_SUFFIX.search(drug) or len(drug.split()) > 4 or drug.lower().split()[-1] in _NOT_DRUGS \
             or re.search(r"(?i)\b(?:is|are|was|were|isn't|aren't)\b", drug):
         return []
-    dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|g|iu|units?)\b|\b(?:half|one|two)\s+(?:a\s+)?(?:pill|tablet)s?\b", clause)
+    dose = re.search(r"(?i)\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|g|iu|units?)\b|\b(?:half|one|two)\s+(?:a\s+)?(?:pill|tablet)s?\b", clause) \
+        or re.match(rf"\s*(?P<d>{_BARE_DOSE})", clause[m.end():])
     schedule = A.frequency(clause) or (re.search(r"(?i)\bwhen\s+[a-z ]{3,20}$|\bat\s+night\b|\bin\s+the\s+mornings?\b|\bbefore\s+bed\b", clause) or [None])[0] \
         or when_taken(clause[m.end():])
-    return [_f("user.medications", drug, dose=dose.group() if dose else None, schedule=schedule)]
+    return [_f("user.medications", drug, dose=(dose.groupdict().get("d") or dose.group()) if dose else None, schedule=schedule)]
 
 
 def _b_my_pregnancy(m, clause):
@@ -156,6 +157,26 @@ def _b_dose_of(m, clause):
 
 # A dose as said after a drug: "50mg", "75 mcg", "2 units".
 _DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b"
+# A number with no unit right after a drug and before when it is taken is its dose: "metformin 500 twice daily".
+_BARE_DOSE = r"\d{2,4}(?=\s+(?:twice|once|three\s+times|daily|nightly|every|a\s+day|in\s+the|at|with|before|after)\b)"
+
+
+def _b_dose_changed(m, clause):
+    """"doc bumped my sertraline up to 100mg", "they've upped my propranolol to 40mg": the drug, at its new dose."""
+    drug = m.group("v")
+    # "my" says whose drug it is, whoever changed the dose (the caller checks no subject: rules_en _EN_SUBJECT_FREE).
+    if drug.lower() in _NOT_DRUGS or not _DRUG_SUFFIX.search(drug) or not re.search(r"(?i)\bmy\b", m.group()):
+        return []
+    rest = clause[m.end():]
+    return [_f("user.medications", drug, dose=tidy_value(m.group("dose")), schedule=A.frequency(clause) or when_taken(rest))]
+
+
+def _b_drug_not_working(m, clause):
+    """"the antihistamines aren't touching it", "my inhaler isn't helping": a drug the user takes, said by how it works."""
+    drug = tidy_value(m.group("v"))
+    if drug.lower() in _NOT_DRUGS or not _DRUG_SUFFIX.search(drug):
+        return []
+    return [_f("user.medications", drug)]
 
 
 def _b_named_drug(m, clause):
@@ -178,8 +199,10 @@ def _b_named_drug(m, clause):
 _WHEN_TAKEN = re.compile(
     r"(?i)(?:(?:first\s+thing\s+)?(?:before|after|with)\s+(?:breakfast|lunch|dinner|meals|food|bed|runs?|workouts?|exercise|flights?)|"
     r"first\s+thing(?:\s+in\s+the\s+morning)?|at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?(?:\s+(?:daily|every\s+day|each\s+day))?|"
-    r"around\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|every\s+(?:other\s+)?(?:morning|evening|night|day|week|month)|(?:once|twice|three\s+times)\s+a\s+(?:day|week|month)"
-    r"(?:\s+with\s+(?:meals|food))?|daily|nightly|weekly|monthly|mornings|at\s+night|in\s+the\s+(?:morning|evening)s?|at\s+bedtime)\b")
+    r"around\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|every\s+(?:other\s+)?(?:morning|evening|night|day|week|month)|(?:once|twice|three\s+times)\s+(?:a\s+(?:day|week|month)|daily|weekly|nightly)"
+    r"(?:\s+with\s+(?:meals|food))?|daily|nightly|weekly|monthly|mornings|at\s+night|in\s+the\s+(?:morning|evening)s?|at\s+bedtime|"
+    # taken only when needed: "when I need it", "as needed", "if I need to"
+    r"when\s+(?:i\s+)?need(?:ed)?(?:\s+(?:it|them|to))?|as\s+(?:and\s+when\s+)?needed|if\s+(?:i\s+)?need(?:ed)?(?:\s+(?:it|them|to))?|as\s+and\s+when)\b")
 
 
 def when_taken(rest: str) -> str | None:
@@ -286,6 +309,13 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:diagnosed|diagnosed\s+as)\s+(?:(?i:a|an)\s+)?(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     # "halfway through my pregnancy", "my second pregnancy": pregnant now (FACTS.md).
     (re.compile(r"(?i:through|into|in)\s+(?i:my)\s+(?:(?i:first|second|third)\s+)?(?i:pregnancy)\b(?!\s+(?i:was|with))"), _b_my_pregnancy),
+    # "doc bumped my sertraline up to 100mg", "upped my dose of lamotrigine to 200mg": a dose changed is a drug taken.
+    (re.compile(rf"(?i:bumped|upped|increased|raised|lowered|dropped|reduced|cut|doubled|halved|changed|moved)\s+(?:(?i:me|my)\s+)?(?:(?i:dose\s+of)\s+)?(?P<v>[A-Za-z]{{4,}})\s+(?:(?i:up|down|back)\s+)?(?i:to)\s+(?P<dose>{_DOSE})"), _b_dose_changed),
+    # "the antihistamines aren't touching it", "my inhaler isn't doing anything": the user's drug, by how it works.
+    (re.compile(r"(?i:the|my)\s+(?P<v>[A-Za-z]{4,}(?:\s+(?i:inhaler|tablets|pills|spray|drops|cream))?)\s+(?i:aren't|are\s+not|isn't|is\s+not|don't|doesn't|do\s+not|does\s+not|are\s+barely|are|is|have\s+stopped|has\s+stopped|stopped)\s+(?:(?i:really|even|actually|just)\s+)?(?i:working|helping|touching\s+it|doing\s+(?:anything|much|a\s+thing|nothing)|cutting\s+it|making\s+a\s+dent)\b"), _b_drug_not_working),
+    # "two puffs of salbutamol when I need it": a drug in lower case by its dose, known by a drug's ending.
+    (re.compile(r"(?P<dose>(?:\d+(?:\.\d+)?|(?i:one|two|three|four|half\s+a))\s*(?i:puffs?|tablets?|pills?|capsules?|drops?|sprays?|mg|mcg|ml|units?))\s+(?i:of)\s+(?P<v>[a-z]{5,})\b"),
+     lambda m, c: _b_dose_of(m, c) if _DRUG_SUFFIX.search(m.group("v")) and m.group("v") not in _NOT_DRUGS else []),
     # "two puffs of Symbicort twice a day", "10mg of Lexapro every morning": the drug by its dose.
     (re.compile(r"(?P<dose>(?:\d+(?:\.\d+)?|(?i:one|two|three|four|half\s+a))\s*(?i:puffs?|tablets?|pills?|capsules?|drops?|sprays?|mg|mcg|ml|units?))\s+(?i:of)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"), _b_dose_of),
     # "started on Vyvanse, 30mg in the mornings", "was put on Lexapro": a named drug after being started on it.

@@ -69,6 +69,18 @@ def _b_years_married(m, clause):
                else None if re.search(r"(?i)together|dating", m.group()) else "wedding")] if value else []
 
 
+def _b_couple_years(m, clause):
+    """"Chloe and I hit 2 years on the 18th": the couple is the subject ("X and I", "we"), so the caller's subject
+    check is this one (rules_en/__init__.py _EN_SUBJECT_FREE); "my parents hit 40 years" is theirs."""
+    before = clause[:m.start()]
+    # A bare "I hit 2 years on the 18th" is what text.split_clauses leaves of "Chloe and I hit …"; the date must follow
+    # the years straight away ("I hit 2 years sober / at Google on Friday" is no couple's).
+    if not re.search(r"(?i)(?:\band\s+(?:i|me)|^(?:so\s+|and\s+)?(?:we|we're|we\s+are|we've|we\s+will|we'll|i|i'm|i\s+am))\s+(?:(?:are|will|just|finally|both|officially)\s+)*$", before):
+        return []
+    married = re.search(r"(?i)married|marriage|wedding|husband|wife|hubby", clause)
+    return [_f("user.anniversary", re.sub(r"(?i)^on\s+", "", tidy_value(m.group("v"))), type="wedding" if married else None)]
+
+
 def _b_together(m, clause):
     return [_f("user.anniversary", tidy_value(m.group("v")), type="wedding" if re.search(r"(?i)married", clause) else None)]
 
@@ -108,7 +120,12 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(rf"(?:\d{{1,2}}|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty))\s+(?i:years?)\s+(?i:married|of\s+marriage|together)\s+(?P<v>(?i:today|tomorrow|this\s+\w+|next\s+\w+|on\s+\w+day|{DATE_SPAN}))"), _b_years_married),
+    (re.compile(rf"(?:\d{{1,2}}|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty))\s+(?i:years?)\s+(?i:married|of\s+marriage|together)\s+(?P<v>(?i:today|tomorrow|this\s+\w+|next\s+\w+|on\s+\w+day|(?:on\s+)?{DATE_SPAN}))"), _b_years_married),
+    # "Chloe and I hit 2 years on the 18th", "we're celebrating five years together next Friday": the day a couple's
+    # years are counted to (married if said so, else no type).
+    (re.compile(rf"(?i:hit|hitting|hits|celebrate|celebrating|reach|reaching|mark|marking|turn|turning)\s+(?:\d{{1,2}}|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty))\s+(?i:years?|yrs?)"
+                rf"(?:\s+(?i:married|together|of\s+marriage|of\s+dating))?\s+(?P<v>(?i:today|tomorrow|this\s+\w+|next\s+\w+|on\s+\w+day|(?:on\s+)?{DATE_SPAN}))"),
+     _b_couple_years),
     (re.compile(rf"(?i:anniversary)\s+(?i:of)\s+(?i:our|my)\s+(?P<t>(?i:wedding|marriage|first\s+date|engagement))\s+(?i:is|'s|falls\s+on)\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_years_married),
     (re.compile(r"(?i:i\s+was\s+born|born)\s+(?i:on)\s+(?P<v>[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     # "I'm Sarah, nice to meet you", "hey, I'm Tom here": a self-introduction.
@@ -137,7 +154,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # Turning an age is a birthday when it is dated: "turning 41 next week", "just hit 27 yesterday".
     (re.compile(rf"(?i:turning|turn|turned|hit|hitting|hits)\s+(?P<n>{A.EN_NUMBER})\s+(?P<v>(?i:{_RELATIVE_DAY}|{DATE_SPAN}))\b"),
      lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
-    (re.compile(rf"(?i:turning|hit|hitting|just\s+hit|about\s+to\s+turn|gonna\s+turn|going\s+to\s+turn)\s+(?P<v>{A.EN_NUMBER})\b(?!\s*(?i:min|mins|minutes|hours|%|am|pm|degrees|km|miles|k\b|followers|subs|days|weeks|steps))"), _b_age),
+    (re.compile(rf"(?i:turning|hit|hitting|just\s+hit|about\s+to\s+turn|gonna\s+turn|going\s+to\s+turn)\s+(?P<v>{A.EN_NUMBER})\b(?!\s*(?i:min|mins|minutes|hours|%|am|pm|degrees|km|miles|k\b|followers|subs|days|weeks|steps|months|(?:years?|yrs?)\s+(?:at|in|with|of|sober|clean|together|married|on|since)\b))"), _b_age),
     (re.compile(r"(?i:as\s+an?|i'm\s+an?|im\s+an?|i\s+am\s+an?)\s+(?P<v>\d{1,2})[- ](?i:year|yr)s?[- ](?i:old)"), _b_age),
     (re.compile(rf"(?i:born)\s+(?i:on)\s+(?P<v>(?i:{_HOLIDAYS}))"), _b_date("user.birthday")),
     (re.compile(r"(?i:my|it's\s+my|its\s+my)\s+(?i:bday|b-day|birthday)\s+(?P<v>(?i:today|tomorrow))"), lambda m, c: [_f("user.birthday", m.group("v").lower())]),

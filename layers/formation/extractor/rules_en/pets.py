@@ -106,6 +106,10 @@ def _b_pet(m, clause):
                     return [_f(f"user.pet.{species}", name, breed=breed, age=age_said)]
     age = m.groupdict().get("age")
     if not age:
+        # "Miso (my cat, 12, ginger)", "my dog, 9 years old, still acts like a puppy": an age in apposition.
+        beside_age = re.match(r"(?i)^\s*[,(]?\s*(?:aged\s+|age\s+)?(?P<a>\d{1,2})\s*(?:(?:years?|yrs?)(?:\s+old)?|yo|y/o)?\s*(?=[,)]|$)", after)
+        age = beside_age.group("a") if beside_age else None
+    if not age:
         # "a lab named Maple, is 10 now", "a rescue greyhound, Pepper, she's 3".
         said = re.match(r"(?i)^[^.]{0,25}?\b(?:is|'s|he's|she's|turns|turned|just\s+turned)\s+(?P<a>\d{1,2})\b(?!\s*(?:weeks|months|days|kg|lbs|am|pm|%|min))", after)
         age = said.group("a") if said else None
