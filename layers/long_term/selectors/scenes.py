@@ -352,6 +352,17 @@ HOLIDAY_WORDS = ("christmas", "xmas", "thanksgiving", "easter", "diwali", "deepa
                  "中秋", "端午", "清明", "寒假", "暑假", "假期", "放假", "长假", "小长假")
 
 
+# Two needs said by their shape as well as by the topics' cue phrases: somewhere near the user ("somewhere good near
+# us?", "close to home", "我家附近") asks what `local` asks (the home city), and a request in the travel scene that
+# names a way to get there ("帮我订去北京的高铁", "a coach to Leeds") asks what `departure` asks (where the trip
+# leaves from). A shape -> (the scene it needs, or None for any; the topic it implies).
+_NEAR_USER = re.compile(r"\b(?:near|nearby|close to|around|by)\s+(?:us|me|here|home|our place|my place|where (?:i|we) live)\b"
+                        r"|(?:我|我们|我家|家)(?:附近|周边|旁边|门口)")
+_TRANSPORT = re.compile(r"\b(?:flights?|planes?|trains?|rail|coach(?:es)?|bus(?:es)?|ferr(?:y|ies))\b"
+                        r"|机票|飞机|航班|火车|高铁|动车|大巴|车票|船票")
+SHAPED_TOPICS = ((_NEAR_USER, None, "local"), (_TRANSPORT, "travel", "departure"))
+
+
 # A question where the user lives ("where do I live now?", "我现在住哪") is also answered by a move under way ("User
 # plans: moving to Seattle in the fall.", "下个月搬去深圳"): a memory whose words say a move earns `MOVE_WEIGHT`, one that
 # clears the cut alone, as a scene's content cue does.
@@ -386,6 +397,10 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     if policy.slot_topics and not any(name in policy.slot_topics for name in topics) and slot_by_shape(text, policy):
         topics.append(policy.slot_topics[0])
     # a holiday trip that names where it goes ("五一去西安", "to see my son for thanksgiving") goes there, not home
+    for shape, needs_scene, implied in SHAPED_TOPICS:
+        if implied in policy.topic_keys and implied not in topics and (needs_scene is None or scene == needs_scene) \
+                and shape.search(text):
+            topics.append(implied)
     holidays = _hits(text, list(HOLIDAY_WORDS))
     if holidays and not any(name in policy.person_topics for name in topics) \
             and not names_place(re.sub("|".join(map(re.escape, holidays)), " ", query, flags=re.I)):

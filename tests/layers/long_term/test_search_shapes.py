@@ -111,3 +111,12 @@ def test_an_allergy_the_request_touches_is_found_whatever_the_scene(tenant, reme
     assert stage["features"]["allergen"] == 1.0
     assert stage["relevance"] == pytest.approx((1 - (1 - stage["first_stage_relevance"]) * (1 - stage["boost"]))
                                                * stage["misfit_factor"])
+
+
+def test_near_the_user_and_a_way_to_travel_read_by_their_shape(tenant, remember):
+    home = remember("用户住在上海。", memory_key="user.home_city")
+    assert home.pk in _served(tenant, "帮我订去北京的高铁，面试那天早上到就行")
+    assert home.pk in _served(tenant, "anniversary dinner with the wife, somewhere good near us?")
+    # a hotel elsewhere needs no departure, and a dinner cooked at home no city
+    assert home.pk not in _served(tenant, "帮我订香港的酒店")
+    assert "local" not in query_read("dinner ideas for tonight, cooking at home", Policy()).topics
