@@ -7,12 +7,20 @@ gunicorn runs several worker processes (and Celery more), each with its own memo
 needs a PROMETHEUS_MULTIPROC_DIR shared by every process of one host, wiped at each start, and it cannot
 add up processes on different hosts. Here the few things only a request can see (whether a search or a
 context served a memory above its cutoff, how long a request took) are counted in Redis with
-HINCRBYs through the shared `memoryhub.core.redis.redis_client()`, sent in the request's one pipeline
-(memoryhub/core/redis_batch.py, opened by `LatencyMiddleware`), so every process and host
+HINCRBYs through the shared `memoryhub.core.redis.redis_client()`, so every process and host
 adds to the same numbers; everything the database already knows (extraction drops, quarantine, outbox
 depth, fallen-back jobs) is read from PostgreSQL when scraped, by `LayerHealthCollector`, so it is never
-a second copy that can drift. Counting never fails a request: Redis down means the increment is lost and
-`backoff` skips Redis for a few seconds (memoryhub/core/redis.py).
+a second copy that can drift.
+
+The increments leave the request thread (`CounterBuffer`): a request adds them up in this process's
+buffer, and one daemon thread per process sends what has gathered in one MULTI/EXEC, a few milliseconds
+after the first increment wakes it, so under load many requests share one round trip (a search paid 4 %
+of its CPU for its counters' pipeline: docs/benchmarks.md, "Import checks and the append's reminders
+savepoint"). Counting never blocks or fails a request: adding is a dict update under a lock no send holds.
+Redis down means the increments wait in the buffer (at most `MAX_BUFFERED_FIELDS` distinct fields; a new
+one past that is dropped and counted in `dropped`) and `backoff` skips Redis for a few seconds
+(memoryhub/core/redis.py); they are sent once it is back. At a normal exit what is left is sent (atexit);
+a scrape sends this process's first, so a process reads back what it counted.
 
 Auth of /metrics (`metrics_view`): with METRICS_TOKEN set, a scraper sends `Authorization: Bearer
 <token>` (no header: 401, a wrong token: 403, both in the error format). Without it the endpoint is
@@ -24,9 +32,13 @@ console's dashboard does (docs/architecture.md).
 """
 from __future__ import annotations
 
+import atexit
 import contextvars
 import functools
 import hmac
+import logging
+import os
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -41,7 +53,9 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from memoryhub.api.errors import json_error
 from memoryhub.core.redis import REDIS_ERRORS, backoff, redis_client
-from memoryhub.core.redis_batch import redis_batched, redis_deferred
+from memoryhub.core.redis_batch import redis_batched
+
+logger = logging.getLogger(__name__)
 
 # Layer health: a layer whose searches serve nothing above the cutoff in more than 70 % of
 # cases is not helping; below this share the dashboard and memstats flag it.
@@ -61,6 +75,100 @@ LAYER_CONTEXT = "context"
 _counting: contextvars.ContextVar[bool] = contextvars.ContextVar("metrics_counting", default=False)
 
 
+# The buffer's send waits this long after the first increment that woke it, so that the increments of the
+# requests around it go in the same round trip; a scrape of another process sees a count this much later.
+FLUSH_DELAY_SECONDS = 0.02
+# While Redis is away the buffer keeps the increments of at most this many distinct fields (a field is a
+# tenant and layer and outcome, or a route and method and bucket: a few hundred in use).
+MAX_BUFFERED_FIELDS = 10_000
+
+
+class CounterBuffer:
+    """Hash increments (HINCRBY, HINCRBYFLOAT) added up in-process and sent by one daemon thread.
+
+    `client` and `backoff` are the process's (memoryhub/core/redis.py) unless given. The thread starts with
+    the first increment; a forked child starts with an empty buffer and a thread of its own (its parent's
+    pending increments are the parent's to send)."""
+
+    def __init__(self, *, client=redis_client, backoff=backoff, delay: float = FLUSH_DELAY_SECONDS,
+                 max_fields: int = MAX_BUFFERED_FIELDS):
+        self._client, self._backoff = client, backoff
+        self.delay, self.max_fields = delay, max_fields
+        self._forget()
+
+    def _forget(self) -> None:
+        self._lock = threading.Lock()  # guards `_pending`; never held while sending
+        self._sending = threading.Lock()  # one send at a time: the exit's waits for the thread's
+        self._pending: dict[tuple[str, str], int | float] = {}
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.dropped = 0
+
+    def add(self, key: str, field_name: str, amount: int | float = 1) -> None:
+        """Count `amount` into `key`'s `field_name` (a float is sent with HINCRBYFLOAT). Never raises."""
+        with self._lock:
+            self._keep(((key, field_name), amount))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="memoryhub-metrics", daemon=True)
+                self._thread.start()
+        self._wake.set()
+
+    def _keep(self, *increments) -> None:
+        pending = self._pending
+        for slot, amount in increments:
+            if slot in pending:
+                pending[slot] += amount
+            elif len(pending) < self.max_fields:
+                pending[slot] = amount
+            else:
+                self.dropped += 1
+
+    def pending(self) -> int:
+        """How many fields wait to be sent."""
+        with self._lock:
+            return len(self._pending)
+
+    def flush(self) -> bool:
+        """Send what is pending, now, on this thread; True when it was sent (or nothing was pending). What
+        Redis did not take stays pending for the next send."""
+        with self._sending:
+            with self._lock:
+                pending, self._pending = self._pending, {}
+            if not pending:
+                return True
+            if self._backoff.available():
+                try:
+                    pipe = self._client().pipeline(transaction=True)
+                    for (key, field_name), amount in pending.items():
+                        if isinstance(amount, float):
+                            pipe.hincrbyfloat(key, field_name, amount)
+                        else:
+                            pipe.hincrby(key, field_name, amount)
+                    pipe.execute()
+                    return True
+                except REDIS_ERRORS as exc:
+                    self._backoff.failed("metrics counters", exc)
+            with self._lock:
+                self._keep(*pending.items())
+            return False
+
+    def _run(self) -> None:
+        while True:
+            # woken by an increment; with increments left over from a failed send, retried after the back-off
+            self._wake.wait(timeout=self._backoff.seconds if self._pending else None)
+            self._wake.clear()
+            time.sleep(self.delay)
+            try:
+                self.flush()
+            except Exception:  # noqa: BLE001 — the thread outlives any one send
+                logger.exception("sending the metrics counters failed")
+
+
+counters = CounterBuffer()
+atexit.register(counters.flush)
+os.register_at_fork(after_in_child=counters._forget)
+
+
 def _redis_call(operation: str, call):
     if not backoff.available():
         return None
@@ -74,8 +182,7 @@ def _redis_call(operation: str, call):
 def record_retrieval_outcome(layer: str, tenant_id: int, served: bool) -> None:
     """Count one search or context of `tenant_id`: `served` when it returned at least one memory above
     its cutoff."""
-    field_name = f"{layer}|{int(tenant_id)}|{'served' if served else 'missed'}"
-    redis_deferred("metrics retrieval", lambda pipe: pipe.hincrby(RETRIEVALS_KEY, field_name, 1))
+    counters.add(RETRIEVALS_KEY, f"{layer}|{int(tenant_id)}|{'served' if served else 'missed'}")
 
 
 def record_search(tenant_id: int, served: bool) -> None:
@@ -111,19 +218,15 @@ def counted_retrieval(layer: str, served):
 def record_annotator_failure(annotator: str, tenant_id: int) -> None:
     """Count one turn append whose annotator (e.g. "resolutions") raised and was rolled back to its
     savepoint (layers/short_term/services/turns.py): the turns were stored without its annotations."""
-    field_name = f"{annotator}|{int(tenant_id)}"
-    redis_deferred("metrics annotator", lambda pipe: pipe.hincrby(ANNOTATOR_FAILURES_KEY, field_name, 1))
+    counters.add(ANNOTATOR_FAILURES_KEY, f"{annotator}|{int(tenant_id)}")
 
 
 def record_latency(route: str, method: str, seconds: float) -> None:
     bucket = next((i for i, bound in enumerate(LATENCY_BUCKETS) if seconds <= bound), len(LATENCY_BUCKETS))
     prefix = f"{route}|{method}"
-
-    def write(pipe):
-        pipe.hincrby(LATENCY_KEY, f"{prefix}|{bucket}", 1)
-        pipe.hincrby(LATENCY_KEY, f"{prefix}|count", 1)
-        pipe.hincrbyfloat(LATENCY_KEY, f"{prefix}|sum", seconds)
-    redis_deferred("metrics latency", write)
+    counters.add(LATENCY_KEY, f"{prefix}|{bucket}")
+    counters.add(LATENCY_KEY, f"{prefix}|count")
+    counters.add(LATENCY_KEY, f"{prefix}|sum", float(seconds))
 
 
 class LatencyMiddleware:
@@ -134,8 +237,8 @@ class LatencyMiddleware:
 
     def __call__(self, request):
         started = time.perf_counter()
-        # the request's counters (hits, access buffer, this latency) go to Redis in one pipeline at the end
-        # (memoryhub/core/redis_batch.py)
+        # the request's deferred writes (the access buffer) go to Redis in one pipeline at the end
+        # (memoryhub/core/redis_batch.py); its counters go to `counters`
         with redis_batched():
             response = self.get_response(request)
             if request.path.startswith("/api/"):
@@ -216,6 +319,7 @@ def _model(label: str):
 
 
 def _retrieval_counts() -> dict[tuple[str, int], Retrieval] | None:
+    counters.flush()
     raw = _redis_call("metrics read", lambda client: client.hgetall(RETRIEVALS_KEY))
     if raw is None:
         return None
@@ -384,6 +488,7 @@ class LayerHealthCollector:
 
     @staticmethod
     def _latency():
+        counters.flush()
         raw = _redis_call("metrics read", lambda client: client.hgetall(LATENCY_KEY)) or {}
         series: dict[tuple[str, str], dict] = {}
         for key, value in raw.items():
