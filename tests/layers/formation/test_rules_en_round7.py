@@ -173,3 +173,33 @@ def test_a_drug_with_its_dose_and_schedule(text, drug, want):
 def test_a_drug_said_by_how_it_works_is_the_users_but_a_machine_is_no_drug():
     assert ("user.medications", "antihistamines") in _facts("allergy season and the antihistamines aren't doing anything")
     assert not any(key == "user.medications" for key, _ in _facts("the machine isn't working again"))
+
+
+# ---- employment said indirectly --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, want", [
+    ("three interviews later, Arup want me!! contract arrives Monday", {("user.employer", "Arup")}),
+    ("after six years at Barclays I finally jumped ship to Starling", {("user.former_employer", "Barclays"), ("user.employer", "Starling")}),
+    ("turned in my laptop at Ocado yesterday, weird feeling", {("user.former_employer", "Ocado")}),
+    ("commuting into the City every day for Aviva, it's a slog", {("user.employer", "Aviva")}),
+])
+def test_employment_said_indirectly(text, want):
+    assert want <= _facts(text), _facts(text)
+
+
+@pytest.mark.parametrize("text, role", [
+    ("as a paramedic I see this all the time", "paramedic"),
+    ("Plumber, from Derry originally, now in Belfast", "Plumber"),
+    ("quick context: night-shift A&E nurse at the Royal, so I'm up at odd hours", "night-shift A&E nurse"),
+])
+def test_a_role_said_as_who_one_is(text, role):
+    assert ("user.occupation", role) in _facts(text), _facts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Sarah wants me to call her back about the interview",
+    "As a nurse, my mum works crazy hours",
+    "Doctor, can you help me read this letter",
+])
+def test_someone_elses_wish_or_role_is_no_job_of_the_users(text):
+    assert not any(key in ("user.employer", "user.occupation", "user.name") for key, _ in _facts(text)), _facts(text)

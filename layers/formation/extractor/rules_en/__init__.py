@@ -177,6 +177,9 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
     found = [c for c in found if not (c.memory_key == "user.likes" and ironic_taste(c.value))]
     if any(c.memory_key == "user.contact_preference" for c in found):
         found = [c for c in found if not (c.memory_key in ("user.likes", "user.dislikes") and re.search(rf"(?i)\b(?:{_CHANNELS})\b", c.value))]
+    # "Doctor, 41, from Cork": a role opening a self-introduction is no name.
+    roles_said = {c.value.casefold() for c in found if c.memory_key == "user.occupation"}
+    found = [c for c in found if not (c.memory_key == "user.name" and c.value.casefold() in roles_said)]
     # "I'm a Netflix engineer": the role is "engineer", not also "Netflix engineer".
     roles = {c.value.casefold() for c in found if c.memory_key == "user.occupation"}
     found = [c for c in found if not (c.memory_key == "user.occupation" and any(

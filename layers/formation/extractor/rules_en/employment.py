@@ -61,7 +61,8 @@ def _occupation(raw: str) -> str | None:
     value = tidy_value(raw)
     value = re.sub(r"^(?:a|an|the)\s+", "", value, flags=re.I)
     value = re.sub(r"^(?:professional|full[- ]time|part[- ]time|new|good|bad|huge|big|little|proud|total)\s+", "", value, flags=re.I)
-    if re.match(r"(?i)(?:fan|bit|lot|mess|kid|person|type|morning|night|people)\b", value):
+    # ("night-shift nurse" is a job: the word must stand alone, not open a compound.)
+    if re.match(r"(?i)(?:fan|bit|lot|mess|kid|person|type|morning|night|people)\b(?!-)", value):
         return None
     return value or None
 
@@ -127,6 +128,11 @@ def _b_do_for(m, clause):
     return [_f("user.employer", org), _f("user.occupation", tidy_value(role))]
 
 
+# The words of a job hunt: what makes "X want me" a job and not a person's wish.
+_JOB_HUNT = re.compile(r"(?i)\bcall\s*back\b|\binterviews?\b|\boffer\b|\bstart\s+date\b|\bthe\s+(?:job|role|position)\b|\bhired\b|\bcontract\b|"
+                       r"\bfirst\s+day\b|\bonboarding\b|\brecruiter\b|\bapplication\b|\bapplied\b|\bassessment\s+centre\b|\bgrad\s+scheme\b")
+
+
 def _b_hired_by(m, clause):
     # "they hired me", "my friend's company hired me": only a named organisation is the employer.
     if re.match(r"(?i)(?:they|she|he|it|we|someone|somebody|nobody)\b", m.group("v")):
@@ -155,6 +161,9 @@ def _b_occupation(m, clause):
 def _b_occupation_as(m, clause):
     # "as a kid", "as a treat" are no jobs: only a profession word counts (the pattern holds one).
     if re.search(r"(?i)\b(?:when|back|used\s+to|former|ex-|worked|was|were|had\s+been|did)\b", clause[:m.start()]):
+        return []
+    # "As a nurse, my mum …": a role opening the clause is the subject's after it, which must be the user.
+    if not clause[:m.start()].strip() and not re.match(r"(?i)\s*,?\s*(?:i|i'm|i've|i'd|im|ive|myself|me)\b", clause[m.end():]):
         return []
     return _b_occupation(m, clause)
 
@@ -202,6 +211,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})|(?<!n't\s)(?<!not\s)(?i:got|landed|have|started|new)\s+(?i:a|the|my)?\s*(?i:new\s+)?(?i:job|role|position|internship))\s+(?i:at|with|for)\s+(?:the\s+)?"
                 r"(?P<v>(?!(?:a|an|the|my|our|this|that|home|work|night|school|uni|college|some|one|moment|minute|present|least|all|first|last|once)\b)[a-z][a-z0-9&'-]{1,20})(?=\s*$|\s*[,.;!?]|\s+(?:now|as|since|and|but|in|rn|lol|for|on|last|next|this)\b)"), _b_employer),
     (re.compile(rf"(?i:contract|contracting|consulting|freelancing)\s+(?i:for|with|at)\s+{_ORG}"), _b_employer),
+    # "commuting into Canary Wharf every day for JPMorgan": the organisation the commute is for employs the user.
+    (re.compile(rf"(?i:commute|commuting|commutes)\b[^,.;!?]{{0,40}}?\b(?i:for)\s+{_ORG}"), _b_employer),
     # "moved over from the Android team at Samsung": the employer left for the current one.
     (re.compile(rf"(?i:moved|came|switched|jumped)\s+(?i:over)\s+(?i:from)\s+(?:(?i:the)\s+[\w ]{{1,25}}?\s+(?i:team|division|department|group)\s+(?i:at)\s+)?{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:last|after|in)\b)"), _b_former),
     # "data engineer for a logistics firm, Maersk": the kind of workplace, then its name in apposition.
@@ -212,7 +223,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:work|working|job|intern(?:ing)?)\s+(?i:at|for|in)\s+(?P<v>[\u4e00-\u9fff]{2,8})"), _b_employer),
     # "i work nights at the royal infirmary": a lower-case workplace named by its kind.
     (re.compile(r"(?i:work|working|job)\s+(?:(?i:nights|days|shifts|weekends|full[- ]time|part[- ]time)\s+)?(?i:at|for)\s+(?:the\s+)?(?P<v>(?!(?i:a|an|my|our|this|that|some|one|another)\s)(?:[a-z.'&-]+\s+){1,3}(?:hospital|infirmary|council|university|college|library|museum|bank|clinic|surgery))\b"), _b_employer),
-    (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
+    (re.compile(rf"(?i:joined|joining|started\s+at|starting\s+at|start\s+at|switched\s+to|jumped\s+ship\s+to|jumping\s+ship\s+to|defected\s+to|moved\s+over\s+to|(?:a\s+)?(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)|hired\s+by|hired\s+at|poached\s+by|"
                 rf"got\s+(?:the|an)\s+offer\s+from|accepted\s+(?:an?\s+)?offer\s+(?:from|at|with)|signed\s+with|signed\s+(?:my|the|an?)\s+(?:job\s+)?offer\s+(?:with|from|at)|now\s+at|employed\s+(?:at|by))\s+{_ORG}"
                 rf"(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}[A-Za-z-]+))?"), _b_employer),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?:(?i:over|out|down|up|here)\s+)?(?i:at|for|with)\s+{_ORG}"), _b_employer),
@@ -220,13 +231,15 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:officially\s+)?(?i:an?\s+)(?P<v>[A-Z][\w&'-]*)\s+(?i:employee)"), _b_employer),
     (re.compile(rf"(?i:as)\s+(?i:an?\s+|the\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,3}}{_PROF_EN})\s+(?:(?i:over|out|down|up|here)\s+)?(?i:at|for|with)\s+{_ORG}"), _b_employer),
     (re.compile(rf"(?i:walked\s+away\s+from|walked\s+out\s+(?:of|on)|stepped\s+down\s+from|parted\s+ways\s+with|left|quit|resigned\s+from|laid\s+off\s+(?:from|by)|let\s+go\s+from|fired\s+from|no\s+longer\s+(?:at|with|work\s+(?:at|for))|"
-                rf"handed\s+in\s+my\s+(?:notice|resignation)\s+(?:at|to)|(?:handed|gave|put\s+in|turned\s+in|handed\s+in)\s+my\s+(?:two|2)\s+weeks(?:'\s+notice|\s+notice)?\s+(?:to|at|with)|resigned\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
+                rf"handed\s+in\s+my\s+(?:notice|resignation)\s+(?:at|to)|"
+                # "handed my badge back at Accenture", "turned in my laptop to Ocado": the work things given back.
+                rf"(?:handed|gave|turned|returned|dropped\s+off)\s+(?:in\s+|back\s+)?my\s+(?:badge|laptop|keys|lanyard|pass|keycard|key\s+card|id\s+card|uniform)\s+(?:back\s+|in\s+)?(?:at|to)|(?:handed|gave|put\s+in|turned\s+in|handed\s+in)\s+my\s+(?:two|2)\s+weeks(?:'\s+notice|\s+notice)?\s+(?:to|at|with)|resigned\s+at|quit\s+my\s+job\s+at|made\s+redundant\s+(?:from|by|at)|left\s+my\s+job\s+at|gave\s+notice\s+at|leaving|done\s+with|finished\s+(?:up\s+)?at|"
                 rf"spent\s+(?:\w+\s+){{1,2}}(?:years?|months)\s+(?:at|with)|"
                 # "used to work at Deloitte, these days I'm at Monzo": a named past employer (FACTS.md).
                 rf"used\s+to\s+work\s+(?:at|for|with)|previously\s+worked\s+(?:at|for|with)|formerly\s+(?:worked\s+)?(?:at|for|with))\s+{_ORG}"), _b_former),
     (re.compile(rf"(?i:after)\s+\d+\s+(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}\s*,?\s+(?i:i\s+)?(?i:(?:finally\s+)?(?:left|quit|resigned))"), _b_former),
     # "after 5 years at the BBC I've just moved to ITV": the years at X ended with a move.
-    (re.compile(rf"(?i:after)\s+(?:\w+\s+){{1,2}}(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}(?=[^.;!?]*\b(?i:moved|joined|switched|left|quit|now|started)\b)"), _b_former),
+    (re.compile(rf"(?i:after)\s+(?:\w+\s+){{1,2}}(?i:yrs?|years|months)\s+(?i:at|with)\s+{_ORG}(?=[^.;!?]*\b(?i:moved|joined|switched|left|quit|now|started|jumped|defected|went)\b)"), _b_former),
     (re.compile(r"(?i:resigned\s+from|left|quit|made\s+redundant\s+from|laid\s+off\s+from)\s+(?P<v>the\s+(?:council|civil\s+service|army|navy|police|nhs|air\s+force))\b"), _b_former),
     # "I've been a bus driver for 20 years": a role held up to now.
     (re.compile(rf"(?i:i've\s+been|ive\s+been|i\s+have\s+been)\s+(?i:an?)\s+{_OCC}(?![^.;!?]*\b(?i:before|until|till|back\s+then)\b)"), _b_occupation),
@@ -240,11 +253,18 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still)\s+)?(?P<verb>(?i:drive|write|deliver|cook|teach|design|edit|report|model|photograph|tutor|nanny|clean|code|develop|consult|freelance|illustrate|translate))\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|part|full)\b)"), _b_verb_for),
     # "Netflix hired me last month!!", "Arup took me on as a graduate": the employer as the subject of hiring.
     (re.compile(rf"{_ORG}\s+(?:(?i:just|finally|officially)\s+)?(?i:hired|took\s+me\s+on|brought\s+me\s+on|offered\s+me\s+(?:a|the)\s+(?:job|role|position))(?:\s+(?i:me))?\b"), _b_hired_by),
+    # "got the call back — Deloitte want me!!", "after three interviews Arup wants me": an organisation wanting the
+    # user, said in the words of a job hunt, is the job taken (a name wanting "me to …" is anyone's wish).
+    (re.compile(rf"{_ORG}\s+(?:(?i:actually|really|finally|officially|still)\s+)?(?i:want|wants|picked|chose)\s+(?i:me)\b(?!\s+(?i:to|for\s+dinner|back|over|round|around|dead|gone|out)\b)"),
+     lambda m, c: _b_hired_by(m, c) if _JOB_HUNT.search(c) else []),
     # "I teach at Lincoln High", "I bartend at the Crown", "I coach at a club called …": the work named by its
     # verb, then where it is done (a verb that is no job, "I write at Starbucks", is not in the list).
     (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still|part[- ]time)\s+)?(?P<verb>(?i:teach|cook|bartend|coach|nurse|tutor))\s+(?:(?i:part[- ]time|full[- ]time|english|maths?|math|science|music|art|history|french|spanish|piano|nights)\s+)?(?i:at)\s+{_ORG}"), _b_verb_for),
     # "marketing manager at Nike", "Sous chef at Dishoom now": a role opening the clause, at a named employer.
-    (re.compile(rf"^(?:(?i:a|an)\s+)?(?P<role>(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    (re.compile(rf"(?:^|(?<=:\s))(?:(?i:a|an)\s+)?(?P<role>(?:[A-Za-z&-]+\s+){{0,2}}{_PROF_EN})\s+(?i:at|for|with)\s+{_ORG}"), _b_employer),
+    # "Welder, from Gdańsk originally", "part-time barista, part-time PhD", "nurse, 34, Leeds": a role opening a
+    # self-introduction, followed by more of it.
+    (re.compile(rf"^(?:(?i:a|an)\s+)?(?P<v>(?:[A-Za-z-]+\s+){{0,2}}(?i:{_PROF_EN}))\s*,\s*(?=(?i:from|based|living|originally|currently|now|part-time|full-time|part\s+time|full\s+time|married|single|mum|mom|dad|\d))"), _b_occupation),
     # "currently at Deloitte, audit team", "now with Accenture": where the user is, the subject dropped, when
     # nothing of a visit follows (a team, a role, how long, or the clause ends).
     (re.compile(rf"^(?i:currently|now|these\s+days|nowadays)\s+(?i:at|with)\s+{_ORG}(?=\s*$|\s*[,;]\s*(?:[a-z]+\s+)?(?i:team|department|as|been|since|for)\b|\s+(?i:as|since|for\s+\d)\b)"), _b_employer),
@@ -270,9 +290,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|(?<=\s))(?i:i\s+do|i've\s+been\s+doing|i'm\s+doing)\s+(?P<role>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|mostly|full|part)\b)"), _b_do_for),
     # "started at google on monday as a SWE": a role said with "as", after the job it belongs to.
     # An acronym role is written in capitals ("as an SRE", "as a PM"): the role may be upper-case here.
-    (re.compile(rf"(?<=\s)(?i:as)\s+(?i:an?)\s+(?i:{_OCC})(?!\s+(?i:myself|yourself))"), _b_occupation_as),
+    (re.compile(rf"(?:^|(?<=\s))(?i:as)\s+(?i:an?)\s+(?i:{_OCC})(?!\s+(?i:myself|yourself))"), _b_occupation_as),
     # "Sous chef at a busy tapas place", "data engineer for a logistics firm": a role opening the clause.
-    (re.compile(rf"^(?P<v>(?:[A-Za-z-]+\s+){{0,2}}{_PROF_EN})\s+(?=(?i:at|for|with)\s+(?:(?i:a|an|the)\s|[A-Z]))"), _b_occupation),
+    (re.compile(rf"(?:^|(?<=:\s))(?P<v>(?:[A-Za-z&-]+\s+){{0,2}}{_PROF_EN})\s+(?=(?i:at|for|with)\s+(?:(?i:a|an|the)\s|[A-Z]))"), _b_occupation),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
     (re.compile(r"(?i:i\s+teach)\s+(?:(?i:year|grade|class|p|form)\s*\d+\b|\d{1,2}(?i:st|nd|rd|th)\s+(?i:grade|graders|class)|(?i:kindergarten|preschool|reception|nursery|high\s+school|middle\s+school|primary|secondary|elementary)\b)"), lambda m, c: [_f("user.occupation", "teacher")]),
