@@ -41,6 +41,9 @@ meaning. The features, each in [0, 1]:
   comes along to (a meal: `person_companion_scenes`) what matters of theirs is what the scene reads. A Chinese
   name is also found by the short forms people use for it (马小燕 -> 小燕, 高丽 -> 丽丽: `name_variants`).
   (Relevance dev: 355/117/72 -> 362/119/65; 0.3 one more relevant and two more false positives.)
+- destination: for a transport booking to see a person the query means by a role ("train times to go and visit my
+  daughter"), a line naming that person and a place ("Fiona moved up to Aberdeen with her work") also closes
+  `DESTINATION_SHARE` (0.2) of the gap: it is where the trip goes (relevance dev 758/228/88 -> 760/228/86).
 - coverage: how many of the query's concepts (a term with its bridges) the memory holds together, as
   (matched − 1) / (concepts − 1): BM25 already rewards one matching term, and rewards one rare term as much
   as several common ones, while a memory that answers the whole question usually holds several of its
@@ -94,8 +97,8 @@ from functools import lru_cache
 
 from layers.long_term.policy import Policy
 from layers.long_term.selectors.days import days_named
-from layers.long_term.selectors.scenes import (QueryReading, cue_hits, pastime_kinds, pastimes_asked, query_read,
-                                              text_scene)
+from layers.long_term.selectors.scenes import (QueryReading, cue_hits, names_place, pastime_kinds, pastimes_asked,
+                                              query_read, text_scene)
 from memoryhub.providers.keywords import proper_names, query_concepts, synonyms, tokenize
 
 # "[9:00 am on 3 March, 2024] Caroline: …" or "Caroline: …": a short label of letters before a colon.
@@ -292,6 +295,11 @@ ALLERGY_SCENES = ("dining", "medical")
 # cat-hair allergy: memoryhub/providers/keywords.py `CARRIED_WORDS`) constrains what it asks, whatever the scene:
 # such an allergy closes this share of the gap (RELEVANCE.md, "gifts": an allergy to pollen when buying flowers).
 ALLERGEN_SHARE = 0.3
+# A transport booking (the `departure` topic) to see a person the query means by a role ("train times to go and visit
+# my daughter", "帮我订去看女儿的机票"): a line naming that person and a place is the destination (RELEVANCE.md,
+# "travel": the destination when it is only in memory), and closes this share of the gap beside the person share.
+DESTINATION_TOPIC = "departure"
+DESTINATION_SHARE = 0.2
 
 
 def _taste_scene(row: dict, policy: Policy) -> tuple[str | None, str | None]:
@@ -407,6 +415,9 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
         "slot": 1.0 if query_days and query_days & days_named(content) else 0.0,
         "allergen": 1.0 if family == "allergy" and int(row.get("matched_concepts") or 0) >= 1 else 0.0,
     }
+    # a ticket to see the person goes where their own line says they are ("Fiona moved up to Aberdeen", "嘉欣在墨尔本上班")
+    features["destination"] = 1.0 if features["person"] and reading is not None \
+        and DESTINATION_TOPIC in reading.topics and names_place(_own_words(content)) else 0.0
     # a memory naming the person is the answer to a question about them, not to one asking their name or to a
     # request they only come along to
     person_answers = not cue_hits(query, policy.name_question_cues) and query_scene not in policy.person_companion_scenes
@@ -415,7 +426,7 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
               "person": policy.rerank_person_answer_share if person_answers else policy.rerank_person_share,
               "coverage": policy.rerank_coverage_share, "taste_fit": policy.rerank_taste_fit_share,
               "time_form": policy.rerank_time_form_share, "slot": policy.rerank_slot_share,
-              "allergen": ALLERGEN_SHARE}
+              "allergen": ALLERGEN_SHARE, "destination": DESTINATION_SHARE}
     remaining = 1.0
     for name, value in features.items():
         remaining *= 1.0 - shares[name] * value

@@ -120,3 +120,17 @@ def test_near_the_user_and_a_way_to_travel_read_by_their_shape(tenant, remember)
     # a hotel elsewhere needs no departure, and a dinner cooked at home no city
     assert home.pk not in _served(tenant, "帮我订香港的酒店")
     assert "local" not in query_read("dinner ideas for tonight, cooking at home", Policy()).topics
+
+
+def test_a_ticket_to_see_someone_finds_where_their_own_line_puts_them(tenant, remember):
+    remember("User's daughter is Fiona.", memory_key="user.relationship.daughter")
+    moved = remember("user: Fiona moved up to Aberdeen with her work, I do miss having her round the corner",
+                     kind="episode")
+    chat = remember("user: Fiona rang last night, we talked for an hour about nothing", kind="episode")
+    served = _served(tenant, "train times to go and visit my daughter")
+    assert moved.pk in served and chat.pk not in served
+    explained = memory_search(tenant=tenant, user_id="u1", query="train times to go and visit my daughter",
+                              min_score=0, explain=True)
+    stages = {s.memory.pk: s.explain["rerank"] for s in explained}
+    assert stages[moved.pk]["features"]["destination"] == 1.0
+    assert stages[chat.pk]["features"]["destination"] == 0.0
