@@ -417,3 +417,46 @@ def test_a_condition_in_a_later_part_leaves_the_parts_before_it():
     facts = _facts("我在杭州工作，要是明年涨薪了就买房")
     assert ("user.work_city", "杭州") in facts or ("user.home_city", "杭州") in facts
     assert _facts("要是我在杭州工作就好了") == set()
+
+
+def _medications(text: str) -> dict[str, dict]:
+    items = extract_memories([TranscriptTurn(1, "user", text)], user_id="u1").items
+    return {i.value: i.attributes or {} for i in items if i.memory_key == "user.medications"}
+
+
+def test_each_drug_in_a_list_keeps_its_own_dose_and_schedule():
+    # rules_zh/health.py _said_near: a drug's own part of the clause first.
+    drugs = _medications("氯沙坦早上一片，另外瑞舒伐他汀晚饭后两片")
+    assert (drugs["氯沙坦"].get("dose"), drugs["氯沙坦"].get("schedule")) == ("一片", "早上")
+    assert drugs["瑞舒伐他汀"].get("dose") == "两片" and drugs["瑞舒伐他汀"].get("schedule") == "晚饭后"
+
+
+def test_a_measured_dose_said_apart_beats_the_count_of_tablets():
+    assert _medications("每天早上吃一片左甲状腺素，25微克")["左甲状腺素"].get("dose") == "25微克"
+
+
+@pytest.mark.parametrize(("text", "schedule"), [("胃疼的时候来一粒奥美拉唑", "胃疼的时候"), ("在打胰岛素，三餐前各一针", "三餐前各一针")])
+def test_a_schedule_when_needed_or_before_meals(text, schedule):
+    assert schedule in {attrs.get("schedule") for attrs in _medications(text).values()}
+
+
+def test_what_a_thing_is_taken_for_makes_it_a_drug_but_a_joke_does_not():
+    assert "妈富隆" in _medications("一直在吃妈富隆避孕")
+    assert _medications("我靠奶茶续命") == {}
+
+
+@pytest.mark.parametrize("text", ["孕18周，最近总犯困", "现在孕中期，胃口大开"])
+def test_how_far_along_says_a_pregnancy(text):
+    assert ("user.health_conditions", "怀孕") in _facts(text)
+
+
+def test_someone_elses_pregnancy_or_the_weeks_of_it_are_not_the_users():
+    assert ("user.health_conditions", "怀孕") not in _facts("我嫂子孕20周了")
+
+
+def test_an_age_said_without_sui():
+    assert ("user.age", "35") in _facts("今年正好三十五，本命年")
+
+
+def test_a_person_the_user_grew_up_with():
+    assert ("user.relationship.grandfather", "") in _facts("我从小跟着姥爷练书法")

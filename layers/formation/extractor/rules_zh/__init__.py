@@ -503,9 +503,11 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             continue
         # "因为男朋友是波兰人", "想给老婆一个surprise": a role the user's own part of the clause opens
         # with, or does something with, is the user's person.
-        with_user = clause[start - 1:start] in tuple("和跟带陪给替帮见送接看") and (
-            "我" in clause[max(0, start - 4):start] or zh_user_said(clause, start - 1)
-            or _said_in_own_part(segments, starts, start - 1, modal=True))
+        # ("从小跟着奶奶信佛", "陪着爸妈": the 着 of the verb changes nothing)
+        verb_at = start - 1 if clause[start - 2:start] in ("跟着", "陪着", "带着", "随着") else start
+        with_user = clause[verb_at - 1:verb_at] in tuple("和跟带陪给替帮见送接看随") and (
+            "我" in clause[max(0, verb_at - 4):verb_at] or zh_user_said(clause, verb_at - 1)
+            or _said_in_own_part(segments, starts, verb_at - 1, modal=True))
         if start == 0 or clause[start - 1] in "，,、我的家" or clause[max(0, start - 2):start] in ("我们", "家里") or with_user \
                 or (_said_in_own_part(segments, starts, start) and start not in starts):
             if start == 0 and not _ZH_ROLE_FREE.match(clause) and match.group("role") not in ("老妈", "老爸"):

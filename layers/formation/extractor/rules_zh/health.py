@@ -20,7 +20,7 @@ _CONDITIONS = ("糖尿病|高血压|哮喘|心脏病|乳糖不耐受?|痛风|胃
                "甲亢|乙肝|偏头痛|关节炎|胃溃疡|肾病|失眠症?")
 
 
-_CONDITIONS_ZH = (r"糖尿病|高血压|低血压|哮喘|心脏病|痛风|胃病|胃炎|癫痫|抑郁症|轻度抑郁|中度抑郁|抑郁|焦虑症|焦虑|贫血|过敏性鼻炎|"
+_CONDITIONS_ZH = (r"糖尿病|高血压|低血压|哮喘|心脏病|冠心病|痛风|胃病|胃炎|癫痫|抑郁症|轻度抑郁|中度抑郁|抑郁|焦虑症|焦虑|贫血|过敏性鼻炎|"
                   r"鼻炎|低血糖|高血脂|甲亢|甲减|乙肝|偏头痛|关节炎|胃溃疡|肾病|肾结石|失眠症?|心律不齐|近视|颈椎病|腰椎间盘突出|"
                   r"花粉症|鼻窦炎|咽炎|湿疹|荨麻疹|痛经|多囊|甲状腺结节|脂肪肝|高尿酸|乳腺增生|腱鞘炎|腰肌劳损|强迫症|ADHD|adhd|anxiety|insomnia|"
                   r"depression|asthma|diabetes|migraine|IBS")
@@ -63,7 +63,7 @@ def _zb_condition(m, clause):
 
 def looks_like_drug(word: str) -> bool:
     """A drug's name by its shape: the endings of drug names in Chinese and English, or a kind of pill."""
-    return bool(re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利德特韦克米酯因仑泮通剂]$|药$|片$|胶囊$|颗粒$|喷雾$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", word)
+    return bool(re.search(r"[林平汀乐定素酮唑胺醇霉沙星丁宁钠钾酸胍芬嗪松龙辛尔坦利德特韦克米酯因仑泮通剂]$|药$|片$|胶囊$|颗粒$|喷雾$|[^药]丸$|药膏$|^(?:维生素|钙|鱼油|褪黑素|叶酸|益生菌)", word)
                 or _DRUG_SUFFIX.search(word))
 
 
@@ -72,24 +72,53 @@ def _zb_medication(m, clause):
     # "吃一片优甲乐": the count of tablets is the dose, not part of the name.
     drug = re.sub(r"^[一二两三半\d]+(?:片|粒|颗|支|喷|次)", "", drug) or drug
     drug = re.sub(r"^(?:抗过敏药|降压药的?|药)", "", drug) or drug
-    drug = re.split(r"才|来|就|了|以后|之后|控制|治疗|调理|帮助|避孕|止痛|降压|降糖|助眠", drug)[0] or drug  # "安眠药才能睡着"
+    drug = re.split(r"才|来|就|了|以后|之后|控制|治疗|调理|帮助|避孕|止痛|降压|降糖|助眠|续命|维持|撑着", drug)[0] or drug  # "安眠药才能睡着"
     if not drug or len(drug) > 10:
         return []
     dosed = re.search(r"[一二两三半\d]+(?:片|粒|颗|毫克|mg|支)$", m.string[:m.start("v")])
+    # "一直在吃优思明避孕", "吃二甲双胍控制血糖": what a thing is taken for says it is a drug ("靠咖啡续命" says nothing).
+    purpose = re.match(rf"{re.escape(drug)}(?:来|用来|是)?(?:避孕|降压|降糖|止痛|止疼|助眠|控制|治疗|调理)", tidy_value(m.group("v")) + m.string[m.end("v"):m.end("v") + 4])
     if re.search(r"生酮|素食|^素|清真|断食|减肥|减脂|控糖|饭|菜|零食|外卖", drug):
         return []  # "我在吃生酮": a diet, not a drug
     prescribed = re.match(r"医生|大夫", m.group())  # "医生给我开了propranolol": what is prescribed is a drug
-    if not dosed and not prescribed and not looks_like_drug(drug):
+    if not dosed and not prescribed and not purpose and not looks_like_drug(drug):
         return []
-    # "吃一片优甲乐，50微克": a measured dose says more than the count of tablets it comes in.
-    dose = re.search(r"[\d.]+\s*(?:毫克|微克|μg|ug|mcg|mg|ml|毫升|单位|IU)|半?[一二两三四五六七八九十]+(?:毫克|微克|毫升|单位)", clause) \
-        or re.search(r"[一二两三半\d]+\s*(?:片|粒|颗|支|喷)", clause)
-    schedule = re.search(r"(?:每天)?早晚各(?:吃|服|喷|打|用)?[一两]次|(?:每天)?早中晚各?[一两]?次?|每天(?:早上|晚上|睡前|中午|早晚)?(?:空腹)?|每晚|一天[一两二三四]次|一天(?=[一两二三半]?[片粒颗])|一周[一两二三]次|(?:运动|跑步|健身|饭|早饭|午饭|晚饭|睡觉)[前后]|睡前"
+    # "吃一片优甲乐，50微克": a measured dose anywhere says more than the count of tablets it comes in.
+    dose = _said_near(drug, clause, _measured_dose) or _said_near(drug, clause, _counted_dose)
+    return [_zc("user.medications", drug, dose=dose, schedule=_said_near(drug, clause, _schedule_said))]
+
+
+def _said_near(drug: str, clause: str, find) -> str | None:
+    """"胰岛素每天早晚各打一次，还有二甲双胍一天三次，每次一片": a drug's dose or schedule is looked for in
+    its own part of the clause first, then after it, then anywhere in the clause."""
+    at = clause.find(drug)
+    if at < 0:
+        return find(clause)
+    start = max(clause.rfind(mark, 0, at) for mark in "，,；;") + 1
+    ends = [end for end in (clause.find(mark, at) for mark in "，,；;") if end >= 0]
+    return find(clause[start:min(ends, default=len(clause))]) or find(clause[at:]) or find(clause)
+
+
+def _measured_dose(clause: str) -> str | None:
+    dose = re.search(r"[\d.]+\s*(?:毫克|微克|μg|ug|mcg|mg|ml|毫升|单位|IU)|半?[一二两三四五六七八九十]+(?:毫克|微克|毫升|单位)", clause)
+    return dose.group() if dose else None
+
+
+def _counted_dose(clause: str) -> str | None:
+    dose = re.search(r"[一二两三半\d]+\s*(?:片|粒|颗|支|喷)", clause)
+    return dose.group() if dose else None
+
+
+def _schedule_said(clause: str) -> str | None:
+    schedule = re.search(r"(?:每天)?早晚各(?:吃|服|喷|打|用)?[一两]次|(?:每天)?早中晚各?[一两]?次?|每天(?:早上|晚上|睡前|中午|早晚)?(?:空腹)?|每晚|(?<![今明昨后前])天天|一天[一两二三四]次|一天(?=[一两二三半]?[片粒颗])|一周[一两二三]次|(?:运动|跑步|健身|饭|早饭|午饭|晚饭|睡觉)[前后]|睡前"
+                         # "三餐前各一针", "早上空腹", "疼的时候来一颗": before meals, on an empty stomach, when needed.
+                         r"|三餐[前后](?:各[一两](?:针|片|粒|颗|次))?|(?:早上|早晨)?空腹|[\u4e00-\u9fff]{1,3}的时候(?=[来吃喷用打服])"
+                         # "氯沙坦早上一片": a time of day right before the dose.
+                         r"|(?:早上|早晨|中午|晚上)(?=[吃服喷用打]?[一二两三半\d]+(?:片|粒|颗|毫克|微克|mg|针|喷))"
                          # "哮喘犯了就喷沙丁胺醇": the drug taken when the condition flares.
                          r"|[\u4e00-\u9fff]{1,4}(?:犯了|发作了?)(?=就|的时候|时)", clause)
     # "每天早晚各吃一次" is said as the schedule 早晚各一次, without the verb.
-    said = re.sub(r"(?<=各)(?:吃|服|喷|打|用)", "", schedule.group()) if schedule else None
-    return [_zc("user.medications", drug, dose=dose.group() if dose else None, schedule=said)]
+    return re.sub(r"(?<=各)(?:吃|服|喷|打|用)", "", schedule.group()) if schedule else None
 
 
 def _legacy_allergy_at(confidence: float, *, bare: bool = False):
@@ -145,6 +174,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "我尿酸高" is kept as said; "血压有点高" is the condition's name.
     (re.compile(r"(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?P<adv>有点|偏|比较|很)?高"), lambda m, c: [_zc("user.health_conditions", m.group() if not m.group("adv") else {"血压": "高血压", "血糖": "高血糖", "血脂": "高血脂", "尿酸": "高尿酸", "胆固醇": "高胆固醇"}[m.group("v")])]),
     (re.compile(r"(?:怀孕|怀了)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
+    # "孕22周", "孕晚期了", "怀二胎五个月": how far along a pregnancy is says there is one.
+    (re.compile(r"(?:^|(?<=[，,\s]))(?:现在|目前|已经)?孕(?:[一二三四五六七八九十\d]{1,3}(?:周|个月|w|W)|[早中晚]期)"), lambda m, c: [_zc("user.health_conditions", "怀孕")]),
     (re.compile(r"(?:每天|每晚|一天)?喷(?:[一两三]次)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}喷雾)"), _zb_medication),
     # "猫毛狗毛我都过敏", "磺胺类的药我过敏": the allergens first, then 过敏.
     (re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z、和]{2,10}?)我?(?:都|也)(?:会|有点)?过敏"), _zb_allergy),
@@ -157,14 +188,17 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "空腹吃优甲乐50微克", "先喷一下沙丁胺醇", "舍曲林每天睡前一片": a drug said with its dose or its puff, either order.
     (re.compile(r"(?:吃|服用?|喷|打|用)(?:一下|一点|两下|两喷|一喷)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=\s*\d+(?:mg|毫克|微克|μg|ug|片|粒|颗|ml|毫升|IU|单位))"), _zb_medication),
     (re.compile(r"(?:喷|吸)(?:一下|两下|一口|两口|一喷|两喷)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})"), _zb_medication),
-    (re.compile(r"^(?P<v>(?:(?!我|让|说|医生|大夫|在)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=(?:每天|每晚|一天|早晚|睡前)[^，,。]{0,6}?[一二两三半\d]+(?:片|粒|颗|毫克|mg|微克))"), _zb_medication),
+    (re.compile(r"^(?:还有|另外|以及|外加|再加上)?(?P<v>(?:(?!我|让|说|医生|大夫|在|还有)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=(?:每天|每晚|一天|早晚|睡前|早上|晚上|中午|[早午晚]?饭[前后]|空腹)[^，,。]{0,6}?[一二两三半\d]+(?:片|粒|颗|毫克|mg|微克))"), _zb_medication),
     # "二甲双胍一天两次", "褪黑素我睡前吃3毫克": a drug named first, then how often or how much (the
     # builder keeps only a name that looks like a drug).
-    (re.compile(r"^(?P<v>(?:(?!我|让|说|医生|大夫|在)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=我?(?:一天[一两二三四]次|每天|每晚|早晚各|睡前)(?:[^，,。]{0,4}(?:吃|服|喷|用|打))?)"), _zb_medication),
+    # ("还有二甲双胍一天三次": one more drug in a list; "二甲双胍现在是早晚各一片": now, then the schedule)
+    (re.compile(r"^(?:还有|另外|以及|外加|再加上)?(?P<v>(?:(?!我|让|说|医生|大夫|在|还有)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=我?(?:现在|目前)?(?:是)?(?:一天[一两二三四]次|每天|每晚|早晚各|睡前)(?:[^，,。]{0,4}(?:吃|服|喷|用|打))?)"), _zb_medication),
+    # "包里随时揣着沙丁胺醇喷雾", "身上常备速效救心丸": a drug carried against need.
+    (re.compile(r"(?:随身|随时|一直|常)?(?:带着|揣着|备着|常备)(?P<v>(?!喷雾|药)[\u4e00-\u9fffA-Za-z]{2,10}?)(?=$|[，,。]|喷雾|以防)"), _zb_medication),
     # "每天早晚用舒利迭", "医生让我每天早饭前吃奥美拉唑", "哮喘犯了就喷沙丁胺醇": a drug taken on a schedule
     # is a medication, not a habit.
     (re.compile(r"(?:^[\u4e00-\u9fff]{1,4}(?:犯了|发作了?)(?:就|的时候|时)|每天|每晚|早晚|睡前|饭[前后]|早饭前|空腹)[^，,。]{0,4}?(?:吃|服用?|喷|用|打)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=$|[，,。]|[一两三半\d])"), _zb_medication),
     # "每天早饭前吃一片优甲乐", "长期吃优甲乐": a dose or a long course names the drug that follows.
-    (re.compile(r"(?:(?:吃|(?i:take)\s*)[一二两三半\d]+(?:片|粒|颗|毫克|mg|次)|(?:长期|一直|按时)在?(?:吃|服用|服|打))(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
-    (re.compile(r"(?:在吃|在服用|在打|经常吃|常吃|偶尔吃|每天吃|每天都吃|每天都要吃|每天打|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃|就得吃|得吃|就吃|要吃|靠吃|吃点)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
+    (re.compile(r"(?:(?:吃|来|(?i:take)\s*)[一二两三半\d]+(?:片|粒|颗|毫克|mg|次)|(?:长期|一直|按时)在?(?:吃|服用|服|打))(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
+    (re.compile(r"(?:在吃|在服用|在打|经常吃|常吃|偶尔吃|每天吃|每天都吃|每天都要吃|天天吃|天天都吃|天天都要吃|每天打|靠|吃的是|开了|一直在吃|每天早上吃|每晚吃|睡前吃|就得吃|得吃|就吃|要吃|靠吃|吃点)(?:[一二两三半\d]+(?:片|粒|颗|毫克|mg))?(?P<v>[\u4e00-\u9fffA-Za-z]{2,14})"), _zb_medication),
 ]

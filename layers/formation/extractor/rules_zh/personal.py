@@ -68,7 +68,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?:^|[，,])叫(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
     (re.compile(r"(?:本人|我是)(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
     (re.compile(rf"(?:今年|刚满|满|已经|快)?(?P<v>{A.ZH_NUMBER})(?:周?岁)(?:了)?(?!的)"), _zb_age),
-    (re.compile(rf"今年(?:虚岁|周岁)?(?P<v>{A.ZH_NUMBER})(?=了|$|[，,])"), _zb_age),
+    (re.compile(rf"今年(?:刚好|正好|刚|已经|都)?(?:虚岁|周岁)?(?P<v>{A.ZH_NUMBER})(?=了|$|[，,])"), _zb_age),
     (re.compile(r"快(?P<v>[二三四五六七八九]十|[1-9]\d)(?:岁)?的人了"), _zb_age),
     # "马上就40了", "今年刚满24", "快三十了": an age said as a bare number with an aspect word.
     (re.compile(r"(?:马上就?|快要?|都|已经|刚满|满|奔)(?P<v>[二三四五六七八九]十|[1-9]\d)(?:岁|周岁)?(?=了|$|[，,。])"), _zb_age),

@@ -19,6 +19,8 @@ _PET_ALT = "|".join(sorted(_PETS, key=len, reverse=True))
 _SPECIES_ZH = {"小仓鼠": "hamster", "小鹦鹉": "parrot", "小金鱼": "fish", "八哥": "bird", "猫": "cat", "猫咪": "cat", "小猫": "cat", "猫主子": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog",
                "兔子": "rabbit", "小兔子": "rabbit", "兔": "rabbit", "乌龟": "turtle", "小乌龟": "turtle", "龟": "turtle",
                "仓鼠": "hamster", "金鱼": "fish", "鱼": "fish", "鹦鹉": "parrot", "鸟": "bird", "小鸟": "bird",
+               # the pet words of the internet ("家里的汪星人", "我家狗子"); a bare 喵 is as often the sound
+               "喵星人": "cat", "汪星人": "dog", "狗子": "dog",
                "守宫": "gecko", "龙猫": "chinchilla", "蜥蜴": "lizard",
                # English species in a Chinese sentence ("我家有只cat，叫Mimi").
                "cat": "cat", "kitty": "cat", "dog": "dog", "puppy": "dog", "bunny": "rabbit", "rabbit": "rabbit",

@@ -51,7 +51,9 @@ _ZH_OTHER = re.compile(r"他|她|它|朋友|同事|网友|邻居|同学|室友|�
 
 # Time words and an origin ("从阿里", "从广州") are adverbials: they say when or from where, never who.
 _TIME_WORDS = re.compile(rf"每?(?:周|星期|礼拜)[一二三四五六日天末]|{A.ZH_FREQ.pattern}|{A.ZH_DATE.pattern}|{A.ZH_TIME.pattern}|从[\u4e00-\u9fffA-Za-z0-9]{{1,8}}$"
-                         r"|(?:(?!朋友|同事|老公|老婆|孩子|爸|妈|哥|姐|弟|妹)[^，,。你他她]){1,10}的话|(?:^|(?<=[，,]))(?:请|麻烦|拜托)"
+                         r"|(?:(?!朋友|同事|老公|老婆|孩子|爸|妈|哥|姐|弟|妹)[^，,。你他她]){1,10}的话|"
+                         # "头疼的时候吃一片布洛芬": when, said by what happens then, unless someone else is named in it.
+                         r"(?:^|(?<=[，,]))(?:(?!朋友|同事|老公|老婆|孩子|爸|妈|哥|姐|弟|妹|我)[^，,。你他她]){1,8}的时候|(?:^|(?<=[，,]))(?:请|麻烦|拜托)"
                          # "减肥期间", "工作上的事请发邮件": a span of time or a topic, then the predicate.
                          # "每天坐高铁去上海上班": how the user travels says nothing of who.
                          # "每天早饭前吃一片优甲乐", "在外面吃饭也只找清真馆子": when, in terms of the day's routine.
@@ -60,7 +62,7 @@ _TIME_WORDS = re.compile(rf"每?(?:周|星期|礼拜)[一二三四五六日天�
                          # "边上班边在开放大学读": what the user does meanwhile.
                          r"|边[\u4e00-\u9fff]{1,3}边"
                          # "阳台鱼缸里养了几条孔雀鱼": where something is kept says nothing of who.
-                         r"|^(?:阳台|院子|鱼缸|屋里|家里|宿舍|办公室|店里|卧室|客厅)(?:[\u4e00-\u9fff]{0,3}?(?:里|上))?$"
+                         r"|^(?:阳台|院子|鱼缸|屋里|家里|宿舍|办公室|店里|卧室|客厅|包里|书包里|兜里|口袋里|身上)(?:[\u4e00-\u9fff]{0,3}?(?:里|上))?(?:随时|随身|一直|常年)?$"
                          r"|(?:通勤|坐|乘|搭|开|骑)(?:高铁|地铁|公交|火车|飞机|动车|班车|大巴|轮渡|车|电动车|自行车|摩托车?)|通勤"
                          r"|(?<=每周|每月)有[一二两三四五六七\d]天|[\u4e00-\u9fff]{1,4}期间|(?:^|(?<=[，,]))一[\u4e00-\u9fff]{1,3}(?=就|$)|[^，,。你他她]{1,10}的事情?(?:请|麻烦|就|直接)?|请(?=发|用|打|联系|找|$)")
 
