@@ -352,15 +352,21 @@ HOLIDAY_WORDS = ("christmas", "xmas", "thanksgiving", "easter", "diwali", "deepa
                  "中秋", "端午", "清明", "寒假", "暑假", "假期", "放假", "长假", "小长假")
 
 
-# Two needs said by their shape as well as by the topics' cue phrases: somewhere near the user ("somewhere good near
-# us?", "close to home", "我家附近") asks what `local` asks (the home city), and a request in the travel scene that
+# Needs said by their shape as well as by the topics' cue phrases: somewhere near the user ("somewhere good near
+# us?", "close to home", "我家附近") or a meal one treats people to asks what `local` asks (the home city), and a
+# request in the travel scene that
 # names a way to get there ("帮我订去北京的高铁", "a coach to Leeds") asks what `departure` asks (where the trip
 # leaves from). A shape -> (the scene it needs, or None for any; the topic it implies).
 _NEAR_USER = re.compile(r"\b(?:near|nearby|close to|around|by)\s+(?:us|me|here|home|our place|my place|where (?:i|we) live)\b"
                         r"|(?:我|我们|我家|家)(?:附近|周边|旁边|门口)")
 _TRANSPORT = re.compile(r"\b(?:flights?|planes?|trains?|rail|coach(?:es)?|bus(?:es)?|ferr(?:y|ies))\b"
                         r"|机票|飞机|航班|火车|高铁|动车|大巴|车票|船票")
-SHAPED_TOPICS = ((_NEAR_USER, None, "local"), (_TRANSPORT, "travel", "departure"))
+# treating people to a meal happens out, somewhere in the city ("晚上请几个老同事吃饭", "take my parents out for dinner");
+# 请 as "please" (请帮我, 请问, 请推荐) treats no one
+_TREAT_TO_MEAL = re.compile(r"请(?![帮问给告推教])[^，。？！,.!?\s]{1,8}吃"
+                            r"|\b(?:take|taking|treat|treating)\s+(?:\w+\s+){0,3}(?:out|to)\s+(?:for\s+)?"
+                            r"(?:dinner|lunch|brunch|breakfast|a meal|a curry|drinks)\b")
+SHAPED_TOPICS = ((_NEAR_USER, None, "local"), (_TREAT_TO_MEAL, "dining", "local"), (_TRANSPORT, "travel", "departure"))
 
 
 # A question where the user lives ("where do I live now?", "我现在住哪") is also answered by a move under way ("User

@@ -120,6 +120,10 @@ def test_near_the_user_and_a_way_to_travel_read_by_their_shape(tenant, remember)
     # a hotel elsewhere needs no departure, and a dinner cooked at home no city
     assert home.pk not in _served(tenant, "帮我订香港的酒店")
     assert "local" not in query_read("dinner ideas for tonight, cooking at home", Policy()).topics
+    # a meal one treats people to is eaten out; 请 as "please" treats no one
+    assert home.pk in _served(tenant, "晚上请几个老同事吃饭，点啥菜好")
+    assert "local" in query_read("I want to take my parents out for dinner on Friday", Policy()).topics
+    assert "local" not in query_read("请帮我推荐几道家常菜", Policy()).topics
 
 
 def test_a_ticket_to_see_someone_finds_where_their_own_line_puts_them(tenant, remember):
