@@ -460,3 +460,19 @@ def test_an_age_said_without_sui():
 
 def test_a_person_the_user_grew_up_with():
     assert ("user.relationship.grandfather", "") in _facts("我从小跟着姥爷练书法")
+
+
+@pytest.mark.parametrize("text", ["在武大读研，还有一年才毕业", "我还没毕业，在南大读大二", "在厦大读博，毕业还早"])
+def test_a_graduation_still_to_come_is_studying(text):
+    items = extract_memories([TranscriptTurn(1, "user", text)], user_id="u1").items
+    assert {(i.attributes or {}).get("status") for i in items if i.memory_key == "user.education"} == {"studying"}
+
+
+@pytest.mark.parametrize(("text", "language"), [("我母语是莆田话", "莆田话"), ("从小在家讲北京话，北京话是我的母语", "北京话")])
+def test_a_citys_or_regions_speech_is_a_language(text, language):
+    items = extract_memories([TranscriptTurn(1, "user", text)], user_id="u1").items
+    assert any(i.memory_key == "user.languages" and i.value == language and (i.attributes or {}).get("level") == "native" for i in items)
+
+
+def test_an_english_name_said_after_a_space():
+    assert {("user.name", "刘洋"), ("user.name", "Leo")} <= _facts("我叫刘洋，英文名 Leo")

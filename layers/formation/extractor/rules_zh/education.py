@@ -95,7 +95,8 @@ def _zb_education(m, clause):
     # "本科读的新闻学": the level, then 读的 and what was read, tells a finished course too.
     # "我读的卫校": 读的 with no 在 before it tells a finished course too ("现在读的" is still going).
     status = "graduated" if (re.search(rf"毕业|(?:读|念|上|学)的(?:{_DEGREES_ZH}|书|大学|专业)?(?:$|[，,。])|(?<![在正])(?:读|念)的(?!是)|读完|念完|学成|(?:{_DEGREES_ZH}|大学)(?:读|念|学)的(?!是)", own)
-                             and not re.search(r"明年毕业|快毕业|今年毕业|要毕业|在读|正在", own)) else \
+                             # "还有一年才毕业", "还没毕业", "下学期毕业": a graduation still to come.
+                             and not re.search(r"明年毕业|快毕业|今年毕业|要毕业|在读|正在|还有[^，,。]{1,6}?(?:才|就)?毕业|还没毕业|没毕业|(?:下|这)个?(?:月|学期)毕业|毕业还早", own)) else \
         "studying" if re.search(r"在读|读|念|上学|入学|开学|新生|学生|研究生|硕士生|博士生|本科生|大[一二三四五]|研[一二三]|高[一二三]|在上", own) else None
     if re.search(r"考上|录取", clause):
         status = None

@@ -64,7 +64,7 @@ SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"(?:我叫|我的名字是|我的名字叫|名字叫|本名叫|本名是?|真名叫?|大名叫?|中文名(?:叫|是)?|英文名(?:叫|是)?|叫我)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)"), _zb_name),
+    (re.compile(r"(?:我叫|我的名字是|我的名字叫|名字叫|本名叫|本名是?|真名叫?|大名叫?|中文名(?:叫|是)?\s*|英文名(?:叫|是)?\s*|叫我)(?P<v>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)"), _zb_name),
     (re.compile(r"(?:^|[，,])叫(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
     (re.compile(r"(?:本人|我是)(?P<v>[\u4e00-\u9fff]{2,3})(?=$|[，,。])"), _zb_name),
     (re.compile(rf"(?:今年|刚满|满|已经|快)?(?P<v>{A.ZH_NUMBER})(?:周?岁)(?:了)?(?!的)"), _zb_age),
