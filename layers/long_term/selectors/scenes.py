@@ -338,10 +338,13 @@ def slot_by_shape(text: str, policy: Policy) -> bool:
 # "flights to see mom for her 70th", "买张回去看我奶奶的票") goes where they live, most often the hometown
 # (RELEVANCE.md, "travel": the destination when it is only in memory): a transport booking (`departure`) and the
 # person topic together ask what `visit_parents` asks, however the visit is worded. A hotel or a day out for them
-# ("给我爸订个酒店", "my parents are coming, plan a day trip") is where they come to, and no ticket. (topic, person
-# topic) -> the topic they imply.
-IMPLIED_TOPICS = {("departure", "parents"): "visit_parents", ("departure", "grandparents"): "visit_parents",
-                  ("departure", "holiday"): "visit_parents"}
+# ("给我爸订个酒店", "my parents are coming, plan a day trip") is where they come to, and no ticket. Each entry: the
+# topics that together imply another, and that one.
+IMPLIED_TOPICS = ((("departure", "parents"), "visit_parents"), (("departure", "grandparents"), "visit_parents"),
+                  (("departure", "holiday"), "visit_parents"),
+                  # someone to mind the pets is wanted while the user is away ("I need a pet sitter for April",
+                  # "出远门的时候谁能帮我照顾旺财"): the trips planned say when
+                  (("pet_care",), "plans"))
 # A ticket for a public or school holiday ("flights for the Diwali trip", "国庆的火车票", "寒假回家的车票") most often
 # goes home (RELEVANCE.md, "travel"): a festival or break named in a transport booking that names neither a place
 # nor another person to see reads as the `holiday` topic for `IMPLIED_TOPICS`. Latin words from a word start,
@@ -411,8 +414,8 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     if holidays and not any(name in policy.person_topics for name in topics) \
             and not names_place(re.sub("|".join(map(re.escape, holidays)), " ", query, flags=re.I)):
         topics.append("holiday")
-    for (implying, person), implied in IMPLIED_TOPICS.items():
-        if implying in topics and person in topics and implied in policy.topic_keys and implied not in topics:
+    for implying, implied in IMPLIED_TOPICS:
+        if all(name in topics for name in implying) and implied in policy.topic_keys and implied not in topics:
             topics.append(implied)
     about_another = any(name in policy.person_topics for name in topics)
     if about_another:

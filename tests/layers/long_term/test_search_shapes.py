@@ -138,3 +138,12 @@ def test_a_ticket_to_see_someone_finds_where_their_own_line_puts_them(tenant, re
     stages = {s.memory.pk: s.explain["rerank"] for s in explained}
     assert stages[moved.pk]["features"]["destination"] == 1.0
     assert stages[chat.pk]["features"]["destination"] == 0.0
+
+
+def test_someone_to_mind_the_pets_finds_the_trips_that_say_when(tenant, remember):
+    trip = remember("User plans: a week in Lisbon with Dev, leaving October 2.", kind="event", memory_key="user.plan")
+    dog = remember("User's dog is Pickle.", memory_key="user.pet.dog")
+    served = _served(tenant, "find someone to look after the animals while we're away")
+    assert {trip.pk, dog.pk} <= set(served)
+    # a question about the pet alone asks no trip
+    assert trip.pk not in _served(tenant, "what breed is my dog?")
