@@ -203,3 +203,25 @@ def test_a_role_said_as_who_one_is(text, role):
 ])
 def test_someone_elses_wish_or_role_is_no_job_of_the_users(text):
     assert not any(key in ("user.employer", "user.occupation", "user.name") for key, _ in _facts(text)), _facts(text)
+
+
+# ---- fragments people introduce themselves and their routines in -----------------------------------------------
+
+@pytest.mark.parametrize("text, key, value, want", [
+    ("Tues and Thurs climbing at the wall after work, it keeps me sane", "user.habits", "climbing at the wall", {"weekdays": ["tue", "thu"], "time": "after work"}),
+    ("every saturday without fail I'm out for a bike ride around 8", "user.habits", "bike ride", {"weekdays": ["sat"]}),
+    ("34, based in Glasgow, first time here", "user.age", "34", {}),
+    ("4th of July, cancer obviously", "user.birthday", "4th of July", {}),
+    ("my comfort food is my nan's mac and cheese", "user.likes", "mac and cheese", {}),
+    ("the rabbit is called Clover and the tortoise is Dennis", "user.pet.turtle", "Dennis", {}),
+    ("wedding anniversary with Priya is saturday, no plans yet", "user.anniversary", "saturday", {"type": "wedding"}),
+])
+def test_a_fragment_still_says_the_fact(text, key, value, want):
+    got = [i.attributes for i in _items(text) if i.memory_key == key and i.value == value]
+    assert got, _facts(text)
+    assert {k: got[0].get(k) for k in want} == want
+
+
+@pytest.mark.parametrize("text", ["ok I'm here, mostly awake", "12th of March, can you remind me to call the bank", "the dog is Sick again"])
+def test_fragments_that_say_nothing_of_the_user(text):
+    assert not any(key in ("user.name", "user.birthday") or (key.startswith("user.pet") and value) for key, value in _facts(text)), _facts(text)

@@ -151,7 +151,9 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
                 # "we have a golden retriever called Honey and a tabby called Toast": the household goes on.
                 or re.match(r"(?i)(?:we|we've|we're)\b[^.;!?]*\band\s+$", clause[:match.start()]) and not _OTHER_SUBJECT.search(clause[2:match.start()]))
             # "walking Rufus, my beagle": a name before "my <pet>" is owned by that "my" as much as one after it.
-            if build in (_b_pet, _b_pets) and not household and not re.match(r"(?i)my|our", match.group()) and not match.groupdict().get("before") and not (
+            # "the hamster is called Nugget and the gecko is Pickle": a pet named after another pet named is as much the user's.
+            after_pets = re.fullmatch(r"(?:(?i:the|our|my)\s+[a-z]+(?:'s|\s+is\s+called|\s+is\s+named|\s+is)\s+[A-Z][a-z]+\s*(?:,\s*|\s+and\s+|,\s*and\s+))+", clause[:match.start()]) is not None
+            if build in (_b_pet, _b_pets) and not household and not after_pets and not re.match(r"(?i)my|our", match.group()) and not match.groupdict().get("before") and not (
                     _user_said(clause, match.start()) or _no_one_else(clause, match.start())):
                 continue
             # "my brother's wedding next saturday", "my sister's getting married in Italy": a family event the user goes to.

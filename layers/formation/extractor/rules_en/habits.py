@@ -48,6 +48,8 @@ def _b_habit(m, clause):
     activity = tidy_value(m.group("v"))
     activity = re.sub(r"(?i)^(?:i\s+|usually\s+|always\s+|go\s+to\s+|go\s+|do\s+|have\s+|=\s*)", "", activity)
     activity = A.EN_FREQ.sub("", activity)
+    # "every sunday without fail I'm out for a long run": how faithfully is no part of what.
+    activity = re.sub(r"(?i)\b(?:without\s+fail|like\s+clockwork|no\s+matter\s+what|rain\s+or\s+shine|come\s+rain\s+or\s+shine|religiously)\b", " ", activity)
     activity = A.EN_TIME.sub("", activity)
     # The time read for the attribute leaves the value too ("run every morning at 6" -> "run").
     said_time = A.time_of_day(clause)
@@ -55,9 +57,10 @@ def _b_habit(m, clause):
         activity = activity.replace(said_time, " ")
     activity = re.sub(r"(?i)\b(?:i've\s+been|i\s+have\s+been|been)\s+|\bfor\s+(?:a|one|two|three|\d+)\s+(?:years?|months?|weeks?)\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:every(?:\s+other)?|on|most|pretty\s+much|always|usually|each|=)\b", " ", activity)
-    activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b|\b(?:mon|tue|wed|thu|fri|sat|sun)(?:/\w+)*\b", " ", activity)
+    activity = re.sub(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b|\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:/\w+)*\b", " ", activity)
     activity = re.sub(r"(?i)\b(?:for\s+)?(?:half\s+an\s+hour|an\s+hour|\d+\s*(?:min(?:ute)?s?|hours?|hrs?))\b", " ", activity)
     activity = tidy_value(re.sub(r"\s+", " ", activity))
+    activity = re.sub(r"(?i)^(?:and|or|&)\s+(?=[a-z]+ing\b)", "", activity)  # "Tues and Thurs climbing": the days' "and"
     activity = re.sub(r"(?i)^(?:are|is)\s+(?:for|my)\s+", "", activity)  # "Sunday evenings are for ringing my grandma"
     # "friday nights are pizza and film night": the day is named as the activity's, the copula is no part of it.
     named_day = re.match(r"(?i)(?:are|is|=)\s+(?:always\s+|usually\s+|strictly\s+)?(?=[a-z])", activity)
@@ -75,6 +78,8 @@ def _b_habit(m, clause):
     # "every weekday I'm up at 5:30 to swim before work" -> "swim".
     activity = re.sub(r"(?i)^(?:weekdays?\s+|weekends?\s+)?(?:(?:i'm|im|i\s+am|i\s+get)\s+up\s+(?:early\s+)?)?(?:to\s+)?", "", activity).strip()
     # "I'm up at 5", "I'm at the gym by 6": being somewhere at a time is the habit of going there.
+    # "I'm out for a long run", "I'm off for a swim": going out for it is doing it.
+    activity = re.sub(r"(?i)^(?:i'm|im|i\s+am)\s+(?:out|off)\s+(?:for\s+(?:an?|my)\s+|(?=[a-z]+ing\b))", "", activity).strip() or activity
     activity = re.sub(r"(?i)^(?:i'm|im|i\s+am)\s+(?:at\s+(?:the\s+)?)?", "", activity).strip() or activity
     if re.search(r"(?i)\b(?:i'm|im|i\s+am)\s+up\b", clause) and activity.lower() == "up":
         activity = "get up"
@@ -100,6 +105,11 @@ _PAST_VERBS = {"woke", "went", "got", "came", "left", "ate", "took", "made", "ha
 
 
 def _is_habit_clause(clause: str) -> bool:
+    # "Mon Wed Fri swimming at the leisure centre 7am": a clause that opens with several weekdays and then an
+    # activity (a gerund) names what is done on them, with no date said.
+    if re.match(rf"(?i)^(?:(?:{_DAY}|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)s?\s*[,/&]?\s*(?:and\s+)?){{2,}}[a-z]+ing\b", clause) \
+            and not re.search(r"(?i)\b(?:tomorrow|tonight|today|yesterday|next|this|last|coming)\b", clause):
+        return True
     # "I really should start meditating daily", "I want to start running every morning": a resolution, not a habit.
     if re.search(r"(?i)\b(?:should|ought\s+to|wanna|wish|hope\s+to|(?:want|need|going|plan|planning|trying)\s+to\s+(?:start|get\s+back|begin|try))\b", clause):
         return False

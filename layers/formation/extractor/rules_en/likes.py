@@ -155,6 +155,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:sucker\s+for|live\s+for|can't\s+live\s+without|cant\s+live\s+without|could\s+eat|could\s+live\s+on|"
                 r"(?:gotten|got|getting)\s+(?:(?:really|super|so|pretty|properly|seriously|big\s+time)\s+into|into(?!\s+(?:the|a|an|my|our|his|her|their|bed|town|trouble|work|it|that|this)\b))|all\s+about|soft\s+spot\s+for|weakness\s+for|"
                 r"go-to\s+(?:[a-z]+\s+){0,3}?(?:is|=)|never\s+say\s+no\s+to)\s+(?:(?i:a\s+good|good|a|an)\s+)?(?P<v>[^,.;!?]+)"), _b_like("user.likes")),
+    # "my comfort food is my mum's dal and rice", "my comfort show has to be Friends": one dish or one show, kept whole
+    # (whoever makes it is no part of it).
+    (re.compile(r"(?i:my)\s+(?:(?i:ultimate|go-to|number\s+one|all-time)\s+)?(?i:comfort)\s+(?i:food|meal|dish|snack|show|film|movie|book|watch|drink)\s+(?i:is|=|has\s+to\s+be|:)\s+(?P<v>[^,.;!?]+)"),
+     lambda m, c: [_f("user.likes", v)] if (v := _phrase(re.sub(r"(?i)^(?:my|our)\s+(?:[a-z]+\s+)?(?:mum|mom|mam|dad|nan|nana|gran|granny|grandma|grandad|grandpa|wife|husband|partner|mother|father)['’]s\s+", "", m.group("v")))) else []),
     (re.compile(r"(?i:huge|big|massive|die-hard|diehard|lifelong|total)\s+(?P<v>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)?)\s+(?i:fan|supporter)\b"), _b_like("user.likes")),
     # "Huge board game nerd here", "a total coffee snob", "massive Star Wars geek": the thing one is a fan of.
     (re.compile(r"(?i:huge|big|massive|total|absolute|complete|real|proper|such\s+a|bit\s+of\s+a)\s+(?P<v>[A-Za-z][\w&'.-]*(?:\s+[A-Za-z][\w&'.-]*)?)\s+(?i:nerd|geek|buff|junkie|fanatic|addict|snob|fiend|enthusiast|lover|freak)\b"), _b_like("user.likes")),

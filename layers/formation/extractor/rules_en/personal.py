@@ -18,6 +18,9 @@ from layers.formation.extractor.rules_en.languages import _LANGS
 from layers.formation.extractor.text import tidy_value
 
 
+_ZODIAC = r"aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces"
+
+
 def _b_age(m, clause):
     age = A.plausible_age(A.en_int(m.group("v")), low=5)
     return [_f("user.age", str(age))] if age else []
@@ -102,8 +105,9 @@ def _b_called_name(m, clause):
 def _b_name(m, clause):
     value = _proper(m.group("v"))
     # "Pescatarian here: …", "Coeliac here": a diet or a condition said in the name's place.
+    # ("ok I'm here": the user speaking, "I'm", "I'll", is never a name.)
     if not value or value in _NOT_NAMES or re.match(_LANGS, value) or re.fullmatch(_NOT_A_NAME, value) \
-            or re.fullmatch(rf"(?i:{_DIETS_EN}|{_CONDITIONS_EN})", value):
+            or re.fullmatch(rf"(?i:{_DIETS_EN}|{_CONDITIONS_EN})", value) or re.match(r"I['’]", value):
         return []
     return [_f("user.name", value)]
 
@@ -127,6 +131,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
                 rf"(?:\s+(?i:married|together|of\s+marriage|of\s+dating))?\s+(?P<v>(?i:today|tomorrow|this\s+\w+|next\s+\w+|on\s+\w+day|(?:on\s+)?{DATE_SPAN}))"),
      _b_couple_years),
     (re.compile(rf"(?i:anniversary)\s+(?i:of)\s+(?i:our|my)\s+(?P<t>(?i:wedding|marriage|first\s+date|engagement))\s+(?i:is|'s|falls\s+on)\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+))"), _b_years_married),
+    # "23rd of feb, pisces obviously", "a Leo, born August 9th": a date said beside a star sign is the birthday.
+    (re.compile(rf"^(?P<v>(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+(?i:{_MONTHS})|(?i:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?)(?=\s*[,—–-]\s*(?:(?i:so|a|an|total|typical|proper|classic)\s+)?(?i:{_ZODIAC})\b)"), _b_date("user.birthday")),
     (re.compile(r"(?i:i\s+was\s+born|born)\s+(?i:on)\s+(?P<v>[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     # "I'm Sarah, nice to meet you", "hey, I'm Tom here": a self-introduction.
     (re.compile(r"^(?:(?i:hi|hey|hello|hiya)[,!\s]+(?:(?i:there|all|everyone)[,!\s]+)?)?(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*(?:[,!.]|$|\s+(?i:here|btw|by\s+the\s+way|and)\b))"), _b_name),
@@ -138,6 +144,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "it's Deirdre on paper", "Deirdre officially": the name on documents.
     (re.compile(r"^(?i:it's|its)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)\s+(?i:on\s+paper|officially|on\s+my\s+passport|legally)\b"), _b_name),
     (re.compile(rf"(?:^|,\s*)(?P<v>\d{{1,2}}|(?i:{A.EN_NUMBER}))\s+(?i:years?\s+(?:old|young)|yrs?\s+old|y/o)"), _b_age),
+    # "29, living in Bristol, new here", "41, based in Leeds": an age opening a self-introduction, where one lives after it.
+    (re.compile(r"^(?P<v>[1-9]\d)\s*,\s*(?=(?i:living|based|from|originally|currently|married|single|recently|newly|mum|mom|dad|mother|father|male|female|m|f|he/him|she/her|they/them)\b)"), _b_age),
     (re.compile(r"(?i:birthday|b-day|bday)(?:'s|\s+is|\s*:)?\s*(?:(?i:on)\s+)?(?P<v>(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
     # "my birthday是10月3号": a code-switched copula before a Chinese date.
     (re.compile(r"(?i:my\s+(?:birthday|bday|b-day))\s*(?:是|在)\s*(?P<v>(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})(?:号|日)|农历[^，。,.]{2,8})"), lambda m, c: [_f("user.birthday", m.group("v"))]),
@@ -166,7 +174,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(r"(?i:my)\s+(?i:bday|b-day|birthday)(?:'s|\s+is|\s+falls)\s+(?:(?i:on)\s+)?(?P<v>(?i:today|tomorrow|next\s+\w+|this\s+\w+|on\s+\w+day|\w+day))\b"), lambda m, c: [_f("user.birthday", tidy_value(m.group("v")))]),
     (re.compile(rf"(?i:birthday|bday|b-day)(?:'s|\s+is|\s+falls)?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}))"), _b_date("user.birthday")),
     # "celebrate our anniversary on the 5th of May", "anniversary falls on Christmas Eve".
-    (re.compile(rf"(?i:anniversary)(?:\s*(?i:'s)|\s+(?i:is|falls|lands|was))?(?:\s+(?i:coming\s+up|coming))?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+|(?<=on\s)(?:mon|tues|wednes|thurs|fri|satur|sun)day))"), _b_anniversary),
+    (re.compile(rf"(?i:anniversary)(?:\s+(?i:with|w/)\s*[A-Z][a-z]+)?(?:\s*(?i:'s)|\s+(?i:is|falls|lands|was))?(?:\s+(?i:coming\s+up|coming))?\s+(?:(?i:on)\s+)?(?P<v>(?i:{DATE_SPAN}|today|tomorrow|next\s+\w+|this\s+\w+|(?<=on\s)(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?<=is\s)(?:mon|tues|wednes|thurs|fri|satur|sun)day))"), _b_anniversary),
     (re.compile(rf"(?i:got\s+married|were\s+married|married|tied\s+the\s+knot|got\s+hitched)\s+(?i:on|in|since)\s+(?P<v>[^.;!?]{{0,30}}?(?i:{DATE_SPAN}))"), _b_date("user.anniversary", type="wedding")),
     # "been together since Valentine's Day 2017", "dating since last October": the day a couple counts from.
     (re.compile(rf"(?i:together|dating|going\s+out|a\s+couple|an\s+item|seeing\s+each\s+other)\s+(?i:since)\s+(?P<v>(?i:{DATE_SPAN}|(?:last|this)\s+(?:{_MONTHS}|spring|summer|autumn|fall|winter)|{_MONTHS}\s+\d{{4}}|\d{{4}}))"), _b_together),

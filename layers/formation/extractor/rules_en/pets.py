@@ -171,6 +171,8 @@ _PET_MODIFIERS = (r"(?:(?:(?i:rescue|rescued|adopted|new|little|old|senior|elder
 FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "walking Rufus, my beagle", "rush Waffles (our corgi) to the vet": the name first, the pet after it.
     (re.compile(rf"(?P<before>[A-Z][a-z]+)\s*(?:,|\()\s*(?i:my|our)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\b\s*(?:\)|,|$|[.!?]|\s+(?i:and|who|is|was|has|had)\b)"), _b_pet),
+    # "the hamster is called Nugget and the gecko is Pickle": a pet named by "is" and a capitalised name that ends its clause.
+    (re.compile(rf"(?:^|(?<=\band\s)|(?<=,\s))(?:(?i:the|our|my)\s+)(?:(?i:new|little|old)\s+)?(?P<sp>(?i:{_PET_WORD}))(?:'s|\s+is)\s+(?P<v>[A-Z][a-z]+)(?=\s*(?:$|[,.;!?—–]|\s+(?i:and|now|btw|lol)\b))"), _b_pet),
     # Possessed, not merely seen: "a big dog chased me" is nobody's pet ("a … named X" is below).
     (re.compile(rf"(?i:my|our|the|got\s+a|have\s+a|adopted\s+a|rescued\s+a|brought\s+home\s+a|bought\s+a|took\s+in\s+a|fostering\s+a|own\s+a|keep\s+(?:a|some)|i\s+keep)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))(?=(?i:s|es)?\b)(?:\s*\(?(?i:a\s+\w+\s+)?)?(?:,?\s*(?:(?i:named|called|calling\s+(?:him|her|it)|named\s+(?:him|her|it)|is\s+called|is\s+named|'s\s+name\s+is)\s+)?(?P<v>[A-Z][a-z]+)\b)?(?:[^.]{{0,20}}?\b(?i:is)\s+(?P<age>\d{{1,2}})\b)?"), _b_pet),
     (re.compile(rf"(?i:a)\s+{_PET_MODIFIERS}(?P<sp>(?i:{_PET_WORD}))\s+(?i:named|called)\s+(?P<v>[A-Z][a-z]+)"), _b_pet),
