@@ -21,19 +21,27 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import json
 import re
 import threading
 import unicodedata
+from collections.abc import Set
 from dataclasses import dataclass
 from pathlib import Path
 
-from layers.formation.extractor.rules_en.family import _PEOPLE_ROLE
+from layers.formation.extractor.rules_en.contact import _CHANNELS
+from layers.formation.extractor.rules_en.family import _PEOPLE_ROLE, _ROLES_EN
 from layers.formation.extractor.rules_en.subject import _FIRST_PERSON, _OTHER_SUBJECT
+from layers.formation.extractor.rules_zh.contact import _CHANNELS_ZH
+from layers.formation.extractor.rules_zh.family import _PEOPLE_ZH
+from layers.formation.extractor.rules_zh.location import _CITY_ALT
+from layers.formation.extractor.rules_zh.personal import _SURNAMES
 from layers.formation.extractor.rules_zh.subject import _ZH_OTHER, zh_segments
 from layers.formation.extractor.text import is_cjk, is_vague_wish_part, tidy_value
 from memoryhub.providers.keywords import place_names, pos_tags
 
 MODEL_PATH = Path(__file__).with_name("learned_model.crfsuite")
+KEYS_PATH = Path(__file__).with_name("learned_backup_keys.json")
 
 # Keys the tagger learns. People and pets are the rules' (a role is part of their key).
 TAGGED_KEYS = (
@@ -42,13 +50,13 @@ TAGGED_KEYS = (
     "user.health_conditions", "user.medications", "user.home_city", "user.work_city", "user.hometown",
     "user.languages", "user.habits", "user.likes", "user.dislikes", "user.plan", "user.contact_preference",
 )
-# The keys the back-up writes. The others (education, anniversary, plan, habits, medications, languages) are
-# facts whose attributes the rules read with the value (degree / field / status, type, date / destination,
+# The keys the back-up may write at all. The others (education, anniversary, plan, habits, medications, languages)
+# are facts whose attributes the rules read with the value (degree / field / status, type, date / destination,
 # time / weekdays / frequency, dose / schedule, level): a tagged span alone would be half of such a fact. They
 # are still learned, so their spans are not mistaken for another key's.
 # A work city is a fact only beside a different home (FACTS.md), which a span alone cannot tell.
-BACKUP_KEYS = frozenset(TAGGED_KEYS) - {"user.education", "user.anniversary", "user.plan", "user.habits",
-                                        "user.medications", "user.languages", "user.work_city"}
+ELIGIBLE_KEYS = frozenset(TAGGED_KEYS) - {"user.education", "user.anniversary", "user.plan", "user.habits",
+                                          "user.medications", "user.languages", "user.work_city"}
 # A span is kept when the tagger's marginal probability of its labels, averaged, is at least this.
 MIN_SPAN_PROBABILITY = 0.5
 
@@ -183,6 +191,45 @@ _tagger = None
 _tagger_lock = threading.Lock()
 _tagger_override: contextvars.ContextVar = contextvars.ContextVar("learned_tagger", default=None)
 _forced: contextvars.ContextVar[bool | None] = contextvars.ContextVar("learned_backup_forced", default=None)
+_keys_override: contextvars.ContextVar[frozenset | None] = contextvars.ContextVar("learned_backup_keys", default=None)
+_chosen: frozenset | None = None
+
+
+def chosen_keys() -> frozenset:
+    """The keys learned_train.py chose by cross-validation (learned_backup_keys.json), read once per process;
+    none when the file is missing, so a model without its evidence writes nothing."""
+    global _chosen
+    if _chosen is None:
+        try:
+            keys = json.loads(KEYS_PATH.read_text(encoding="utf-8"))["keys"]
+        except FileNotFoundError:
+            keys = []
+        _chosen = frozenset(keys) & ELIGIBLE_KEYS
+    return _chosen
+
+
+class _BackupKeys(Set):
+    """The keys the back-up writes in this context: the chosen ones, or a cross-validation fold's own
+    (`using_tagger(..., keys=...)`), so a fold is scored with the keys its training part chose."""
+
+    def _current(self) -> frozenset:
+        override = _keys_override.get()
+        return chosen_keys() if override is None else override
+
+    def __contains__(self, key) -> bool:
+        return key in self._current()
+
+    def __iter__(self):
+        return iter(sorted(self._current()))
+
+    def __len__(self) -> int:
+        return len(self._current())
+
+    def __repr__(self) -> str:
+        return f"BACKUP_KEYS({sorted(self._current())})"
+
+
+BACKUP_KEYS = _BackupKeys()
 
 
 def _load_tagger():
@@ -203,12 +250,15 @@ def model_available() -> bool:
 
 
 @contextlib.contextmanager
-def using_tagger(tagger):
-    """Tag with `tagger` (a pycrfsuite.Tagger) instead of the committed model: cross-validation and tests."""
+def using_tagger(tagger, keys=None):
+    """Tag with `tagger` (a pycrfsuite.Tagger) instead of the committed model, and write `keys` (a subset of
+    ELIGIBLE_KEYS) instead of the chosen ones when given: cross-validation and tests."""
     token = _tagger_override.set(tagger)
+    keys_token = _keys_override.set(None if keys is None else frozenset(keys) & ELIGIBLE_KEYS)
     try:
         yield
     finally:
+        _keys_override.reset(keys_token)
         _tagger_override.reset(token)
 
 
@@ -264,6 +314,7 @@ def tag(text: str) -> list[Span]:
 
 # ---- whose fact, and is it said ----------------------------------------------------------------
 
+_USER_AS_SUBJECT = re.compile(r"(?i)\b(?:i|i'm|im|i've|ive|i'd|i'll|me|myself)\b")
 _ROLE_BEFORE = re.compile(rf"(?i)\b(?:my|our|his|her|their)\s+(?:[a-z-]+\s+)?{_PEOPLE_ROLE}(?:'s)?\b")
 _NEGATED_EN = re.compile(r"(?i)\b(?:not|no|never|don't|dont|doesn't|didn't|can't|cannot|won't|isn't|aren't|wasn't|haven't|hasn't|nor|without)\b|n't\b")
 _NEGATED_ZH = re.compile(r"不|没|别|无|未|非")
@@ -275,17 +326,75 @@ _PAST_MARK = re.compile(r"(?i)之前|以前|[了干做待住学实习读去]过|
 _OTHER_ZH_MORE = re.compile(r"(?i)实习生|新来的|\b(?:colleague|coworker|friend|boss|roommate|classmate|manager|intern)s?\b")
 # Values no family holds: a date or a time word, a bare number where no age is meant.
 _NOT_A_VALUE = re.compile(r"^(?:\d+|[一二三四五六七八九十两]+)$")
+# Who a sentence is about is never its value ("我和男朋友阿杰是七夕那天在一起的" holds no allergy "男朋友"): the
+# role tables of the family rules, and the other-subject words and pronouns of the subject checks.
+_ROLE_WORDS = frozenset(word.casefold() for word in (*_PEOPLE_ZH, *_ROLES_EN))
+_PERSON_PRONOUN = re.compile(r"(?i)i|me|myself|my|mine|you|him|it|us|them|[我你您他她它咱俺][们]?|自己|本人")
+# Keys whose family a clause must speak of for a span to be its value: a substance in "penicillin put me in
+# hospital once" is no contact preference, and "男朋友" in a clause with no 过敏 is no allergy.
+_FAMILY_CUE = {
+    "user.allergies": re.compile(r"(?i)allerg|anaphyla|epi-?pen|intoleran|过敏|敏感"),
+    "user.birthday": re.compile(r"(?i)birthday|\bb-?day|\bborn\b|生日|出生|生于"),
+    "user.contact_preference": re.compile(rf"(?i)\b(?:{_CHANNELS}|reach|contact|ping|notify|notifications?|disturb|reply|respond|hold\s+of)\b"
+                                          rf"|{_CHANNELS_ZH}|联系|打扰|找我|回复|回消息|通知|提醒我|发给我|打给我"),
+}
+# A birthday is a day of the calendar: a month or a day number ("五月三号", "March 3rd", "12/25"); a day counted
+# from today ("下周六", "next Saturday") is when something happens, not a date of birth.
+_CALENDAR_DAY = re.compile(r"(?i)\d|[月号]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b")
+# A number with another unit after it is no age ("20 weeks pregnant", "瘦了5斤", "3个月").
+_NOT_YEARS = re.compile(r"(?i)\s*(?:weeks?|months?|days?|hours?|hrs?|mins?|minutes?|kgs?|kilos?|lbs?|pounds?|stone|cm|km|miles?|k\b|%"
+                        r"|周|星期|个?月|天|小时|分钟|斤|公斤|块|元|次|年级|楼|号)")
+# Nicknames and full names before the value are someone else ("隔壁工位的小王对猫毛过敏", "老李对海鲜过敏"):
+# 小/老/阿 before a surname, or a word jieba tags as a person's name that starts with a surname (it tags 过敏 as
+# one too, hence the surname).
+_CITY = re.compile(f"(?:{_CITY_ALT})")
+_ZH_NICKNAME = re.compile(rf"[小老阿][{''.join(sorted(_SURNAMES))}]")
 
 
-def value_is_plausible(span: Span) -> bool:
+def is_person_word(value: str, key: str) -> bool:
+    """Whether `value` names a person rather than holding a value: a role (男朋友, boyfriend, 同事), another
+    subject (coworker, she, 邻居) or a pronoun. An occupation may be a word of work (学生, manager), so only
+    the family roles count for it."""
+    folded = unicodedata.normalize("NFKC", value).casefold().strip()
+    if folded in _ROLE_WORDS or folded.removesuffix("s") in _ROLE_WORDS or _PERSON_PRONOUN.fullmatch(folded):
+        return True
+    if key == "user.occupation":
+        return False
+    if _OTHER_SUBJECT.fullmatch(folded) or _ZH_OTHER.fullmatch(folded):
+        return True
+    return is_cjk(value) and all(flag == "r" for _, flag in pos_tags(value))
+
+
+def names_someone_zh(text: str) -> bool:
+    """Whether a Chinese stretch names a person by name or nickname (小王, 老李, 张伟)."""
+    return any(_ZH_NICKNAME.fullmatch(word) or (flag.startswith("nr") and len(word) >= 2 and word[0] in _SURNAMES)
+               for word, flag in pos_tags(text))
+
+
+def value_is_plausible(span: Span, clause: str | None = None) -> bool:
     """Whether the span could be a value of its key: no date or time word stands for a place, an
-    organisation, a school, a language or a name, and only an age or a date is a bare number."""
+    organisation, a school, a language or a name, only an age or a date is a bare number, an age counts
+    years and a birthday names a calendar day, a Chinese home is a place, no person's role or pronoun is a
+    value, and a key that needs its family named (`_FAMILY_CUE`) has it in the clause."""
     from layers.formation.extractor import attrs as A
     from layers.formation.extractor.rules_zh.pos import is_time_word
 
     value = span.value
-    if span.key in ("user.age", "user.birthday"):
+    if is_person_word(value, span.key):
+        return False
+    cue = _FAMILY_CUE.get(span.key)
+    if cue and clause is not None and not cue.search(clause):
+        return False
+    if span.key == "user.age" and clause is not None and _NOT_YEARS.match(clause[span.end:]):
+        return False
+    if span.key == "user.birthday":
+        return bool(_CALENDAR_DAY.search(value))
+    if span.key == "user.age":
         return True
+    # A home or a hometown is a place: in Chinese, one jieba tags as a place or the city table names
+    # ("我小时候在农村长大" names none).
+    if span.key in ("user.home_city", "user.hometown") and is_cjk(value) and not (place_names(value) or _CITY.search(value)):
+        return False
     # A place is no employer ("刚从广州搬到了厦门").
     if span.key in ("user.employer", "user.former_employer") and is_cjk(value) and place_names(value) == [value]:
         return False
@@ -335,7 +444,7 @@ def span_is_users(clause: str, span: Span) -> bool:
     the user (rules_zh.subject.zh_segments), no one else after the last 我 in it, no wish up to the span
     ("等我有钱了，我要去冰岛") and no negation in the part. Whether the clause tells of a past is
     `says_past`'s, read by the caller with the rules' past-state reading."""
-    if not value_is_plausible(span) or _cut_out(clause, span):
+    if not value_is_plausible(span, clause) or _cut_out(clause, span):
         return False
     cue = _PREDICATE_CUE.get(span.key)
     if (span.key == "user.home_city" and _FUTURE.search(clause)) or (cue and not cue.search(clause)):
@@ -356,15 +465,18 @@ def span_is_users(clause: str, span: Span) -> bool:
                     return False
                 before = clause[found:span.start]
                 last_me = before.rfind("我")
-                if _ZH_OTHER.search(before[last_me + 1:] if last_me >= 0 else before):
+                since_me = before[last_me + 1:] if last_me >= 0 else before
+                if _ZH_OTHER.search(since_me) or (since_me and names_someone_zh(since_me)):
                     return False
                 return span.key in _SAID_NEGATED or not _NEGATED_ZH.search(part.replace(span.value, ""))
         return False
     prefix = clause[:span.start]
-    mine = list(_FIRST_PERSON.finditer(prefix))
-    if not mine:
+    if not _FIRST_PERSON.search(prefix):
         return False
-    after_me = prefix[mine[-1].start():]
+    # "a guy in my yoga class is allergic to bees": "my" owns a noun and makes no one the subject; only an I
+    # or a me does, and then whoever comes after the last of them is who the span is about.
+    subjects = list(_USER_AS_SUBJECT.finditer(prefix))
+    after_me = prefix[subjects[-1].start():] if subjects else prefix
     if _OTHER_SUBJECT.search(after_me) or _ROLE_BEFORE.search(after_me):
         return False
     return span.key in _SAID_NEGATED or not _NEGATED_EN.search(clause)
