@@ -70,7 +70,12 @@ meaning. The features, each in [0, 1]:
   way, unless the request names a pastime itself; never a misfit. The query's scene is read from its words (a task type the search
   was given is not seen here).
 
-Two corrections that are not gap-closing shares:
+Three corrections that are not gap-closing shares:
+
+- name given: a relationship fact whose name the query already uses ("when is Leo's soccer practice?" beside "User's
+  son is Leo.", "朵朵几岁了" beside "用户的女儿叫朵朵。") keeps `rerank_other_key_factor` of its relevance: the query needs
+  no link from a role to the name (RELEVANCE.md rule 2), unless it asks who that is ("who is Leo?"). (Relevance dev
+  764/229/82 -> 764/224/82.)
 
 - kept question: an episode's span ends with the assistant's question it answers ("（回答：今天过得怎么样？）",
   layers/formation/spans.py). When the query's concepts meet the memory only there and nowhere in the user's
@@ -353,6 +358,24 @@ def _another_keys_fact(row: dict, reading, policy: Policy) -> bool:
     return not any(fnmatch.fnmatchcase(key, pattern) for pattern in reading.key_weights)
 
 
+RELATIONSHIP_KEYS = "user.relationship.*"
+# the name a relationship fact gives: "User's son is Leo.", "用户的女儿叫朵朵。"
+_FACT_NAME = re.compile(r"\b(?:is|are|called|named)\s+([A-Z][\w'-]+)|(?:叫|是)([\u4e00-\u9fff]{1,4}|[A-Za-z][\w'-]+)[。.!！]?\s*$")
+
+
+def _name_already_given(row: dict, query: str, policy: Policy) -> bool:
+    """A relationship fact whose name the query already uses ("when is Leo's soccer practice?" beside "User's son is
+    Leo."): the query needs no link from the role to the name (RELEVANCE.md rule 2), unless it asks who that is."""
+    key = row.get("memory_key") or ""
+    if not key or not fnmatch.fnmatchcase(key, RELATIONSHIP_KEYS):
+        return False
+    match = _FACT_NAME.search(row.get("content") or "")
+    name = next((group for group in match.groups() if group), None) if match else None
+    if not name or not mentions(name, query):
+        return False
+    return not cue_hits(query, policy.question_forms.get("who", []))
+
+
 def _asked_key_weight(row: dict, reading) -> float:
     key = row.get("memory_key") or ""
     if not key or reading is None:
@@ -443,6 +466,9 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     other_key = _another_keys_fact(row, reading, policy)
     if other_key:
         misfit *= policy.rerank_other_key_factor
+    name_given = _name_already_given(row, query, policy)
+    if name_given:
+        misfit *= policy.rerank_other_key_factor
     supplied = _supplied_by_query(row, reading, policy)
     if supplied:
         misfit *= policy.rerank_supplied_factor
@@ -456,6 +482,7 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
             "first_stage_relevance": first, "first_stage_score": float(row["score"]), "features": features,
             "subjects": subjects, "query_names": names, "linked_names": list(linked_names), "boost": boost,
             "query_scene": query_scene, "memory_scene": memory_scene, "scene_bound": family, "other_key": other_key,
+            "name_given": name_given,
             "supplied": supplied,
             "misfit_factor": misfit, "relevance": relevance}
 

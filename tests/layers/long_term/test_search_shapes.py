@@ -147,3 +147,19 @@ def test_someone_to_mind_the_pets_finds_the_trips_that_say_when(tenant, remember
     assert {trip.pk, dog.pk} <= set(served)
     # a question about the pet alone asks no trip
     assert trip.pk not in _served(tenant, "what breed is my dog?")
+
+
+def test_a_relationship_fact_is_no_answer_when_the_query_already_uses_the_name(tenant, remember):
+    son = remember("User's son is Leo.", memory_key="user.relationship.son")
+    practice = remember("user: Leo's soccer practice moved to Wednesdays at 5", kind="episode")
+    served = _served(tenant, "when is Leo's soccer practice?")
+    assert practice.pk in served and son.pk not in served
+    # who that is, or the role asked, still wants the fact
+    assert son.pk in _served(tenant, "who is Leo?")
+    assert son.pk in _served(tenant, "what's my son's name?")
+    explained = memory_search(tenant=tenant, user_id="u1", query="when is Leo's soccer practice?", min_score=0,
+                              explain=True)
+    stage = next(s for s in explained if s.memory.pk == son.pk).explain["rerank"]
+    assert stage["name_given"] is True
+    assert stage["relevance"] == pytest.approx((1 - (1 - stage["first_stage_relevance"]) * (1 - stage["boost"]))
+                                               * stage["misfit_factor"])
