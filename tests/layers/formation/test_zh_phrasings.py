@@ -476,3 +476,10 @@ def test_a_citys_or_regions_speech_is_a_language(text, language):
 
 def test_an_english_name_said_after_a_space():
     assert {("user.name", "刘洋"), ("user.name", "Leo")} <= _facts("我叫刘洋，英文名 Leo")
+
+
+def test_a_routine_the_user_shares_is_the_users_and_a_groups_is_not():
+    # rules_zh/habits.py: 我们 / 我和X opening the routine include the user; 我们公司 / 我们小区 are a group's.
+    assert "游泳" in _habits("我们俩每周二晚上去游泳")
+    assert "钓鱼" in _habits("我和我爸每个周末去钓鱼")
+    assert _habits("我们公司每周一早上开例会") == set()

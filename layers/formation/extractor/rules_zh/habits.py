@@ -64,9 +64,10 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
         course = topic.group("t")
     else:
         course = None
-    # "我跟我roommate Jason每周六一起去gym": what the user does together with someone is theirs too.
-    # (我 opening the clause is the user only on its own: "我们楼下那个大爷天天…", "我家狗每天…" are someone else's)
-    if not zh_user_said(clause, first, allow_we=together) and not re.match(r"^(?:我(?!们|的|家)|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
+    # "我跟我roommate Jason每周六一起去gym", "我们每周六去爬山": what the user does with others is theirs too
+    # (but 我 opening the clause is the user only on its own: "我们楼下那个大爷天天…", "我家狗每天…" are someone else's).
+    shared = together or re.match(rf"^我们(?:全家|一家|俩)?(?=每|周|星期|礼拜|天天|平时|一般|通常|经常)|^我(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})", clause) is not None
+    if not zh_user_said(clause, first, allow_we=shared) and not re.match(r"^(?:我(?!们|的|家)|每|周|星期|礼拜|早上|晚上|中午|下午|平时|一般|通常)", clause):
         return []
     # "以前每天早上都喝咖啡": a routine of the past.
     if is_past_state(clause):
@@ -110,8 +111,9 @@ def zh_habit_candidates(clause: str, context: str | None = None) -> list[Candida
     # "带孩子去上钢琴课": 去 before another verb is no part of the activity (as in plans).
     body = re.sub(r"去(?=上|看|打|练|跑|游|参加|学|做|吃|买|逛|爬|跳|踢|遛|跳)", "", body)
     body = re.sub(r"(?<=[看陪带送接给和跟])我(?:的|家的?)?(?=[\u4e00-\u9fff])", "", body)  # 看我奶奶 -> 看奶奶
-    if together:
-        body = re.sub(rf"^(?:我)?(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})(?:\s?[A-Z][a-zA-Z]+)?", "", body)
+    body = re.sub(r"^们(?:全家|一家|俩)?", "", body)  # the 我 of 我们 went with the subject above
+    if shared:
+        body = re.sub(rf"^(?:我)?(?:和|跟)(?:我的?)?(?:{_PEOPLE_ZH_ALT})(?:\s?[A-Z][a-zA-Z]+)?(?:都|会|去(?=[\u4e00-\u9fff]))*", "", body)
     body = re.sub(r"(?<=[看打下踢玩])(?:场|部|局|盘|把)|(?<=[喝吃抽])一?(?:杯|碗|根|瓶)(?=[\u4e00-\u9fff])", "", body)  # 看场电影, 喝(一)杯茶; 喝两杯 says how much, and stays
     # "每周都会去两次羽毛球馆": the count belongs to the frequency.
     times = re.search(r"[一两二三四五六七八九十\d]+次", body)
