@@ -225,3 +225,8 @@ def test_a_fragment_still_says_the_fact(text, key, value, want):
 @pytest.mark.parametrize("text", ["ok I'm here, mostly awake", "12th of March, can you remind me to call the bank", "the dog is Sick again"])
 def test_fragments_that_say_nothing_of_the_user(text):
     assert not any(key in ("user.name", "user.birthday") or (key.startswith("user.pet") and value) for key, value in _facts(text)), _facts(text)
+
+
+def test_a_language_one_was_raised_in_is_native():
+    assert _attrs("ok so I grew up speaking Gujarati at home", "user.languages") == {"level": "native"}
+    assert not any(key == "user.languages" for key, _ in _facts("my wife grew up speaking Welsh"))

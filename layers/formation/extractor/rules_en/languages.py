@@ -100,6 +100,10 @@ def _b_exam(m, clause):
 
 # Fact rules: a predicate pattern and its builder (the subject is checked by the caller).
 FACT_RULES: list[tuple[re.Pattern, object]] = [
+    # "…growing up, so I grew up speaking Tagalog", "I was raised on Cantonese": the language one was raised in is
+    # native; the "I" in the match is its subject whatever stands before (subject.self_anchored).
+    (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:was)\s+)?(?i:grew\s+up|raised|brought\s+up)\s+(?i:speaking|with|on|in)\s+{_LANG}"),
+     lambda m, c: [_f("user.languages", tidy_value(m.group("v")), level="native")]),
     (re.compile(rf"(?i:bilingual|trilingual|fluent|conversational|proficient|native|basic|rusty)\s+(?i:in)\s+{_LANG}"), _b_language),
     (re.compile(rf"(?i:speak|speaks|speaking|learning|studying|know|learnt|learned|grinding|practi[cs]ing)\s+(?:(?i:basic|some|a\s+bit\s+of|a\s+little|fluent|conversational|bits\s+of)\s+){{0,2}}{_LANG}"), _b_language),
     (re.compile(rf"(?i:bilingual|trilingual)\s*(?:,|:|-|–)\s*{_LANG}"), _b_language),
