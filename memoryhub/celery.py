@@ -8,7 +8,7 @@ import importlib
 import os
 
 from celery import Celery
-from celery.signals import before_task_publish, task_postrun, task_prerun
+from celery.signals import before_task_publish, task_postrun, task_prerun, worker_process_shutdown
 
 from memoryhub.core.request_context import current_request_id
 
@@ -77,3 +77,12 @@ def _request_id_cleared(task_id=None, **kwargs):
     token = _request_id_tokens.pop(task_id, None)
     if token is not None:
         current_request_id.reset(token)
+
+
+# A prefork child leaves with os._exit, so the atexit send of the metrics counters (memoryhub/api/metrics.py,
+# `CounterBuffer`) never runs in it: what its tasks counted in the last moments is sent here instead.
+@worker_process_shutdown.connect
+def _metrics_sent_at_child_exit(**kwargs):
+    from memoryhub.api import metrics  # not at import: this module loads before Django is set up
+
+    metrics.counters.flush()

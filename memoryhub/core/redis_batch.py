@@ -2,10 +2,11 @@
 
 A search request made four Redis round trips: the rate limit, the layer-health hit counter (one HINCRBY,
 memoryhub/api/metrics.py), the access buffer (one RPUSH, layers/long_term/services/access.py) and the
-latency histogram. The last three are counts nothing in the request reads back, so they need not be sent
-the moment they happen: inside `redis_batched()` (LatencyMiddleware opens it around every request)
-`redis_deferred` queues them and the block's end sends them all in one pipeline. Outside a batch (a
-Celery task, a shell, a test calling a selector) they are sent at once, as before.
+latency histogram. The counters have since left the request for a per-process buffer sent by its own
+thread (`CounterBuffer` in memoryhub/api/metrics.py); the access buffer is a count nothing in the request
+reads back, so it need not be sent the moment it happens: inside `redis_batched()` (LatencyMiddleware
+opens it around every request) `redis_deferred` queues it and the block's end sends what was queued in one
+pipeline. Outside a batch (a Celery task, a shell, a test calling a selector) it is sent at once, as before.
 
 The same block keeps a per-request memo (`request_memo`): a value read from Redis once per request
 rather than once per use (a context read the permanent snapshots' generation five times).

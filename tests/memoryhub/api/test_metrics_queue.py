@@ -141,3 +141,19 @@ def test_the_shared_buffer_counts_a_search_and_a_scrape_reads_it_back(tenant):
     health = metrics.layer_health([tenant.pk])  # sends this process's pending counts first
     assert health.redis_up and health.tenants[0].retrievals["long_term"].total == before + 2
     assert int(redis_client().hget(RETRIEVALS_KEY, field)) == before + 2
+
+
+def test_a_worker_child_sends_its_pending_counts_when_it_shuts_down(key, monkeypatch):
+    # A Celery prefork child exits without atexit (memoryhub/celery.py): its shutdown signal sends what its
+    # buffer holds. The buffer here would wait an hour on its own, so only the signal can have sent it.
+    from celery.signals import worker_process_shutdown
+
+    import memoryhub.celery  # noqa: F401 — connects the receiver
+
+    idle = CounterBuffer(backoff=Backoff(), delay=3600)
+    monkeypatch.setattr(metrics, "counters", idle)
+    idle.add(key, "hits", 3)
+    assert redis_client().hget(key, "hits") is None
+    worker_process_shutdown.send(sender=None, pid=os.getpid(), exitcode=0)
+    assert int(redis_client().hget(key, "hits")) == 3
+    assert idle.pending() == 0
