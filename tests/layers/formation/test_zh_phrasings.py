@@ -483,3 +483,14 @@ def test_a_routine_the_user_shares_is_the_users_and_a_groups_is_not():
     assert "游泳" in _habits("我们俩每周二晚上去游泳")
     assert "钓鱼" in _habits("我和我爸每个周末去钓鱼")
     assert _habits("我们公司每周一早上开例会") == set()
+
+
+def test_the_people_a_plan_visits_are_the_users():
+    facts = _facts("国庆准备去看看姥姥姥爷")
+    assert {("user.relationship.grandmother", ""), ("user.relationship.grandfather", "")} <= facts
+
+
+@pytest.mark.parametrize(("text", "mine"), [("我老婆辞职在家带娃", True), ("我丈母娘过来帮忙带孩子", True), ("我邻居在家带孩子", False)])
+def test_children_the_household_looks_after_are_the_users(text, mine):
+    # rules_zh/pets.py _household_tends: whoever of the household does the chore.
+    assert (("user.relationship.child", "") in _facts(text)) is mine

@@ -275,15 +275,15 @@ def _job_shared_with_user(clause: str, found: list[Candidate]) -> list[Candidate
     return [_zc("user.occupation", job)] if job else []
 
 
-_TENDED = re.compile(rf"(?:看|陪|接|送|带|探望|照顾|看望)(?:我的?|我家的?)?(?P<role>(?:{_PEOPLE_ZH_ALT})(?:[和跟、]?(?:{_PEOPLE_ZH_ALT}))*)")
+_TENDED = re.compile(rf"(?:看|陪|接|送|带|探望|照顾|看望|见)(?:我的?|我家的?)?(?P<role>(?:{_PEOPLE_ZH_ALT})(?:[和跟、]?(?:{_PEOPLE_ZH_ALT}))*)")
 _ROLE_WORD = re.compile(_PEOPLE_ZH_ALT)
 
 
 def _people_in_routine(found: list[Candidate]) -> list[Candidate]:
-    """"每个月月底都要去看一次外婆", "每周末回家陪爸妈": the people the user's own routine visits or
-    looks after are the user's (unnamed unless named elsewhere in the clause)."""
+    """"每个月月底都要去看一次外婆", "五一准备回老家看看爷爷奶奶": the people the user's own routine or plan
+    visits or looks after are the user's (unnamed unless named elsewhere in the clause)."""
     out: list[Candidate] = []
-    for habit in (c for c in found if c.memory_key == "user.habits"):
+    for habit in (c for c in found if c.memory_key in ("user.habits", "user.plan")):
         for said in (word for run in _TENDED.finditer(habit.value) for word in _ROLE_WORD.findall(run.group("role"))):
             role = _PEOPLE_ZH.get(said)
             roles = ("father", "mother") if role == "parents" else (role,) if role and not role.endswith("_in_law") else ()

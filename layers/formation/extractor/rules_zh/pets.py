@@ -154,6 +154,17 @@ def zh_chore_owner_candidates(clause: str, said: set[str]) -> list[Candidate]:
         at = clause.find(chore)
         if at < 0 or key in said or any(c.memory_key == key for c in out):
             continue
-        if subject.zh_user_said(clause, at) or re.match(r"^(?:每|平时|一般|早上|晚上|周)", clause):
+        if subject.zh_user_said(clause, at) or re.match(r"^(?:每|平时|一般|早上|晚上|周)", clause) \
+                or (key == "user.relationship.child" and _household_tends(clause[:at])):
             out.append(_zc(key, ""))
     return out
+
+
+# "我老公周末在家带孩子", "我婆婆住我们家帮忙带孩子", "我现在是全职在家带孩子": the children the user's household
+# looks after are the user's, whoever of the household does it; a friend's or a neighbour's are theirs.
+_HOUSEHOLD = re.compile(r"^(?:我|我的?|我家的?)(?:老公|老婆|爱人|先生|太太|媳妇儿?|婆婆|公公|岳母|丈母娘|爸妈|妈|爸|父母)?")
+
+
+def _household_tends(before: str) -> bool:
+    part = re.split(r"[，,；;]", before)[-1]
+    return _HOUSEHOLD.match(part) is not None and not re.search(r"朋友|同事|邻居|同学|室友|他|她|别人|人家|表|堂|亲戚|姐|哥|弟|妹", part)
