@@ -91,8 +91,11 @@ def _match(clause: str, *, past: bool = False) -> list[Candidate]:
     # Written Cantonese ("我喺深圳返工") is read in Mandarin words of the same length, its values given back as written.
     mandarin = cantonese.as_mandarin(clause)
     switched = CodeSwitched(mandarin)
-    zh_found = [_as_written(c, switched, clause) for c in rules_zh.zh_fact_candidates(switched.text)]
-    zh_matched = [_as_written(c, switched, clause) for c in rules_zh.match_clause(switched.text)]
+    # The Chinese rules read only a clause with Chinese in it: on a clause of English alone they misread
+    # ("every week" as a habit, "a little Greek" as fluent) and their reading would take the English one's place.
+    chinese = is_cjk(switched.text)
+    zh_found = [_as_written(c, switched, clause) for c in rules_zh.zh_fact_candidates(switched.text)] if chinese else []
+    zh_matched = [_as_written(c, switched, clause) for c in rules_zh.match_clause(switched.text)] if chinese else []
     found = rules_en.en_fact_candidates(clause) + zh_found
     for candidate in rules_en.match_clause(clause) + zh_matched:
         if not any(_overlaps(candidate, other) or (candidate.memory_key == other.memory_key

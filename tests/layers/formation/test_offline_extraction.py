@@ -522,3 +522,21 @@ def test_english_round_five_families(text, expected):
 ])
 def test_english_round_five_negatives(text, expected):
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "a few of my employees are learning German",
+    "I really love cooking Thai food",
+    "saturday mornings are parkrun and a bacon roll, every week",
+])
+def test_the_chinese_rules_do_not_read_a_clause_of_english_alone(text):
+    # offline._match: only a clause with Chinese in it goes to rules_zh, whose readings of English words
+    # ("Thai" as a language, "every week" as a habit) took the English reading's place.
+    items = extract_memories([{"seq": 1, "role": "user", "content": text}], user_id="u1").items
+    assert not [item for item in items if item.memory_key == "user.languages" or item.value == "every week"], \
+        [(item.memory_key, item.value) for item in items]
+
+
+def test_a_code_switched_clause_still_reaches_the_chinese_rules():
+    items = extract_memories([{"seq": 1, "role": "user", "content": "我在Google上班，做data scientist"}], user_id="u1").items
+    assert ("user.employer", "Google") in [(item.memory_key, item.value) for item in items]
