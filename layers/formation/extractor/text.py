@@ -203,7 +203,7 @@ _REQUEST = re.compile(
     r".*\b(?:rather\s+than|instead|than|not\s+an?)\b)"
     # "please write to me in Spanish", "always reply in English": the language the user is written to in.
     r"(?!(?:please\s+|pls\s+|always\s+|just\s+)?(?:write|reply|respond|answer|talk|speak)\s+(?:to\s+me\s+|me\s+|back\s+)?in\s+[A-Z][a-z]+\b)"
-    r"(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\s+)?(?:remind|book|find|give|make|write|draft|translate|"
+    r"(?:(?:please|pls|plz|kindly|(?:can|could|would)\s+(?:you|u|ya)(?:\s+(?:please|pls|plz|just|quickly))?)\s+)?(?:remind|book|find|give|make|write|draft|translate|"
     r"cancel|set|show|tell|help|summari[sz]e|generate|create|list|suggest|recommend|schedule|order|send|check|look\s+up|"
     r"search|calculate|convert|explain|compare|reserve|add|put|move|delete|remove|rewrite|fix|plan\s+(?:a|my|me))\b"
     r"|^(?:请|麻烦)?(?:你)?(?:帮我(?!记)|帮忙|替我|给我(?:写|找|订|查|推荐|做|列|算)|提醒我(?!的话|的时候)|把闹钟|设个|订一?[张个间])", re.IGNORECASE)
@@ -217,11 +217,51 @@ def is_request(sentence: str) -> bool:
 _OWN_PART_ZH = re.compile(r"^(?:不过|但是?|因为|毕竟|顺便说一下|对了|哦|另外)?(?:我|本人)(?!们)")
 
 
+# "give me a lentil soup recipe, no onion or garlic pls they wreck my stomach", "suggest a dessert without nuts — I
+# can't have them": a food left out of a request is the user's own restriction only when the user gives a reason of
+# their own body or diet with it; "no onions on this one pls" is a taste for one dish and says nothing that lasts.
+_LEFT_OUT_EN = re.compile(
+    r"(?i)\b(?:no|without|nothing\s+with|leave\s+out(?:\s+the)?|hold\s+the|skip\s+the|minus\s+the|free\s+of)\s+(?:any\s+)?"
+    r"(?P<v>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?(?:\s*(?:,|\bor\b|\band\b|&|/)\s*[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)*?)"
+    r"(?=\s*(?:$|[,;:.!—–-]|\s(?:pls|please|plz|because|cause|cuz|since|as|they|it|those|that|i|i'm|im|my|in\s+it|at\s+all|thanks|thx|ty)\b))")
+# The reason is the user's body or diet: what the food does to them, that they cannot or do not eat it, an allergy,
+# an intolerance, a condition, a diet they keep. Never someone else's ("my kids hate them") nor a mood ("not feeling it").
+_OWN_REASON_EN = re.compile(
+    r"(?i)\b(?:they|it|those|that|these|both)(?:'re|\s+are|\s+is|'s)?\s+(?:\w+\s+){0,2}?(?:wreck|destroy|kill|ruin|upset|mess\s+up|wreak\s+havoc\s+on)s?\s+my\s+(?:stomach|gut|tummy|insides|digestion)"
+    r"|\b(?:they|it|those|that|these|both)\s+(?:\w+\s+)?(?:makes?|gives?|leaves?)\s+me\s+(?:really\s+|so\s+|very\s+|super\s+)?(?:sick|ill|bloated|nauseous|hives|a\s+rash|migraines?|headaches?|heartburn|reflux|stomach\s*(?:aches?|cramps|pains?))"
+    r"|\bi\s+(?:can't|cant|cannot|can\s+not|don't|dont|do\s+not|never)\s+(?:eat|have|tolerate|digest|handle|touch|do)\b"
+    r"|\bi'?m\s+(?:not\s+allowed|allergic|intolerant|coeliac|celiac|diabetic|vegan|vegetarian|pescatarian|on\s+a\s+\w+\s+diet)\b|\bim\s+allergic\b"
+    r"|\b(?:my|an?)\s+(?:\w+\s+)?(?:allergy|intolerance)\b|\ballergic\s+to\s+(?:them|it|those|that)\b|\b(?:doing|on)\s+(?:keto|paleo|whole30|low[- ]carb|low[- ]fodmap)\b"
+    r"|\bi\s+keep\s+(?:halal|kosher)\b|\b(?:doctor|gp)'?s\s+orders\b|\breligious\s+(?:thing|reasons?)\b")
+_REQUEST_PIECE_EN = re.compile(r"(?<=[,;—–])|\s+-\s+")
+_OWN_PART_EN = re.compile(r"(?i)^(?:(?:and|but|because|cause|cuz|since|as|btw|fyi)\s+)?(?:i\b|i'm\b|im\b|i've\b|my\b)")
+
+
+def _request_restriction_en(sentence: str) -> str:
+    """The user's own food restriction given inside an English request, said as a statement the diet rules read
+    ("I can't have onion or garlic. I don't eat meat."); "" when the request gives none."""
+    said = []
+    reasoned = _OWN_REASON_EN.search(sentence)
+    if reasoned:
+        for match in _LEFT_OUT_EN.finditer(sentence):
+            items = tidy_value(match.group("v"))
+            if items and not re.fullmatch(r"(?i)(?:problem|worries|rush|idea|way|more|need|clue|thanks|one|pressure|hurry)s?", items):
+                # an allergy given as the reason is the allergen itself (FACTS.md files it under allergies)
+                said.append(f"I'm allergic to {items}." if re.search(r"(?i)allerg", reasoned.group()) else f"I can't have {items}.")
+    # "give me a pasta recipe, I don't eat meat": the user's own part of the request is kept when it is that reason.
+    for piece in _REQUEST_PIECE_EN.split(sentence)[1:]:
+        bare = piece.strip(" ,;—–-")
+        if _OWN_PART_EN.match(bare) and _OWN_REASON_EN.search(bare):
+            said.append(bare.rstrip(".!") + ".")
+    return " ".join(said)
+
+
 def drop_request_part(sentence: str) -> str:
-    """What a Chinese request sentence discloses after the request: the parts from the first one
-    whose subject is the user; "" when there is none ("帮我订一张下周去广州的机票")."""
+    """What a request sentence discloses beside the request: in Chinese, the parts from the first one whose subject is
+    the user; in English, the user's own food restriction given with the request (`_request_restriction_en`); ""
+    when there is none ("帮我订一张下周去广州的机票", "no onions on this one pls")."""
     if not is_cjk(sentence):
-        return ""
+        return _request_restriction_en(sentence)
     pieces = [p for p in re.split(r"(?<=[,，])", sentence) if p.strip()]
     for index, piece in enumerate(pieces[1:], start=1):
         if _OWN_PART_ZH.match(piece.strip()):

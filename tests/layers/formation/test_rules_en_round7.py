@@ -230,3 +230,26 @@ def test_fragments_that_say_nothing_of_the_user(text):
 def test_a_language_one_was_raised_in_is_native():
     assert _attrs("ok so I grew up speaking Gujarati at home", "user.languages") == {"level": "native"}
     assert not any(key == "user.languages" for key, _ in _facts("my wife grew up speaking Welsh"))
+
+
+# ---- a restriction given inside a request (text.drop_request_part) ------------------------------------------------
+
+@pytest.mark.parametrize("text, want", [
+    ("can u give me a bean chilli recipe, no onion or garlic pls they wreck my stomach",
+     {("user.food_restrictions", "onion"), ("user.food_restrictions", "garlic")}),
+    ("recommend a cheesecake without dairy — I can't digest it", {("user.food_restrictions", "dairy")}),
+    ("find me a ramen place, I don't eat pork", {("user.food_restrictions", "pork")}),
+    ("suggest a trail mix without cashews, I'm allergic", {("user.allergies", "cashews")}),
+])
+def test_a_restriction_of_the_users_own_body_or_diet_inside_a_request(text, want):
+    assert _facts(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "give me a burger recipe, no pickles on this one pls",
+    "suggest a pizza without anchovies, my kids hate them",
+    "recommend a curry without coconut, not in the mood for it",
+    "make me a packing list, no rush",
+])
+def test_a_one_off_taste_or_someone_elses_inside_a_request_is_no_restriction(text):
+    assert _facts(text) == set()

@@ -14,7 +14,7 @@ from layers.formation.extractor.rules_en.common import (
     _f,
     _items,
 )
-from layers.formation.extractor.text import tidy_value
+from layers.formation.extractor.text import is_request, tidy_value
 
 _CONDITIONS = (r"(?:type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+blood\s+pressure|celiac\s+disease|"
                r"coeliac\s+disease|epilepsy|heart\s+disease|a\s+heart\s+condition|migraines|gout|arthritis|"
@@ -361,5 +361,7 @@ _REACTION_THEN_ALLERGIC = re.compile(
 def allergen_first(sentence: str) -> str:
     """The sentence with its allergy said the usual way round ("I'm allergic to sesame"), or as it was."""
     stripped = sentence.strip()
+    if is_request(stripped):
+        return sentence  # "suggest a dessert without nuts, I'm allergic": text.drop_request_part reads the allergen
     match = _ALLERGEN_FIRST.match(stripped) or _REFUSED_THEN_REACTION.match(stripped) or _REACTION_THEN_ALLERGIC.match(stripped)
     return f"I'm allergic to {match.group('x')}" if match else sentence
