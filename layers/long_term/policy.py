@@ -407,6 +407,39 @@ def _default_form_keys() -> dict[str, dict[str, float]]:
     }
 
 
+def _default_implied_topics() -> dict[str, list[str]]:
+    # topic -> the sets of topics (joined by +, as a joint cue) that together imply it, read in this order once the
+    # cue and shape topics are in (layers/long_term/selectors/scenes.py). A ticket with a parent or grandparent in
+    # the request ("flights to see mom for her 70th", "买张回去看我奶奶的票"), or for a holiday (the `holiday`
+    # topic, `holiday_words`), goes where they live, most often the hometown (RELEVANCE.md, "travel"); a hotel or
+    # a day out for them is no ticket. Someone to mind the pets is wanted while the user is away: the trips say when.
+    return {"visit_parents": ["departure+parents", "departure+grandparents", "departure+holiday"],
+            "plans": ["pet_care"]}
+
+
+def _default_shape_topics() -> dict[str, str]:
+    # A need said by its shape (the patterns stay in code, layers/long_term/selectors/scenes.py `SHAPES`) -> the
+    # topic it asks what of: somewhere near the user and a meal one treats people to ask what `local` asks (the
+    # home city), a travel request naming a way to travel what `departure` asks. An empty topic turns a shape off.
+    return {"near_user": "local", "treat_to_meal": "local", "transport": "departure"}
+
+
+def _default_shape_scenes() -> dict[str, str]:
+    # the scene a shape reads in only (a shape not listed reads in any): a coach or a ferry is a trip's in the
+    # travel scene, "take my parents out for dinner" a meal's
+    return {"treat_to_meal": "dining", "transport": "travel"}
+
+
+def _default_holiday_words() -> list[str]:
+    # A public or school holiday named in a transport booking that names neither a place nor another person to
+    # see reads as the `holiday` topic ("flights for the Diwali trip", "国庆的火车票"), which `implied_topics` sends
+    # home. Latin words from a word start, Chinese anywhere.
+    return ["christmas", "xmas", "thanksgiving", "easter", "diwali", "deepavali", "eid", "hanukkah", "passover",
+            "chinese new year", "lunar new year", "cny", "new year", "holidays", "half term", "half-term",
+            "spring break", "summer break", "winter break", "春节", "过年", "新年", "元旦", "五一", "劳动节", "国庆",
+            "中秋", "端午", "清明", "寒假", "暑假", "假期", "放假", "长假", "小长假"]
+
+
 def _default_ending_keys() -> dict[str, str]:
     # a memory under the first key ends the current one under the second that names the same thing: "I left
     # Google" (former employer Google) retires "User works at Google." as a new employer would
@@ -521,6 +554,13 @@ class Policy:
         "antibiotic", "amoxicillin", "latex", "pollen", "dust", "mite", "mould", "mold", "bee sting", "wasp",
         "hay fever", "cat", "dog", "fur", "药", "青霉素", "头孢", "阿司匹林", "磺胺", "抗生素", "布洛芬", "乳胶",
         "花粉", "尘螨", "螨", "霉菌", "猫毛", "狗毛", "动物毛", "蜂"])
+    # An allergy that shares a concept with the request (keywords.py `CARRIED_WORDS`: flowers carry pollen, a cat its
+    # dander) constrains it whatever the scene, and closes this share of the gap (RELEVANCE.md, "gifts").
+    rerank_allergen_share: float = setting(0.3, low=0.0, high=1.0)
+    # A transport booking (these topics) to see a person the query means by a role: a line naming that person and a
+    # place is where the trip goes (RELEVANCE.md, "travel") and closes this share beside the person share.
+    rerank_destination_topics: list[str] = setting(default_factory=lambda: ["departure"])
+    rerank_destination_share: float = setting(0.2, low=0.0, high=1.0)
     # A keyed fact the query's topic did not ask for, matched by one query word only ("User works as a
     # developer." for "where do I work?"), keeps this share of its relevance.
     rerank_other_key_factor: float = setting(0.4, low=0.0, high=1.0)
@@ -614,6 +654,22 @@ class Policy:
     slot_topics: list[str] = setting(default_factory=lambda: ["slot"])
     # Scenes whose keys are dropped when the query names a place itself ("weather in Chicago").
     scenes_needing_place: list[str] = setting(default_factory=lambda: ["weather"])
+    # Scenes whose cues name the arranging of a thing (an appointment, a booking) rather than the thing arranged: on
+    # equal cue hits, a request that asks no time (`rerank_time_forms`) reads the thing's scene, whose needs it has
+    # ("what should I tell the dentist before my appointment" is medical); "when's the trip?" stays scheduling.
+    arranging_scenes: list[str] = setting(default_factory=lambda: ["scheduling"])
+    # Topics read from a need's shape, the scene a shape needs, and topics implied by others together
+    # (`_default_shape_topics`, `_default_implied_topics`); the holiday words that read as the `holiday` topic.
+    shape_topics: dict[str, str] = setting(default_factory=_default_shape_topics, merge=True)
+    shape_scenes: dict[str, str] = setting(default_factory=_default_shape_scenes, merge=True)
+    implied_topics: dict[str, list[str]] = setting(default_factory=_default_implied_topics, merge=True)
+    holiday_words: list[str] = setting(default_factory=_default_holiday_words)
+    # A question where the user lives now (a self topic asking `user.home_city` at 0.8 or more) is also answered by
+    # a move under way ("User plans: moving to Seattle in the fall.", "下个月搬去深圳"): a memory whose words hold a
+    # move cue earns `move_weight`, which clears the cut alone, as a scene's content cue does (RELEVANCE.md rule 4).
+    move_cues: list[str] = setting(default_factory=lambda: [
+        "moving", "move to", "move back", "relocat", "搬家", "搬到", "搬去", "搬回"])
+    move_weight: float = setting(0.5, low=0.0, high=1.0)
     # Importance of a memory written without one, by memory_key family (layers/long_term/importance.py).
     importance_by_key: dict[str, float] = setting(default_factory=lambda: dict(IMPORTANCE_BY_KEY_FAMILY), low=0.0,
                                                   high=1.0, merge=True)

@@ -43,7 +43,7 @@ meaning. The features, each in [0, 1]:
   (Relevance dev: 355/117/72 -> 362/119/65; 0.3 one more relevant and two more false positives.)
 - destination: for a transport booking to see a person the query means by a role ("train times to go and visit my
   daughter"), a line naming that person and a place ("Fiona moved up to Aberdeen with her work") also closes
-  `DESTINATION_SHARE` (0.2) of the gap: it is where the trip goes (relevance dev 758/228/88 -> 760/228/86).
+  `rerank_destination_share` (0.2) of the gap: it is where the trip goes (relevance dev 758/228/88 -> 760/228/86).
 - coverage: how many of the query's concepts (a term with its bridges) the memory holds together, as
   (matched − 1) / (concepts − 1): BM25 already rewards one matching term, and rewards one rare term as much
   as several common ones, while a memory that answers the whole question usually holds several of its
@@ -57,8 +57,8 @@ meaning. The features, each in [0, 1]:
   names (selectors/days.py: "every Tuesday and Thursday", 每周一三五, weekdays, 周末) closes `rerank_slot_share` of
   the gap (RELEVANCE.md, indirect needs: the recurring commitments that fall in the asked slot).
 - allergen: an allergy (`allergy_keys`) that shares a concept with the request (keywords.py `CARRIED_WORDS` bridge a
-  thing to what it carries: flowers to pollen, a cat to its dander) closes `ALLERGEN_SHARE` of the gap, whatever the
-  scene: "想买束花" meets "用户对花粉过敏", "同学家养了猫，我能去吗" meets "用户对猫毛过敏" (relevance dev 754/228/92 ->
+  thing to what it carries: flowers to pollen, a cat to its dander) closes `rerank_allergen_share` (0.3) of the gap,
+  whatever the scene: "想买束花" meets "用户对花粉过敏", "同学家养了猫，我能去吗" meets "用户对猫毛过敏" (relevance dev 754/228/92 ->
   756/228/90).
 - taste: a like or dislike (`taste_keys`) bears on the scene it is about. When the memory's own words name
   the query's scene by its cue words ("User likes Korean food" for "order us something for dinner", read by
@@ -296,15 +296,6 @@ def mentions(name: str, text: str) -> bool:
 
 
 ALLERGY_SCENES = ("dining", "medical")
-# An allergy whose words meet the request's (the flowers one buys and a pollen allergy, a cat one is to host and a
-# cat-hair allergy: memoryhub/providers/keywords.py `CARRIED_WORDS`) constrains what it asks, whatever the scene:
-# such an allergy closes this share of the gap (RELEVANCE.md, "gifts": an allergy to pollen when buying flowers).
-ALLERGEN_SHARE = 0.3
-# A transport booking (the `departure` topic) to see a person the query means by a role ("train times to go and visit
-# my daughter", "帮我订去看女儿的机票"): a line naming that person and a place is the destination (RELEVANCE.md,
-# "travel": the destination when it is only in memory), and closes this share of the gap beside the person share.
-DESTINATION_TOPIC = "departure"
-DESTINATION_SHARE = 0.2
 
 
 def _taste_scene(row: dict, policy: Policy) -> tuple[str | None, str | None]:
@@ -440,7 +431,7 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
     }
     # a ticket to see the person goes where their own line says they are ("Fiona moved up to Aberdeen", "嘉欣在墨尔本上班")
     features["destination"] = 1.0 if features["person"] and reading is not None \
-        and DESTINATION_TOPIC in reading.topics and names_place(_own_words(content)) else 0.0
+        and set(policy.rerank_destination_topics) & set(reading.topics) and names_place(_own_words(content)) else 0.0
     # a memory naming the person is the answer to a question about them, not to one asking their name or to a
     # request they only come along to
     person_answers = not cue_hits(query, policy.name_question_cues) and query_scene not in policy.person_companion_scenes
@@ -449,7 +440,7 @@ def rerank_row(row: dict, *, query: str, names: list[str], concept_count: int, p
               "person": policy.rerank_person_answer_share if person_answers else policy.rerank_person_share,
               "coverage": policy.rerank_coverage_share, "taste_fit": policy.rerank_taste_fit_share,
               "time_form": policy.rerank_time_form_share, "slot": policy.rerank_slot_share,
-              "allergen": ALLERGEN_SHARE, "destination": DESTINATION_SHARE}
+              "allergen": policy.rerank_allergen_share, "destination": policy.rerank_destination_share}
     remaining = 1.0
     for name, value in features.items():
         remaining *= 1.0 - shares[name] * value

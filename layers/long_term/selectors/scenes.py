@@ -9,8 +9,11 @@ the text relevance as 1 − (1 − text)(1 − key) in layers/long_term/selector
 depends on the query and the memory only, so `min_score` keeps its meaning.
 
 Cue words, scenes and weights are policy (layers/long_term/policy.py: `scene_cues`, `scene_keys`,
-`topic_cues`, `topic_keys`), overridable by approved permanent entries. A cue in Latin letters matches a
-word starting with it ("allerg" matches allergic and allergies); a cue in Chinese matches as a substring.
+`topic_cues`, `topic_keys`, and the topics needs imply by their shape or together: `shape_topics`,
+`shape_scenes`, `implied_topics`, `holiday_words`, `move_cues`, `move_weight`, `arranging_scenes`),
+overridable by approved permanent entries; only the shapes' regular expressions stay in code (`SHAPES`).
+A cue in Latin letters matches a word starting with it ("allerg" matches allergic and allergies); a cue in
+Chinese matches as a substring.
 A key pattern is a memory key, or one with `*` (any run of characters: `user.relationship.*brother`).
 
 Cue words are fitted to the phrasings someone thought of; a request worded otherwise ("anything fun to do
@@ -178,13 +181,6 @@ def cue_hits(text: str, cues: list[str]) -> list[str]:
     return _hits(unicodedata.normalize("NFKC", text).lower(), cues)
 
 
-# Scenes whose cues name the arranging of a thing (an appointment, a booking) rather than the thing arranged: on
-# equal hits, a request that does not ask for a time reads the thing's scene, whose needs it has ("what should I tell
-# the dentist before my appointment" is the dentist's, medical), while "什么时候去复查？" and "when's the New Zealand
-# trip?" ask the date and stay the arranging scene's (the question forms `rerank_time_forms`).
-ARRANGING_SCENES = frozenset({"scheduling"})
-
-
 def _asks_time(text: str, policy: Policy) -> bool:
     return any(_hits(text, policy.question_forms.get(form, [])) for form in policy.rerank_time_forms)
 
@@ -195,8 +191,9 @@ _MEDICINE_VERB = re.compile(r"[吃喝服](?=[^，。！？,.!?\s]{0,3}药)")
 
 
 def _cue_scene(text: str, policy: Policy) -> tuple[str | None, list[str]]:
-    """The scene with most cue hits in `text` (on equal hits a scene other than an arranging one unless the text
-    asks a time, then the longer cues win: "什么药" reads medical over the meal's "吃"), and its hits."""
+    """The scene with most cue hits in `text` (on equal hits a scene other than an arranging one, policy
+    `arranging_scenes`, unless the text asks a time, then the longer cues win: "什么药" reads medical over the
+    meal's "吃"), and its hits."""
     scene, scene_hits, best = None, [], (0, 0, 0)
     asks_time = None
     text = _MEDICINE_VERB.sub(" ", text)
@@ -204,7 +201,7 @@ def _cue_scene(text: str, policy: Policy) -> tuple[str | None, list[str]]:
         hits = _hits(text, cues)
         if hits and asks_time is None:
             asks_time = _asks_time(text, policy)
-        rank = (len(hits), asks_time or name not in ARRANGING_SCENES, sum(len(hit) for hit in hits))
+        rank = (len(hits), asks_time or name not in policy.arranging_scenes, sum(len(hit) for hit in hits))
         if hits and rank > best:
             scene, scene_hits, best = name, hits, rank
     return scene, scene_hits
@@ -334,32 +331,10 @@ def slot_by_shape(text: str, policy: Policy) -> bool:
                for day in days for part in _SLOT_DAYPART.finditer(text))
 
 
-# A ticket to travel with one's parents or grandparents in the request ("book flights for mum's birthday trip",
-# "flights to see mom for her 70th", "买张回去看我奶奶的票") goes where they live, most often the hometown
-# (RELEVANCE.md, "travel": the destination when it is only in memory): a transport booking (`departure`) and the
-# person topic together ask what `visit_parents` asks, however the visit is worded. A hotel or a day out for them
-# ("给我爸订个酒店", "my parents are coming, plan a day trip") is where they come to, and no ticket. Each entry: the
-# topics that together imply another, and that one.
-IMPLIED_TOPICS = ((("departure", "parents"), "visit_parents"), (("departure", "grandparents"), "visit_parents"),
-                  (("departure", "holiday"), "visit_parents"),
-                  # someone to mind the pets is wanted while the user is away ("I need a pet sitter for April",
-                  # "出远门的时候谁能帮我照顾旺财"): the trips planned say when
-                  (("pet_care",), "plans"))
-# A ticket for a public or school holiday ("flights for the Diwali trip", "国庆的火车票", "寒假回家的车票") most often
-# goes home (RELEVANCE.md, "travel"): a festival or break named in a transport booking that names neither a place
-# nor another person to see reads as the `holiday` topic for `IMPLIED_TOPICS`. Latin words from a word start,
-# Chinese anywhere.
-HOLIDAY_WORDS = ("christmas", "xmas", "thanksgiving", "easter", "diwali", "deepavali", "eid", "hanukkah", "passover",
-                 "chinese new year", "lunar new year", "cny", "new year", "holidays", "half term", "half-term",
-                 "spring break", "summer break", "winter break", "春节", "过年", "新年", "元旦", "五一", "劳动节", "国庆",
-                 "中秋", "端午", "清明", "寒假", "暑假", "假期", "放假", "长假", "小长假")
-
-
 # Needs said by their shape as well as by the topics' cue phrases: somewhere near the user ("somewhere good near
-# us?", "close to home", "我家附近") or a meal one treats people to asks what `local` asks (the home city), and a
-# request in the travel scene that
-# names a way to get there ("帮我订去北京的高铁", "a coach to Leeds") asks what `departure` asks (where the trip
-# leaves from). A shape -> (the scene it needs, or None for any; the topic it implies).
+# us?", "close to home", "我家附近"), a meal one treats people to, a request naming a way to get there ("帮我订去北京的
+# 高铁", "a coach to Leeds"). The patterns are here; the topic each implies and the scene it needs are policy
+# (`shape_topics`, `shape_scenes`: the home city for the first two, where the trip leaves from for the third).
 _NEAR_USER = re.compile(r"\b(?:near|nearby|close to|around|by)\s+(?:us|me|here|home|our place|my place|where (?:i|we) live)\b"
                         r"|(?:我|我们|我家|家)(?:附近|周边|旁边|门口)")
 _TRANSPORT = re.compile(r"\b(?:flights?|planes?|trains?|rail|coach(?:es)?|bus(?:es)?|ferr(?:y|ies))\b"
@@ -369,14 +344,31 @@ _TRANSPORT = re.compile(r"\b(?:flights?|planes?|trains?|rail|coach(?:es)?|bus(?:
 _TREAT_TO_MEAL = re.compile(r"请(?![帮问给告推教])[^，。？！,.!?\s]{1,8}吃"
                             r"|\b(?:take|taking|treat|treating)\s+(?:\w+\s+){0,3}(?:out|to)\s+(?:for\s+)?"
                             r"(?:dinner|lunch|brunch|breakfast|a meal|a curry|drinks)\b")
-SHAPED_TOPICS = ((_NEAR_USER, None, "local"), (_TREAT_TO_MEAL, "dining", "local"), (_TRANSPORT, "travel", "departure"))
+SHAPES = {"near_user": _NEAR_USER, "treat_to_meal": _TREAT_TO_MEAL, "transport": _TRANSPORT}
+# the topic the holiday words read as (policy `holiday_words`), for `implied_topics` to send the ticket home
+HOLIDAY_TOPIC = "holiday"
 
 
-# A question where the user lives ("where do I live now?", "我现在住哪") is also answered by a move under way ("User
-# plans: moving to Seattle in the fall.", "下个月搬去深圳"): a memory whose words say a move earns `MOVE_WEIGHT`, one that
-# clears the cut alone, as a scene's content cue does.
-MOVE_CUES = ("moving", "move to", "move back", "relocat", "搬家", "搬到", "搬去", "搬回")
-MOVE_WEIGHT = 0.5
+def _shaped_topics(text: str, scene: str | None, topics: list[str], policy: Policy) -> list[str]:
+    """The topics the needs said by their shape imply (`SHAPES`, policy `shape_topics` and `shape_scenes`)."""
+    out = []
+    for name, shape in SHAPES.items():
+        implied, needs_scene = policy.shape_topics.get(name), policy.shape_scenes.get(name)
+        if implied in policy.topic_keys and implied not in topics and implied not in out \
+                and (not needs_scene or scene == needs_scene) and shape.search(text):
+            out.append(implied)
+    return out
+
+
+def _implied_topics(topics: list[str], policy: Policy) -> list[str]:
+    """The topics others imply together (policy `implied_topics`: "departure+parents" -> visit_parents)."""
+    out = []
+    for implied, joints in policy.implied_topics.items():
+        for joint in joints:
+            if implied in policy.topic_keys and implied not in topics and implied not in out \
+                    and all(name in topics + out for name in joint.split("+") if name):
+                out.append(implied)
+    return out
 
 
 def query_read(query: str, policy: Policy, task_type: str | None = None) -> QueryReading:
@@ -405,18 +397,13 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     topics = [name for name, cues in policy.topic_cues.items() if _hits(text, cues)]
     if policy.slot_topics and not any(name in policy.slot_topics for name in topics) and slot_by_shape(text, policy):
         topics.append(policy.slot_topics[0])
+    topics += _shaped_topics(text, scene, topics, policy)
     # a holiday trip that names where it goes ("五一去西安", "to see my son for thanksgiving") goes there, not home
-    for shape, needs_scene, implied in SHAPED_TOPICS:
-        if implied in policy.topic_keys and implied not in topics and (needs_scene is None or scene == needs_scene) \
-                and shape.search(text):
-            topics.append(implied)
-    holidays = _hits(text, list(HOLIDAY_WORDS))
+    holidays = _hits(text, policy.holiday_words)
     if holidays and not any(name in policy.person_topics for name in topics) \
             and not names_place(re.sub("|".join(map(re.escape, holidays)), " ", query, flags=re.I)):
-        topics.append("holiday")
-    for implying, implied in IMPLIED_TOPICS:
-        if all(name in topics for name in implying) and implied in policy.topic_keys and implied not in topics:
-            topics.append(implied)
+        topics.append(HOLIDAY_TOPIC)
+    topics += _implied_topics(topics, policy)
     about_another = any(name in policy.person_topics for name in topics)
     if about_another:
         # "where does my brother live?" asks about the brother, not the user's own city
@@ -450,7 +437,7 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
                                     and policy.topic_keys.get(name, {}).get("user.home_city", 0.0) >= 0.8
                                     for name in topics):
         # where the user lives now: a move under way says it too (RELEVANCE.md rule 4, "a pending move is relevant")
-        content_patterns, content_weight, content_answers = _pg_regexes(list(MOVE_CUES)), MOVE_WEIGHT, True
+        content_patterns, content_weight, content_answers = _pg_regexes(policy.move_cues), policy.move_weight, True
     return QueryReading(scene=scene, scene_cues=tuple(scene_hits), topics=tuple(topics),
                         key_weights={k: v for k, v in weights.items() if v > 0},
                         content_patterns=content_patterns, content_weight=content_weight,
