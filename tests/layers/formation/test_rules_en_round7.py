@@ -253,3 +253,25 @@ def test_a_restriction_of_the_users_own_body_or_diet_inside_a_request(text, want
 ])
 def test_a_one_off_taste_or_someone_elses_inside_a_request_is_no_restriction(text):
     assert _facts(text) == set()
+
+
+# ---- an employer typed in lower case after a verb of shift work (rules_en/employment.py) ---------------------------
+
+@pytest.mark.parametrize("text, employer", [
+    ("still packing parcels for amazon, my back hates me", "Amazon"),
+    ("driving for uber these days", "Uber"),
+    ("I deliver for deliveroo part time", "Deliveroo"),
+    ("doing night shifts at asda most weeks", "Asda"),
+])
+def test_a_lower_case_employer_after_a_verb_of_shift_work(text, employer):
+    assert ("user.employer", employer) in _facts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "driving for hours on the motorway again",
+    "packing for the trip tonight",
+    "packing boxes for the move, send help",
+    "my brother drives for lyft now",
+])
+def test_a_common_word_or_someone_elses_shift_work_is_no_employer(text):
+    assert not any(key == "user.employer" for key, _ in _facts(text))

@@ -128,6 +128,14 @@ def _b_do_for(m, clause):
     return [_f("user.employer", org), _f("user.occupation", tidy_value(role))]
 
 
+# Common words that stand after "for" / "at" in lower case and are no organisation.
+_LOWER_NO_ORG = (r"(?:hours|ages|miles|minutes|days|weeks|months|years|work|fun|free|money|cash|tips|peanuts|pleasure|exercise|charity|"
+                 r"practice|business|living|long|now|real|nothing|everyone|anyone|someone|people|friends|family|mum|mom|mam|dad|kids|"
+                 r"children|grandma|nan|school|college|uni|home|night|nights|once|least|all|christmas|xmas|holiday|holidays|vacation|"
+                 r"trip|move|moving|myself|yourself|them|him|her|us|it|this|that|these|those|the|a|an|my|our|his|their|your|some|"
+                 r"two|three|minimum|less|more|extra|cheap|half|each|every|both|another|other|one|ten|twenty|whoever|anybody)")
+
+
 # The words of a job hunt: what makes "X want me" a job and not a person's wish.
 _JOB_HUNT = re.compile(r"(?i)\bcall\s*back\b|\binterviews?\b|\boffer\b|\bstart\s+date\b|\bthe\s+(?:job|role|position)\b|\bhired\b|\bcontract\b|"
                        r"\bfirst\s+day\b|\bonboarding\b|\brecruiter\b|\bapplication\b|\bapplied\b|\bassessment\s+centre\b|\bgrad\s+scheme\b")
@@ -251,6 +259,17 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:work(?:ing)?)\s+(?i:as)\s+(?i:an?\s+)?{_OCC}"), _b_occupation),
     # "I drive for Uber", "I write for the Guardian": the work named by its verb, then who it is for.
     (re.compile(rf"(?:^|(?<=\s))(?i:i)\s+(?:(?i:currently|now|also|mostly|still)\s+)?(?P<verb>(?i:drive|write|deliver|cook|teach|design|edit|report|model|photograph|tutor|nanny|clean|code|develop|consult|freelance|illustrate|translate))\s+(?i:for)\s+{_ORG}(?=\s*(?:$|[,.;!?])|\s+(?i:now|these|and|but|as|since|part|full)\b)"), _b_verb_for),
+    # "still packing boxes for amazon", "driving for uber these days", "delivering pizzas for dominos": a name typed in lower
+    # case is an organisation when a verb of shift work governs it and nothing common stands there ("driving for hours",
+    # "packing for the trip", "cooking for my kids" are not employers).
+    (re.compile(r"(?:^|(?<=\s))(?:(?i:i|i'm|im|i\s+am|i've\s+been|been|still|now|currently|mostly)\s+)*"
+                r"(?i:(?:drive|drives|driving|deliver|delivers|delivering|ride|rides|riding|courier|couriering)(?:\s+(?:pizzas?|food|parcels|packages|groceries|takeaways?|meals|orders))?"
+                r"|(?:pack|pick|stack|sort|scann?|load)(?:s|ing)?\s+(?:boxes|parcels|orders|packages|shelves|stock|trucks|vans)"
+                r"|(?:do|doing|work|working)\s+(?:(?:night|day|weekend|evening|warehouse|delivery)\s+)?(?:shifts|deliveries|nights|weekends))"
+                rf"\s+(?i:for|at)\s+(?P<v>(?!{_LOWER_NO_ORG}\b)[a-z][a-z0-9&'-]{{2,20}})"
+                r"(?=\s*$|\s*[,.;!?—–]|\s+-\s|\s+(?:now|these\s+days|nowadays|part[- ]time|full[- ]time|at\s+the\s+moment|rn|atm|and|but|since|while|to\s+(?:pay|top\s+up|make)|lol|tbh)\b"
+                r"|\s+(?:most|every|on|at|in\s+the|during|over|some|a\s+few|\d+|two|three|four|five)\s+(?:\w+\s+)?(?:days|nights|evenings|mornings|afternoons|weekends|weekdays|shifts|week|weeks|times)\b)"),
+     lambda m, c: [_f("user.employer", m.group("v")[0].upper() + m.group("v")[1:])]),
     # "Netflix hired me last month!!", "Arup took me on as a graduate": the employer as the subject of hiring.
     (re.compile(rf"{_ORG}\s+(?:(?i:just|finally|officially)\s+)?(?i:hired|took\s+me\s+on|brought\s+me\s+on|offered\s+me\s+(?:a|the)\s+(?:job|role|position))(?:\s+(?i:me))?\b"), _b_hired_by),
     # "got the call back — Deloitte want me!!", "after three interviews Arup wants me": an organisation wanting the
