@@ -11,6 +11,11 @@ tests/layers/formation/learned_eval.py `--cv --write` gathers the counts, calls 
 `write_backup_keys` and trains the model; `--nested` checks the rule itself, choosing inside each training
 part and scoring the held-out part. Training alone (this module's main) keeps the keys file as it is.
 
+Measured at 50f0948 (41 dev files, 4101 facts, 6 outer folds of 3 inner): the rule chose health_conditions,
+hometown or contact_preference, one or two per fold, and the held-out files got 3 back-up items, all right
+(rules 0.951/0.883 -> 0.951/0.884). With every eligible key on, the same folds gave 39 items, 25 right
+(0.951/0.883 -> 0.948/0.889): the keys left out are those whose spans were wrong about as often as right.
+
 Training reads the dev part only (facts_dev*.yaml). It is deterministic: the files in sorted order, the
 cases in file order, fixed L-BFGS settings, so the same data writes the same model file.
 """
