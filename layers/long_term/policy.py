@@ -370,6 +370,8 @@ def _default_question_forms() -> dict[str, list[str]]:
         "what_time": ["what time", "when", "usually", "normally", "typically", "how often", "几点", "什么时间",
                       "通常", "一般", "平时", "多久一次"],
         "how_old": ["how old", "what age", "多大", "几岁", "多少岁", "年纪", "岁数", "年龄"],
+        # the way of something ("how should the surgery get in touch with me?", "医院怎么联系我"): no key of its own
+        "how": ["how", "怎么", "怎样", "如何"],
         "what": ["what", "which", "什么", "啥", "干嘛", "哪行", "哪家", "哪个"],
     }
 
@@ -633,6 +635,11 @@ class Policy:
     # would need (selectors/scenes.py).
     fact_question_topics: list[str] = setting(default_factory=lambda: ["allergy"])
     fact_question_forms: list[str] = setting(default_factory=lambda: ["what", "who", "where"])
+    # ... and topics asked in a form of their own: how to reach the user is asked with "how" ("how should the
+    # surgery get in touch with me?", "牙医诊所怎么联系我比较好"), and asks the contact preference, not the medical
+    # scene's conditions; "how bad is my allergy?" stays a medical question.
+    fact_question_topic_forms: dict[str, list[str]] = setting(default_factory=lambda: {"contact": ["how"]},
+                                                              merge=True)
     # A query no cue word names takes the scene of its nearest prototype sentence (by the embedder's cosine)
     # when that prototype is a scene's and at least this close; `scene_prototype_min_cosine` 1 turns it off.
     scene_prototypes: dict[str, list[str]] = setting(default_factory=_default_scene_prototypes, merge=True)

@@ -371,6 +371,15 @@ def _implied_topics(topics: list[str], policy: Policy) -> list[str]:
     return out
 
 
+def _fact_question(text: str, topics: list[str], policy: Policy) -> bool:
+    """Whether `text` asks the user's own fact of a topic as a question (`fact_question_topics` in the forms
+    `fact_question_forms`, or a topic in its own forms, `fact_question_topic_forms`), not the scene's needs."""
+    forms = set(policy.fact_question_forms) if any(name in policy.fact_question_topics for name in topics) else set()
+    forms |= {form for name in topics for form in policy.fact_question_topic_forms.get(name, [])}
+    return bool(forms) and _about_the_user(text, policy) \
+        and any(_hits(text, policy.question_forms.get(form, [])) for form in forms)
+
+
 def query_read(query: str, policy: Policy, task_type: str | None = None) -> QueryReading:
     """The scene (the task type when it names a scene, else the one with most cue hits, first listed on a
     tie, else the nearest prototype's) and the topics of `query`, with the key weights they call for."""
@@ -410,8 +419,7 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
         topics = [name for name in topics if name not in policy.self_topics]
     # "周五晚上能约朋友吃饭吗" asks whether the evening is free, not what to eat: the scene's needs stay out
     slot_only = any(name in policy.slot_topics for name in topics)
-    fact_question = any(name in policy.fact_question_topics for name in topics) and _about_the_user(text, policy) \
-        and any(_hits(text, policy.question_forms.get(form, [])) for form in policy.fact_question_forms)
+    fact_question = _fact_question(text, topics, policy)
     if scene and not named_place and not slot_only and not fact_question:
         scene_keys = policy.scene_keys.get(scene, {})
         if about_another or any(name in policy.other_subject_topics for name in topics):

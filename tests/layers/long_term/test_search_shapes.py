@@ -163,3 +163,18 @@ def test_a_relationship_fact_is_no_answer_when_the_query_already_uses_the_name(t
     assert stage["name_given"] is True
     assert stage["relevance"] == pytest.approx((1 - (1 - stage["first_stage_relevance"]) * (1 - stage["boost"]))
                                                * stage["misfit_factor"])
+
+
+def test_how_the_user_is_reached_is_the_contact_question_not_a_medical_one(tenant, remember):
+    contact = remember("User prefers to be contacted by text message, not calls.", kind="preference",
+                       memory_key="user.contact_preference")
+    asthma = remember("User has asthma.", memory_key="user.health_conditions")
+    for query in ("how should the surgery get in touch with me", "牙医诊所怎么联系我比较好"):
+        reading = query_read(query, Policy())
+        assert reading.scene == "medical" and "contact" in reading.topics, query
+        assert "user.health_conditions" not in reading.key_weights, query
+        served = _served(tenant, query)
+        assert contact.pk in served and asthma.pk not in served, query
+    # a medical question about the user still reads the scene's needs, "how" or not
+    assert "user.health_conditions" in query_read("how bad is my pollen allergy", Policy()).key_weights
+    assert asthma.pk in _served(tenant, "how do I cope with a cough at night")
