@@ -275,3 +275,27 @@ def test_a_lower_case_employer_after_a_verb_of_shift_work(text, employer):
 ])
 def test_a_common_word_or_someone_elses_shift_work_is_no_employer(text):
     assert not any(key == "user.employer" for key, _ in _facts(text))
+
+
+# ---- a plan said as an event with its month or date (rules_en/plans.py) --------------------------------------------
+
+@pytest.mark.parametrize("text, value, date", [
+    ("we're doing Tough Mudder in June", "Tough Mudder", "June"),
+    ("my grade 3 violin exam is on the 4th", "grade 3 violin exam", "the 4th"),
+    ("thesis handed in, viva is in march", "viva", "march"),
+    ("taking night classes in Italian, the B1 exam is in may", "B1 exam", "may"),
+])
+def test_an_event_said_with_its_date_is_a_plan(text, value, date):
+    plans = [i for i in _items(text) if i.memory_key == "user.plan"]
+    assert len(plans) == 1 and value.casefold() in plans[0].value.casefold(), (text, _facts(text))
+    assert plans[0].attributes["date"].casefold() == date.casefold()
+
+
+@pytest.mark.parametrize("text", [
+    "my driving test went fine on tuesday",
+    "our 4th wedding anniversary is on the 2nd of June",
+    "my niece is doing Tough Mudder in June",
+    "started at Stripe on monday as an analyst",
+])
+def test_an_event_reported_as_done_an_anniversary_or_someone_elses_is_no_plan(text):
+    assert not any(key == "user.plan" for key, _ in _facts(text))

@@ -105,6 +105,15 @@ def _b_plan(m, clause):
         date = tidy_value(re.sub(r"(?i)^(?:over|on|for|at)\s+", "", extra.group())) if extra else None
     if not date:
         return []
+    # "taking evening classes in BSL, level 2 exam is in march": a date another subject is said to be on after a comma
+    # is that subject's, not the date of what came before it.
+    at = clause.casefold().find(date.casefold(), m.end())
+    if at > 0 and re.search(r",\s*(?:(?:my|the|our|a|an)\s+)?[\w' -]{1,30}?\s+(?:is|are|'s)\s+(?:(?:in|on|at|due|set\s+for|scheduled\s+for|booked\s+for)\s+)?(?:the\s+)?$",
+                            clause[m.end():at], re.IGNORECASE):
+        return []
+    # "my driving test went fine on tuesday": an event reported as over is no plan.
+    if re.search(r"(?i)\b(?:went|was|were|got\s+(?:cancelled|moved|postponed)|passed|failed|happened|is\s+over)\b", m.group("v")):
+        return []
     body = tidy_value(m.group("v"))
     # "next September", "this Friday": the word before a bare date is part of it.
     before = re.search(rf"(?i)\b(?P<w>next|this|last|coming)\s+{re.escape(date)}\b", clause)
@@ -129,7 +138,7 @@ def _b_plan(m, clause):
     if _LIGHT_PLAN.fullmatch(body):
         return []
     # "celebrating 20 years of marriage on Saturday": the date is the anniversary's, not a plan.
-    if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body) or re.search(r"(?i)\b(?:years?|months?)\s+(?:of\s+marriage|married|together)\b", body) or re.search(r"(?i)\banniversary\s+of\b", clause[:m.start()]):
+    if re.match(r"(?i)(?:wedding\s+)?(?:anniversary|birthday)\b", body) or re.search(r"(?i)\banniversary\b", body) or re.search(r"(?i)\b(?:years?|months?)\s+(?:of\s+marriage|married|together)\b", body) or re.search(r"(?i)\banniversary\s+of\b", clause[:m.start()]):
         return []  # a date of the user's (user.anniversary, user.birthday), not a plan
     # "propose to Ana on our trip to Rome", "talk to Sam in Leeds": after a verb that takes a person, "to" names the person.
     # "taking the job at Siemens, so we're relocating to Munich": where the user goes ("to") before where they are.
@@ -212,13 +221,16 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'll be in London the first week of March": being somewhere on a date ahead is a trip there.
     (re.compile(r"(?:(?<=\b[Ii]'ll\s)|(?<=\b[Ii]\swill\s)|(?<=\b[Ww]e'll\s))(?i:be)\s+(?i:in|at|visiting)\s+(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})"), _b_be_there),
     (re.compile(r"(?P<v>(?i:flying|fly|travell?ing|heading|going|driving|moving|leaving|visiting)\s+(?i:to|there|back\s+to)?\s*[^,.;!?]*|(?i:off)\s+(?i:to)\s+[^,.;!?]*)"), _b_plan),
-    # "Vet appointment for the cat on Tuesday", "big day tomorrow - my PhD viva": the appointment opens the clause or follows "my".
-    (re.compile(r"(?:^|(?<=[-–—:]\s))(?P<v>(?:(?i:my|our)\s+)?(?:[A-Za-z-]+\s+){0,2}(?i:appointment|interview|exam|viva|surgery|operation|flight|scan|hearing|test|lesson|match|gig|concert)\b[^,.;!?]*)"), _b_plan),
+    # "Vet appointment for the cat on Tuesday", "big day tomorrow - my PhD viva", "thesis is in, viva is in march": the
+    # appointment opens the clause or a part of it (not one reported as done: "interview went well on monday").
+    (re.compile(r"(?:^|(?<=[-–—:,]\s))(?![^,.;!?]*\b(?i:went|was|were|got\s+(?:cancelled|moved|postponed)|had|did|passed|failed)\b)(?P<v>(?:(?i:my|our)\s+)?(?:[A-Za-z0-9-]+\s+){0,2}(?i:appointment|interview|exam|viva|surgery|operation|flight|scan|hearing|test|lesson|match|gig|concert)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?i:got|have|having)\s+(?i:a)\s+(?P<v>(?:(?i:first|hot|blind|second)\s+)?(?i:date))\s+(?=(?i:on|tonight|tomorrow|this|next|at)\b)"), _b_plan),
     (re.compile(r"(?P<v>(?i:my\s+)?(?i:flight|trip|wedding|interview|exam|surgery|appointment|conference|marathon|race|move|holiday|vacation|presentation|pitch|audition|recital|defen[cs]e|spring\s+break|getaway|honeymoon|retreat|road\s+trip|cruise|reunion|festival|"
                 r"graduation|christening|funeral|housewarming|baby\s+shower|hen\s+do|stag\s+do|retirement\s+party|birthday\s+party|party)\b[^,.;!?]*)"), _b_plan),
-    (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing|doing\s+(?:a|an|the|my))\s+[^,.;!?]+)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:starting|start|booked|getting\s+married|getting\s+(?:my|a|an)|taking|sitting|attending|running|having|presenting|hosting|throwing|doing\s+(?:a|an|the|my))\s+[^,.;!?]+"
+                # "doing Tough Mudder in June": an event known by its name needs no article.
+                r"|(?i:doing)\s+(?=[A-Z])[^,.;!?]+)"), _b_plan),
     # "I have my citizenship interview next month": a dated appointment with its kind before it.
-    (re.compile(r"(?P<v>(?i:my|our|an?|the)\s+(?:[a-z-]+\s+){1,2}?(?i:interview|exam|appointment|surgery|operation|flight|trip|hearing|test|scan|conference|wedding)\b[^,.;!?]*)"), _b_plan),
+    (re.compile(r"(?P<v>(?i:my|our|an?|the)\s+(?:[a-z0-9-]+\s+){1,3}?(?i:interview|exam|appointment|surgery|operation|flight|trip|hearing|test|scan|conference|wedding)\b[^,.;!?]*)"), _b_plan),
     (re.compile(r"(?P<v>(?i:parent-teacher\s+conference|dentist|doctor's\s+appointment|job\s+interview|going\s+camping|camping)[^,.;!?]*)"), _b_plan),
 ]
