@@ -299,3 +299,28 @@ def test_an_event_said_with_its_date_is_a_plan(text, value, date):
 ])
 def test_an_event_reported_as_done_an_anniversary_or_someone_elses_is_no_plan(text):
     assert not any(key == "user.plan" for key, _ in _facts(text))
+
+
+# ---- a food ruled out by the user's diet or condition said before "so no …" (rules_en/diet.py) ---------------------
+
+@pytest.mark.parametrize("text, foods", [
+    ("doing paleo so no bread or pasta", {"bread", "pasta"}),
+    ("I'm diabetic so no sugar for me", {"sugar"}),
+    ("my gout flared up again so no more red wine for me", {"red wine"}),
+])
+def test_a_food_ruled_out_by_the_users_diet_or_condition(text, foods):
+    assert {v for k, v in _facts(text) if k == "user.food_restrictions"} == foods
+
+
+@pytest.mark.parametrize("text", [
+    "I'm vegan so no dairy or honey please",
+    "I've got a bad back so no heavy lifting",
+    "it's raining so no picnic today",
+    "my flatmate is diabetic so no sweets in the house",
+])
+def test_a_food_the_diet_already_names_or_no_food_or_someone_elses_is_no_restriction(text):
+    assert not any(k == "user.food_restrictions" for k, _ in _facts(text))
+
+
+def test_an_act_ruled_out_by_a_diet_is_no_food():
+    assert not any(k == "user.food_restrictions" for k, _ in _facts("I keep halal, so no mixing meat and alcohol"))

@@ -37,7 +37,7 @@ from layers.formation.extractor.rules_en.common import (
     match_rules,
 )
 from layers.formation.extractor.rules_en.contact import _CHANNELS, _b_contact
-from layers.formation.extractor.rules_en.diet import _b_diet, _b_restriction
+from layers.formation.extractor.rules_en.diet import _b_diet, _b_restriction, _b_restriction_for_reason
 from layers.formation.extractor.rules_en.education import _b_education, _b_lower_school, _b_school_kind, _b_school_kind_attended
 from layers.formation.extractor.rules_en.employment import (
     _b_employer,
@@ -114,7 +114,7 @@ _CONTACT_BUILDERS = {build for _, build in contact.FACT_RULES}
 _EN_SUBJECT_FREE = {_b_couple_years, _b_dose_changed, _b_person, _b_person_bare, _b_named_group, _b_pet, _b_pets, _b_lower_named, _b_named_before, _b_named_after_have, _b_called_name}
 # Statements people make about themselves without "I" in front; checked with `_no_one_else`.
 _EN_LOOSE = {_b_drug_not_working, _b_drug_first, _b_shot, _b_parent_of, _b_contact, _b_occupation_as, _b_education, _b_school_kind, _b_school_kind_attended, _b_lower_school, _b_dose_of, _b_my_pregnancy, _b_named_drug, _b_allergy, _b_allergy_noun, _b_condition, _b_diet, _b_language, _b_former, _b_employer,
-             _b_medication, _b_restriction, _b_office, _b_anniversary, _b_together, _b_years_married, _b_exam}
+             _b_medication, _b_restriction, _b_restriction_for_reason, _b_office, _b_anniversary, _b_together, _b_years_married, _b_exam}
 
 
 # Someone's words in single quotes ("he texted me 'I'm moving to Leeds'", "my mum's line is 'I'm

@@ -14,7 +14,7 @@ from layers.formation.extractor.rules_en.common import (
     _items,
 )
 from layers.formation.extractor.rules_en.health import _CONDITIONS_EN
-from layers.formation.extractor.text import tidy_value
+from layers.formation.extractor.text import is_no_value, tidy_value
 
 _DIETS_EN = (r"vegan|vegetarian|macrobiotic|veggie|pescatarian|pescetarian|flexitarian|keto|paleo|low[- ]carb|low[- ]fodmap|"
              r"gluten[- ]free|dairy[- ]free|plant[- ]based|carnivore|halal|kosher|raw\s+vegan|intermittent\s+fasting|whole30")
@@ -36,6 +36,17 @@ _FOOD_GROUPS = (r"(?i)dairy|meat|red\s+meat|gluten|wheat|carbs|sugar|alcohol|boo
 
 # A reaction that is an allergy ("I can't eat shellfish, my throat swells up"): FACTS.md files it under allergies.
 _ALLERGIC_REACTION = re.compile(r"(?i)throat\s+(?:swells|closes|gets\s+tight)|swells?\s+up|\bhives\b|anaphyla|epi-?pen|break\s+out\s+in|allergic\s+reaction")
+
+
+# What rules a food out for the user: a diet they keep, a condition of eating, a pregnancy, a doctor's word ("bad back so
+# no heavy lifting" rules out no food).
+_REASON_BEFORE = re.compile(rf"(?i)\b(?:{_DIETS_EN})\b|\b(?:diabet\w*|coeliac|celiac|gout|ibs|crohn'?s|reflux|gerd|high\s+cholesterol|"
+                            r"cholesterol|high\s+blood\s+pressure|hypertension|kidney\s+stones?|gallstones?|gastritis|pregnant)\b|"
+                            r"\b(?:doctor|gp|dietitian|nutritionist)\b|\bflared\s+up\b")
+# A food a diet rules out by its very name ("I'm vegan so no dairy or honey") says nothing the diet does not (FACTS.md
+# labels the diet alone).
+_IMPLIED_BY_DIET = {"vegan": r"meat|dairy|milk|cheese|butter|eggs?|honey|fish|seafood|gelatine?|animal\s+\w+",
+                    "vegetarian": r"meat|fish|seafood|gelatine?|chicken|beef|pork", "pescatarian": r"meat|chicken|beef|pork"}
 
 
 def _b_restriction(m, clause):
@@ -60,6 +71,15 @@ def _b_restriction(m, clause):
         if item and not re.search(r"(?i)anything|everything|much|that|this|it$|them$|breakfast|lunch|dinner|out|\bme\b|call|text|restrictions", item):
             out.append(_f("user.food_restrictions", item))
     return out
+
+
+def _b_restriction_for_reason(m, clause):
+    before = clause[:m.start()]
+    # "I keep kosher, so no mixing meat and dairy": an act ruled out ("mixing") rules out no food on its own.
+    if not _REASON_BEFORE.search(before) or is_no_value("user.food_restrictions", m.group("v").split()[0]):
+        return []
+    implied = "|".join(words for diet, words in _IMPLIED_BY_DIET.items() if re.search(rf"(?i)\b{diet}\b", before))
+    return [c for c in _b_restriction(m, clause) if not (implied and re.match(rf"(?i)(?:{implied})\b", c.value))]
 
 
 def _legacy_diet_label(match: re.Match) -> list[Candidate]:
@@ -105,6 +125,10 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
                 r"gives?\s+me\s+(?:a\s+|the\s+)?(?:stomach\s*(?:aches?|cramps|pains?)|heartburn|runs|bloating|gas|diarrh?o?ea|headaches?|migraines?|reflux))"), _b_restriction),
     # "dairy destroys me": said of oneself only when the food opens the clause ("a 7am buzz ruins me" is no food).
     (re.compile(r"^(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:wrecks?|destroys?|kills?|ruins?|messes\s+up)\s+me\b"), _b_restriction),
+    # "doing keto so no bread or rice", "gout flared up again so no more beer for me", "we keep halal, so nothing with pork":
+    # a food ruled out as what follows from the user's diet or condition said before it.
+    (re.compile(r"(?<=\bso\s)(?i:no|nothing\s+with|none\s+of)\s+(?:(?i:more|any)\s+)?(?P<v>[a-z][a-z -]{2,40}?)(?=\s*$|\s*[,.;!—–]|\s+(?i:for\s+me|please|pls|plz|anymore|at\s+all|lol|sadly|either)\b)"),
+     _b_restriction_for_reason),
     (re.compile(r"(?i:intolerant\s+(?:to|of)|intolerance\s+to|sensitive\s+to|sensitivity\s+to)\s+(?P<v>[^,.;!?]+)"), _b_restriction),
     (re.compile(r"(?i:stay\s+away\s+from|steer\s+clear\s+of|keep\s+away\s+from)\s+(?P<v>[^,.;!?]+)"), _b_restriction),
 ]
