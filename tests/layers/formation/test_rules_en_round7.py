@@ -324,3 +324,13 @@ def test_a_food_the_diet_already_names_or_no_food_or_someone_elses_is_no_restric
 
 def test_an_act_ruled_out_by_a_diet_is_no_food():
     assert not any(k == "user.food_restrictions" for k, _ in _facts("I keep halal, so no mixing meat and alcohol"))
+
+
+@pytest.mark.parametrize("text, destination", [
+    ("running the boston marathon in april", "boston"),
+    ("doing the Berlin marathon in September", "Berlin"),
+    ("running the first marathon of my life in may", None),
+    ("doing the charity 10k next month", None),
+])
+def test_a_race_named_by_its_town_in_any_case(text, destination):
+    assert _attrs(text, "user.plan").get("destination") == destination

@@ -151,6 +151,13 @@ def _b_plan(m, clause):
         # "running the Berlin marathon", "the Web Summit in…": an event named by its town.
         named = re.search(r"\b(?P<d>[A-Z][a-z]+)\s+(?i:marathon|half\s+marathon|half|triathlon|10k|conference|festival|expo|summit|fair|fashion\s+week)\b", clause)
         destination = named.group("d") if named and named.group("d") not in _STOP_CAPS else None
+        # "running the chicago marathon in october": a town typed in lower case names the race after "the", unless
+        # the word is what kind of race it is ("the first marathon", "the charity 10k").
+        lower = None if destination else re.search(
+            r"(?i)\bthe\s+(?P<d>(?!(?:first|second|third|next|last|big|local|annual|charity|virtual|city|half|full|ultra|trail|fun|night|"
+            r"spring|summer|autumn|fall|winter|whole|same|other|new|official|real|actual|company|work|school|uni)\b)[a-z]{3,})\s+"
+            r"(?:marathon|half\s+marathon|half|triathlon|10k|5k|ultra|fun\s+run|conference|festival|expo|summit|fashion\s+week)\b", clause)
+        destination = destination or (lower.group("d") if lower else None)
     if destination and (A.en_date(destination) or destination in _STOP_CAPS):
         destination = None
     return [_f("user.plan", trip_value(body, destination), date=date, destination=destination)]
