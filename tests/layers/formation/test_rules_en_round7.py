@@ -334,3 +334,16 @@ def test_an_act_ruled_out_by_a_diet_is_no_food():
 ])
 def test_a_race_named_by_its_town_in_any_case(text, destination):
     assert _attrs(text, "user.plan").get("destination") == destination
+
+
+@pytest.mark.parametrize("text, condition", [
+    ("gout flared up again last night", "gout"),
+    ("eczema playing up today, any creams that help", "eczema"),
+    ("asthma acting up with all this pollen", "asthma"),
+])
+def test_a_condition_opening_the_clause_as_it_flares_is_the_users(text, condition):
+    assert ("user.health_conditions", condition) in _facts(text)
+
+
+def test_someone_elses_condition_flaring_is_not_the_users():
+    assert not any(k == "user.health_conditions" for k, _ in _facts("my dad's gout flared up again"))
