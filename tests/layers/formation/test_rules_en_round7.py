@@ -347,3 +347,11 @@ def test_a_condition_opening_the_clause_as_it_flares_is_the_users(text, conditio
 
 def test_someone_elses_condition_flaring_is_not_the_users():
     assert not any(k == "user.health_conditions" for k, _ in _facts("my dad's gout flared up again"))
+
+
+@pytest.mark.parametrize("text, food", [
+    ("for the barbecue, note that beef is off the table for me", "beef"),
+    ("fyi gluten makes me ill", "gluten"),
+])
+def test_the_words_that_hand_a_restriction_over_are_not_the_food(text, food):
+    assert {v for k, v in _facts(text) if k == "user.food_restrictions"} == {food}

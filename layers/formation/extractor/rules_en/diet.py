@@ -118,7 +118,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I'm off sugar", "been off booze": not "laid off", "day off", "off to Paris".
     (re.compile(r"(?i:i'm|im|i\s+am|been|gone|went|staying|stay)\s+(?:(?i:totally|completely|mostly)\s+)?(?i:off)\s+(?!to\b|from\b|work\b|today\b)(?P<v>[^.;!?]+)"), _b_restriction),
     # "gluten makes me really sick", "dairy gives me stomach cramps": what the body does not tolerate.
-    (re.compile(r"(?<![\w'])(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn'?t\s+agree\s+with\s+me|upsets?\s+my\s+stomach|"
+    # ("note that pork is off the table for me", "fyi gluten makes me ill": the words that hand the fact over are not the food.)
+    (re.compile(r"(?<![\w'])(?:(?i:note|remember|know|bear\s+in\s+mind|keep\s+in\s+mind|fyi|btw|heads\s+up)\s+(?:(?i:that)\s+)?)?(?P<v>[a-z][a-z ]{2,20}?)\s+(?i:is\s+my\s+nemesis|doesn'?t\s+agree\s+with\s+me|upsets?\s+my\s+stomach|"
                 r"makes?\s+me\s+(?:really\s+|so\s+|very\s+|super\s+)?(?:sick|ill|bloated|nauseous|throw\s+up)|"
                 r"(?:wrecks?|destroys?|kills?|ruins?|messes\s+up|wreaks?\s+havoc\s+on)\s+my\s+(?:stomach|gut|tummy|insides)|"
                 r"(?:is|are)\s+(?:off\s+the\s+menu|off\s+the\s+table|out|off\s+limits|a\s+no-go|a\s+no\s+go)\s+for\s+me|(?:is|are)\s+(?:off\s+limits|a\s+no-go)|"
