@@ -24,8 +24,9 @@ _CLAUSE_BREAK = re.compile(
     # "lived in Berlin for a while, and now I'm in Hamburg", "used to work at Deloitte, these days I'm a PM at
     # Monzo": the present after a past part is a clause of its own, so the past filter does not take it too.
     r"|(?:and\s+|but\s+|so\s+)?(?:now|these\s+days|nowadays|currently|today)\s*,?\s+(?=i\b|i'm\b|i've\b|my\b)"
-    # "千万别给我放花生，我会过敏的": a bare 过敏 after a comma belongs to what came before it.
-    r"|(?:但是?|不过|而且|所以|现在|其实|另外|还有|并且)?我(?!(?:也|都|会|可能会|容易)?过敏(?:的|了|啊|呀|吧)?$))"
+    # "千万别给我放花生，我会过敏的", "花生、坚果都不行，我过敏，严重的时候…": a bare 过敏 after a comma belongs to
+    # what came before it, at the end of the sentence or before the next comma.
+    r"|(?:但是?|不过|而且|所以|现在|其实|另外|还有|并且)?我(?!(?:也|都|会|可能会|容易)?过敏(?:的|了|啊|呀|吧)?(?=$|[，,。！!；;])))"
     # "i call my grandma every sunday evening, she'd kill me if i forgot": someone else's would-clause after a comma is
     # a clause of its own, so its "if I" takes only itself.
     r"|\s*,\s*(?=(?:she|he|they|it)(?:'d|\s+would)\b)"

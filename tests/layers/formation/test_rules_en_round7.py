@@ -355,3 +355,15 @@ def test_someone_elses_condition_flaring_is_not_the_users():
 ])
 def test_the_words_that_hand_a_restriction_over_are_not_the_food(text, food):
     assert {v for k, v in _facts(text) if k == "user.food_restrictions"} == {food}
+
+
+@pytest.mark.parametrize("text", [
+    "Portuguese is my first language but I work in English all day, so either is fine for replies",
+    "I work in French at the embassy",
+])
+def test_a_language_one_works_in_is_no_work_city(text):
+    assert not [value for key, value in _facts(text) if key in ("user.work_city", "user.home_city")]
+
+
+def test_a_city_one_works_in_still_is():
+    assert ("user.work_city", "London") in _facts("I work in London but live in Kent")

@@ -494,3 +494,12 @@ def test_the_people_a_plan_visits_are_the_users():
 def test_children_the_household_looks_after_are_the_users(text, mine):
     # rules_zh/pets.py _household_tends: whoever of the household does the chore.
     assert (("user.relationship.child", "") in _facts(text)) is mine
+
+
+@pytest.mark.parametrize("text, allergens", [
+    ("花生、坚果都不行，我过敏，严重的时候得去医院", {"花生", "坚果"}),
+    ("千万别给我放花生，我会过敏的", {"花生"}),
+])
+def test_a_bare_allergy_after_a_comma_belongs_to_the_foods_before_it(text, allergens):
+    # text._CLAUSE_BREAK: 我过敏 keeps its foods at the sentence's end or before the next comma
+    assert {fact[1] for fact in _facts(text) if fact[0] == "user.allergies"} == allergens

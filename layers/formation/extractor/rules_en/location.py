@@ -14,6 +14,7 @@ from layers.formation.extractor.rules_en.common import (
     _proper,
     value_rule,
 )
+from layers.formation.extractor.rules_en.languages import _LANGS
 from layers.formation.extractor.text import tidy_value
 
 _ANYPLACE = r"(?P<v>[A-Za-z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})"
@@ -84,10 +85,14 @@ def _b_place(key):
             return [_f("user.employer", _proper(raw) or raw)]
         value = _proper(raw) if raw[:1].isupper() else tidy_value(raw)
         if not value or value in _NON_PLACES or value.split()[0].lower() in ("here", "there", "a", "the", "home", "my", "an") \
-                or value.lower() in _NOT_LPLACES or (not raw[:1].isupper() and len(value) < 2):
+                or value.lower() in _NOT_LPLACES or (not raw[:1].isupper() and len(value) < 2) or _A_LANGUAGE.fullmatch(value):
             return []
         return [_f(key, value)]
     return build
+
+
+# "I work in English all day", "we live in Spanish at home": a language is what one works or lives in, not a place.
+_A_LANGUAGE = re.compile(rf"(?i:{_LANGS})")
 
 
 def _b_commute(m, clause):
@@ -97,7 +102,7 @@ def _b_commute(m, clause):
 
 def _work_place(raw: str) -> str | None:
     value = _proper(raw)
-    return None if value in _NON_PLACES else value
+    return None if value in _NON_PLACES or _A_LANGUAGE.fullmatch(value or "") else value
 
 
 # An office or a trip "for work" said without "I" ("funny thing at the office in Leeds today") is still
