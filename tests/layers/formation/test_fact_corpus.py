@@ -9,7 +9,11 @@ emits for the utterance counts: one that matches nothing is a false positive, so
 """
 from __future__ import annotations
 
-from tests.layers.formation.fact_corpus import precision_recall, score, table
+from collections import Counter
+
+import yaml
+
+from tests.layers.formation.fact_corpus import CORPORA, precision_recall, score, table
 
 
 # The issue-11 targets on the test part are precision >= 0.90, recall >= 0.80 and no family under
@@ -18,10 +22,11 @@ from tests.layers.formation.fact_corpus import precision_recall, score, table
 # measured figures, so a regression fails. Raise these as the rules improve; never tune on the
 # test part to do it.
 TARGET_PRECISION, TARGET_RECALL, TARGET_FAMILY_RECALL = 0.90, 0.80, 0.60
-MIN_PRECISION = 0.80
+MIN_PRECISION = 0.81
 # Raised to 0.68 at da59a9d (measured 0.796 / 0.693: en 0.799/0.656, zh 0.789/0.754, mixed 0.833/0.600); to
 # 0.80 / 0.70 at 07da4d3 (measured 0.811 / 0.708). Recall to 0.71 at 0835f74, the learned recall back-up on by
-# default (measured 0.812 / 0.727; rules alone 0.816 / 0.717).
+# default (measured 0.812 / 0.727; rules alone 0.816 / 0.717). Precision to 0.81 at ae41704, rules round 7 with
+# the back-up keys chosen by cross-validation (only user.hometown left; measured 0.823 / 0.724).
 MIN_RECALL = 0.71
 # Families with at least this many labelled facts in the test part must each reach MIN_FAMILY_RECALL.
 MIN_FAMILY_RECALL = 0.48
@@ -50,7 +55,19 @@ def test_dev_part_reports(capsys):
     # Round 6 (probes en14probe / zh16probe) and the learned back-up: 0.950 / 0.889 with the probes. The blind
     # en15 / zh17 / mixed4 batches, held back during that work and measured after it at 0964cdd (en15
     # 0.719/0.535, zh17 0.816/0.667, mixed4 0.880/0.579), joined unworked: the union 0.941 / 0.883.
-    assert precision >= 0.935 and recall >= 0.872, (precision, recall)
+    # Round 7 (probes en16probe / en17probe / zh18probe): 0.956 / 0.898. The blind en16 / zh18 / mixed5 batches,
+    # held back during it (0778960 -> ae41704: en16 0.872/0.701 -> 0.883/0.709, zh18 0.808/0.762 -> 0.822/0.790,
+    # mixed5 0.742/0.622 -> 0.778/0.568), joined unworked: the union 0.950 / 0.887, floor 0.01 under.
+    assert precision >= 0.94 and recall >= 0.877, (precision, recall)
+
+
+def test_case_ids_are_unique_across_every_file():
+    # Probe batches written in parallel once reused a range (p9101.., p9601..); a report names a case by id.
+    seen: Counter = Counter()
+    for path in sorted(CORPORA.glob("facts_*.yaml")):
+        with open(path, encoding="utf-8") as handle:
+            seen.update(case["id"] for case in yaml.safe_load(handle)["cases"])
+    assert len(seen) > 5000 and not [case_id for case_id, count in seen.items() if count > 1]
 
 
 def test_test_part_meets_the_targets(capsys):

@@ -17,17 +17,19 @@ from layers.long_term.policy import Policy
 from tests.layers.long_term import relevance
 
 pytestmark = pytest.mark.django_db
-DEV_FLOOR = {"precision": 0.76, "recall": 0.87}
+DEV_FLOOR = {"precision": 0.77, "recall": 0.88}  # 0.775 / 0.884 after round 8 (28053e3)
 # the dev batch written after the cue words were fitted (relevance.BLIND_DEV_BATCH): how the rules generalise
-BLIND_DEV_FLOOR = {"precision": 0.76, "recall": 0.88}
+BLIND_DEV_FLOOR = {"precision": 0.75, "recall": 0.89}  # 0.761 / 0.895 after round 8
 # the second blind batch (relevance.DEV2), measured as it came at 72d14fb: P 0.677 R 0.688; 0.745 / 0.891 at
 # 10b926d, after rules found on it
-DEV2_FLOOR = {"precision": 0.74, "recall": 0.89}
+DEV2_FLOOR = {"precision": 0.77, "recall": 0.92}  # 0.773 / 0.930 after round 8
 # the third batch (relevance.DEV3), measured as it came at b614679: P 0.678 R 0.805; 0.735 / 0.930 after round 6
-DEV3_FLOOR = {"precision": 0.72, "recall": 0.92}
+DEV3_FLOOR = {"precision": 0.74, "recall": 0.95}  # 0.744 / 0.953 after round 8
 # the fourth batch (relevance.DEV4), held back during round 7 and measured once after it at e9fa0c8: P 0.759 R 0.791
-DEV4_FLOOR = {"precision": 0.75, "recall": 0.78}
-TEST_FLOOR = {"precision": 0.75, "recall": 0.79}  # measured 0.751 / 0.785 at 10b926d, 0.758 / 0.794 at 658cbeb
+DEV4_FLOOR = {"precision": 0.80, "recall": 0.88}  # worked in round 8: 0.815 / 0.890 at 28053e3
+# the fifth batch (relevance.DEV5), held back during round 8: P 0.683 R 0.698 at 0778960, 0.684 / 0.714 at 28053e3
+DEV5_FLOOR = {"precision": 0.67, "recall": 0.70}
+TEST_FLOOR = {"precision": 0.75, "recall": 0.79}  # measured 0.751 / 0.785 at 10b926d, 0.758 / 0.794 at 658cbeb, 0.757 / 0.800 at 28053e3
 
 
 def _report(title, asked, cutoff):
@@ -38,7 +40,7 @@ def _report(title, asked, cutoff):
 
 
 def test_dev_part_figures(tenant):
-    loaded = [persona for path in (relevance.DEV, relevance.DEV2, relevance.DEV3, relevance.DEV4)
+    loaded = [persona for path in (relevance.DEV, relevance.DEV2, relevance.DEV3, relevance.DEV4, relevance.DEV5)
               for persona in relevance.load_personas(tenant, path)]
     asked = relevance.ask_all(tenant, loaded, min_score=0.0)
     cutoff = Policy().min_score
@@ -50,7 +52,7 @@ def test_dev_part_figures(tenant):
     batches = relevance.count(asked, cutoff, group=lambda a: relevance.batch_of(a.persona))
     print(relevance.table("relevance dev by batch", batches))
     for name, floor in (("first", DEV_FLOOR), ("blind", BLIND_DEV_FLOOR), ("dev2", DEV2_FLOOR),
-                        ("dev3", DEV3_FLOOR), ("dev4", DEV4_FLOOR)):
+                        ("dev3", DEV3_FLOOR), ("dev4", DEV4_FLOOR), ("dev5", DEV5_FLOOR)):
         counts = batches[name]
         assert counts.recall >= floor["recall"] and counts.precision >= floor["precision"], (
             name, counts.precision, counts.recall)
