@@ -618,6 +618,13 @@ class Policy:
     scene_keys: dict[str, dict[str, float]] = setting(default_factory=_default_scene_keys, low=0.0, high=1.0,
                                                       merge=True)
     topic_cues: dict[str, list[str]] = setting(default_factory=_default_topic_cues, merge=True)
+    # Short topic cues that count only as the whole word (or its plural), not as the start of a longer one: a
+    # Latin cue matches from a word's start (scenes._cue_branch), so "son" read "song" and "Songkran" as the son,
+    # "kid" a kidney, "mum" Mumbai, "mom" a moment, "pet" petrol, "cat" a category or Cathay, "opera" an
+    # operation, "bar" a barbecue, "trail" a trailer. A longer form that is a cue of its own list still counts.
+    whole_word_cues: list[str] = setting(default_factory=lambda: [
+        "son", "kid", "mum", "mom", "dad", "pet", "cat", "dog", "nana", "boss", "aunt", "opera", "bar", "spot",
+        "trail", "trip", "office"])
     topic_keys: dict[str, dict[str, float]] = setting(default_factory=_default_topic_keys, low=0.0, high=1.0,
                                                       merge=True)
     # The question's form (where, who, when, how old, what) and the meaning of a key it names, together a key

@@ -181,6 +181,18 @@ def cue_hits(text: str, cues: list[str]) -> list[str]:
     return _hits(unicodedata.normalize("NFKC", text).lower(), cues)
 
 
+def _word_hits(text: str, cues: list[str], policy: Policy) -> list[str]:
+    """The cues `text` holds (`_hits`), less a longer word begun by a whole-word cue (policy `whole_word_cues`:
+    "song" begun by "son"); the word itself, its plural and a longer form listed as a cue of its own count."""
+    whole = policy.whole_word_cues
+    if not whole:
+        return _hits(text, cues)
+    listed = set(cues)
+    return [hit for hit in _hits(text, cues)
+            if hit in listed or not hit.isalpha() or not hit.isascii()
+            or not any(hit.startswith(word) and hit not in (word, word + "s", word + "es") for word in whole)]
+
+
 def _asks_time(text: str, policy: Policy) -> bool:
     return any(_hits(text, policy.question_forms.get(form, [])) for form in policy.rerank_time_forms)
 
@@ -403,7 +415,7 @@ def query_read(query: str, policy: Policy, task_type: str | None = None) -> Quer
     named_place = False
     if scene in policy.scenes_needing_place:
         named_place = names_place(query)
-    topics = [name for name, cues in policy.topic_cues.items() if _hits(text, cues)]
+    topics = [name for name, cues in policy.topic_cues.items() if _word_hits(text, cues, policy)]
     if policy.slot_topics and not any(name in policy.slot_topics for name in topics) and slot_by_shape(text, policy):
         topics.append(policy.slot_topics[0])
     topics += _shaped_topics(text, scene, topics, policy)

@@ -178,3 +178,20 @@ def test_how_the_user_is_reached_is_the_contact_question_not_a_medical_one(tenan
     # a medical question about the user still reads the scene's needs, "how" or not
     assert "user.health_conditions" in query_read("how bad is my pollen allergy", Policy()).key_weights
     assert asthma.pk in _served(tenant, "how do I cope with a cough at night")
+
+
+def test_a_short_person_cue_counts_only_as_its_whole_word(tenant, remember):
+    son = remember("User's son is Kai.", memory_key="user.relationship.son")
+    policy = Policy()
+    # "son" begins "song" and "Songkran", "kid" begins "kidney", "mum" begins "Mumbai": none is the person
+    for query in ("play me a song for the drive", "what's on for Songkran this year?", "are kidney beans ok raw?",
+                  "how hot is Mumbai in May?"):
+        assert not {"son", "children", "parents"} & set(query_read(query, policy).topics), query
+    assert son.pk not in _served(tenant, "play me a song for the drive")
+    # the word itself, its plural and possessive still read the person
+    for query, topic in (("what's my son's name?", "son"), ("the kids want pizza", "children"),
+                         ("is my mum free on Sunday?", "parents")):
+        assert topic in query_read(query, policy).topics, query
+    assert son.pk in _served(tenant, "what's my son's name?")
+    # the list is policy: emptied, the cue matches from a word's start again
+    assert "son" in query_read("play me a song", Policy(whole_word_cues=[])).topics
