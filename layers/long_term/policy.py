@@ -246,9 +246,13 @@ def _default_topic_cues() -> dict[str, list[str]]:
                  "做什么工作", "什么工作", "干什么的", "做什么的", "职业", "干哪行"],
         "name": ["my name", "who am i", "我叫什么", "我的名字"],
         "spouse": ["wife", "husband", "spouse", "hubby", "missus", "other half", "in-law", "in law", "老婆", "妻子", "太太", "媳妇", "老公",
-                   "丈夫", "爱人", "我先生", "我家先生", "岳父", "岳母", "公公", "婆婆"],
+                   "丈夫", "爱人", "我先生", "我家先生", "岳父", "岳母", "公公", "婆婆",
+                   # said without the word: the one at home, the other half, the spouse's parents
+                   "better half", "我家那位", "我们家那位", "那口子", "另一半", "丈母娘", "老丈人"],
         "partner": ["partner", "girlfriend", "boyfriend", "fiance", "伴侣", "女朋友", "男朋友", "女友",
-                    "男友", "对象", "未婚"],
+                    "男友", "对象", "未婚",
+                    # the in-laws are a partner's parents as much as a spouse's
+                    "in-law", "in law"],
         "son": ["son", "儿子"],
         "daughter": ["daughter", "女儿", "闺女"],
         "children": ["kid", "child", "孩子", "小孩"],
@@ -270,7 +274,9 @@ def _default_topic_cues() -> dict[str, list[str]]:
         "visit_parents": ["see my parents", "visit my parents", "see my mom", "see my mum", "see my dad",
                           "visit my mom", "visit my mum", "visit my dad", "see the folks", "visit the folks",
                           "看爸妈", "看我爸", "看我妈", "看父母", "看望父母", "回家看"],
-        "boss": ["boss", "manager", "supervisor", "老板", "领导", "上司", "经理"],
+        "boss": ["boss", "manager", "supervisor", "老板", "领导", "上司", "经理",
+                 # the one the user answers to at work, said by the relation
+                 "report to", "reporting to", "answer to", "上级", "直属", "管我的"],
         "pets": ["pet", "cat", "dog", "puppy", "kitten", "animals", "breed", "宠物", "猫", "狗", "品种"],
         # someone to mind the pets (while the user is away): the pets, and where they are
         "pet_care": ["pet sitter", "pet-sit", "pet sit", "dog walker", "dog sitter", "cat sitter", "kennel",

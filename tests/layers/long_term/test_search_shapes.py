@@ -195,3 +195,19 @@ def test_a_short_person_cue_counts_only_as_its_whole_word(tenant, remember):
     assert son.pk in _served(tenant, "what's my son's name?")
     # the list is policy: emptied, the cue matches from a word's start again
     assert "son" in query_read("play me a song", Policy(whole_word_cues=[])).topics
+
+
+def test_a_role_said_without_its_word_reads_the_relationship(tenant, remember):
+    husband = remember("用户的老公叫周浩。", memory_key="user.relationship.husband")
+    partner = remember("User's partner is Tomasz.", memory_key="user.relationship.partner")
+    boss = remember("User's boss is Sun Min.", memory_key="user.relationship.boss")
+    policy = Policy()
+    assert "spouse" in query_read("我家那位叫啥来着？", policy).topics
+    assert husband.pk in _served(tenant, "我家那位叫啥来着？")
+    # the in-laws are the parents of a partner as well as of a spouse
+    assert "partner" in query_read("when do the in-laws arrive?", policy).topics
+    assert partner.pk in _served(tenant, "when do the in-laws arrive?")
+    for query in ("remind me who I report to", "我的直属上级是谁"):
+        assert "boss" in query_read(query, policy).topics, query
+        assert boss.pk in _served(tenant, query), query
+    assert boss.pk not in _served(tenant, "write a report on the quarter's sales")
