@@ -367,3 +367,44 @@ def test_a_language_one_works_in_is_no_work_city(text):
 
 def test_a_city_one_works_in_still_is():
     assert ("user.work_city", "London") in _facts("I work in London but live in Kent")
+
+
+# ---- round 8 (en3): the way a move went, the present after "but", a home in lower case, what follows a name's "'s" ---
+
+@pytest.mark.parametrize("text, home", [
+    ("we moved down to Brighton in the spring", "Brighton"),
+    ("I've moved back up to Inverness to be near my folks", "Inverness"),
+    ("I used to live in Denver but we relocated to Austin", "Austin"),
+])
+def test_a_move_said_with_the_way_it_went_or_after_a_but_is_the_home(text, home):
+    assert {v for k, v in _facts(text) if k == "user.home_city"} == {home}
+
+
+@pytest.mark.parametrize("text", [
+    "my parents moved down to Malaga when they retired",
+    "I used to live in Oslo but honestly it was too cold",
+])
+def test_someone_elses_move_or_a_past_that_stays_past_is_no_home(text):
+    assert not [v for k, v in _facts(text) if k == "user.home_city"]
+
+
+def test_a_home_in_lower_case_after_now_in_ends_at_a_dash():
+    facts = _facts("born in cork, now in leeds — is the peak district doable by train?")
+    assert {("user.hometown", "cork"), ("user.home_city", "leeds")} <= facts
+
+
+def test_the_language_one_grew_up_speaking_sits_before_the_hometown():
+    assert ("user.hometown", "Manila") in _facts("grew up speaking Tagalog in Manila, so I'd love recipes from home")
+    assert not [v for k, v in _facts("my wife grew up speaking Polish in Gdansk") if k == "user.hometown"]
+
+
+@pytest.mark.parametrize("text, key, attrs", [
+    ("my brother Idris's a paramedic so he works crazy shifts", "user.relationship.brother", {"occupation": "paramedic"}),
+    ("my husband Tomas's 41 on friday, gift ideas?", "user.relationship.husband", {"age": 41}),
+])
+def test_what_follows_the_verb_s_after_a_relatives_name_is_said_of_them(text, key, attrs):
+    assert attrs.items() <= _attrs(text, key).items()
+
+
+def test_someone_a_relative_has_is_not_their_job():
+    assert "occupation" not in _attrs("my sister Jo's dentist is a nightmare to book", "user.relationship.sister")

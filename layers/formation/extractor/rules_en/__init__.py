@@ -216,7 +216,9 @@ def en_fact_candidates(clause: str) -> list[Candidate]:
     return settle_values(found)
 
 
-_PART = re.compile(r"[^,;—–]+")
+# A part ends at a comma or dash, and also before "but": "used to live in Phoenix but we moved to Tucson" turns
+# to the present at "but" without a comma (the "but" opens the part it turns, so _NOW_EN sees it).
+_PART = re.compile(r"(?i)(?:\bbut\b)?(?:(?!\bbut\b)[^,;—–])+")
 _NOW_EN = re.compile(r"(?i)\b(?:now|currently|these\s+days|nowadays|still|but|today)\b")
 
 

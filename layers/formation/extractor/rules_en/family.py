@@ -205,7 +205,10 @@ def _b_person(m, clause):
     # "should I tell my boss I'm pregnant": "I'm" after the role is the user speaking, not a name.
     if name in _NOT_NAMES or (name and name.split()[0] in _NOT_NAMES) or re.match(r"I(?:'|’)", name):
         name = ""
-    attributes = _person_attrs(clause[m.end():])
+    # "my partner Sam's a chef", "my brother Tom's 12": the name took the "'s" that is the verb, so what is said
+    # of the person starts at it ("my sister Amy's friend is a chef" stays the friend's, as _person_attrs reads it).
+    said_from = m.end("v") - 2 if m.groupdict().get("v") and m.end("v") == m.end() and m.group("v").endswith("'s") else m.end()
+    attributes = _person_attrs(clause[said_from:])
     if m.groupdict().get("age") and "month" not in m.group():
         attributes["age"] = int(m.group("age"))
     return [_f(f"user.relationship.{role}", name, **attributes)]

@@ -32,7 +32,13 @@ _HOW_LONG = (r"(?i:(?:about|around|almost|nearly|over|like|just\s+over|just\s+un
              r"nine|ten|a\s+few|a\s+couple\s+of|couple|several|many)\s+(?i:years?|yrs?|months?)\b")
 
 
-_LPLACE = rf"(?P<v>(?!{_LSTOP}\b)[a-z][\w'.-]*(?:\s+(?!{_LSTOP}\b)[a-z][\w'.-]*){{0,2}})(?=\s+{_LSTOP}\b|\s*$|\s*[,.;!?])"
+# (A dash ends the place as a comma does: "now in manchester — any dim sum round here?")
+_LPLACE = rf"(?P<v>(?!{_LSTOP}\b)[a-z][\w'.-]*(?:\s+(?!{_LSTOP}\b)[a-z][\w'.-]*){{0,2}})(?=\s+{_LSTOP}\b|\s*$|\s*[,.;!?—–]|\s+-\s)"
+
+
+# Which way a move went: "we moved down to Tucson", "moved back up to Leeds", "moved out to Denver". ("over" and
+# "across" are left out: "moved over to Stripe" is as often a job as a town.)
+_MOVE_WAY = r"(?:(?i:back)\s+)?(?:(?i:down|up|out)\s+)?"
 
 
 _NOT_LPLACES = {"finance", "marketing", "sales", "tech", "it", "hr", "retail", "healthcare", "education", "hospitality",
@@ -119,7 +125,7 @@ _legacy_work_city = value_rule("user.work_city", _work_place)
 SENTENCE_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"{_I}\s+{_ADV}(?i:live|reside)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
     (re.compile(rf"{_IM}\s+{_ADV}(?i:living|based|located|settled)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
-    (re.compile(rf"(?:{_I}|(?i:i've|i\s+have))\s+{_ADV}(?i:moved|relocated)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _moved_home),
+    (re.compile(rf"(?:{_I}|(?i:i've|i\s+have))\s+{_ADV}(?i:moved|relocated)\s+{_MOVE_WAY}(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _moved_home),
     (re.compile(rf"(?:^|\b)(?i:my)\s+(?i:home|house|apartment|flat)\s+(?i:is)\s+(?i:in)\s+{_PLACE}"), _legacy_home),
     # "we signed a lease in Jersey City and moved in", "I got a flat in Leith": a new home taken, so a move.
     (re.compile(rf"(?:{_I}|(?:^|(?<=[\s,;:]))(?i:we))\s+{_ADV}(?:(?i:just|finally)\s+)?(?i:signed\s+(?:a|the|our|my)\s+(?:new\s+)?lease|got\s+(?:a|an|our|my)\s+(?:new\s+)?(?:flat|apartment|place|condo)|"
@@ -137,7 +143,12 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "I rent in Slough", "renting a room in Leeds": a home one rents is where one lives.
     (re.compile(rf"(?i:rent|renting)\s+(?:(?i:a|an|our|my)\s+(?:(?i:little|small|tiny|shared|new)\s+)?(?i:place|flat|room|house|apartment|studio|condo)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:live|living|based|settled|reside|residing|moved|relocated)\s+(?i:in|out\s+of|to)\s+{_LPLACE}"), _b_place("user.home_city")),
-    (re.compile(rf"(?i:grew\s+up|born\s+and\s+raised|was\s+born)\s+(?i:in)\s+{_LPLACE}"), _b_place("user.hometown")),
+    # ("born in cork, now in leeds": a clause opening on "born" has the user's birth in it.)
+    (re.compile(rf"(?:(?i:grew\s+up|born\s+and\s+raised|was\s+born)|^(?i:born))\s+(?i:in)\s+{_LPLACE}"), _b_place("user.hometown")),
+    # "grew up speaking cantonese in hong kong", "raised speaking Tagalog and English in Manila": the language
+    # one grew up in is said between the verb and the town.
+    *[(re.compile(rf"(?i:grew\s+up|raised|was\s+raised)\s+(?i:speaking|hearing)\s+(?i:{_LANGS})(?:\s*(?:,|and|&)\s*(?i:{_LANGS}))*\s+(?i:in)\s+{place}"),
+       _b_place("user.hometown")) for place in (_PLACE, _LPLACE)],
     # "my apartment's in Jersey City and my desk is in Manhattan": the home and the workplace by what is there.
     (re.compile(rf"(?i:my|our)\s+(?:(?i:new|own|little|tiny)\s+)?(?i:apartment|flat|house|place|home|condo|studio)(?:'s|\s+is)\s+(?:(?i:now|actually|still)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:my)\s+(?i:desk|office|job|workplace|work)(?:'s|\s+is)\s+(?:(?i:now|actually)\s+)?(?i:in)\s+{_PLACE}"), _b_place("user.work_city")),
@@ -149,7 +160,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "originally from Los Baños … Calgary now": a bare place, then "now", is where the user is.
     (re.compile(rf"^{_PLACE}\s+(?i:now|these\s+days|nowadays)\b(?=\s*(?:$|[,.;!]|(?i:and|but|though)\b))"), _b_place("user.home_city")),
     (re.compile(rf"(?i:originally\s+from|i'm\s+from|im\s+from)\s+{_LPLACE}"), _b_place("user.hometown")),
-    (re.compile(rf"(?i:moved|relocated|moving\s+back|moved\s+back)\s+(?:(?i:back)\s+)?(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _b_place("user.home_city")),
+    (re.compile(rf"(?i:moved|relocated|moving\s+back|moved\s+back)\s+{_MOVE_WAY}(?:(?i:from)\s+{_CAP}(?:\s+{_CAP}){{0,3}}\s+)?(?i:to)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:greetings|hi|hello|hey)\s+(?i:from)\s+{_PLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?P<v>{_CAP}(?:\s+{_CAP}){{0,2}})(?:'s|\s+is)\s+(?i:home)\b"), _b_place("user.home_city")),
     (re.compile(rf"(?i:home\s+is|home's|my\s+home\s+(?:city|town)\s+is|home\s+base\s+is)\s+(?:(?i:now|still|actually)\s+)?{_PLACE}"), _b_place("user.home_city")),
@@ -211,6 +222,8 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|(?<=\s))(?i:a\s+)?(?i:native)\s+(?i:of)\s+{_PLACE}"), _b_place("user.hometown")),
     # "born and raised in Glasgow, now in London": the present after the past.
     (re.compile(rf"(?:^|(?<=,)\s*|(?<=\band\s))(?i:now|currently|these\s+days)\s+(?i:in|based\s+in|living\s+in|in\s+sunny)\s+{_PLACE}"), _b_place("user.home_city")),
+    # The same typed in lower case: "grew up in cork, now in leeds", "born in lagos, currently based in london".
+    (re.compile(rf"(?:^|(?<=,)\s*|(?<=\band\s))(?i:now|currently|these\s+days)\s+(?i:in|based\s+in|living\s+in)\s+{_LPLACE}"), _b_place("user.home_city")),
     (re.compile(rf"(?i:from)\s+{_PLACE}\s+(?i:originally)"), _b_place("user.hometown")),
     (re.compile(rf"(?i:originally)\s+(?:(?i:i'm|i\s+am)\s+)?(?i:from)\s+{_PLACE}"), _b_place("user.hometown")),
     (re.compile(rf"(?i:grew\s+up|born\s+and\s+(?:raised|bred)|was\s+born|raised)\s+(?i:in)\s+{_PLACE}"), _b_place("user.hometown")),
