@@ -70,7 +70,11 @@ def _default_scene_cues() -> dict[str, list[str]]:
                     "吃药", "什么药", "服药", "药片", "pollen", "hay fever", "sneez", "rash", "itch",
                     "花粉", "鼻炎", "打喷嚏", "起疹子", "痒",
                     # teeth, blood pressure and dizziness
-                    "dental", "teeth", "tooth", "dizzy", "blood pressure", "牙", "血压", "头晕"],
+                    "dental", "teeth", "tooth", "dizzy", "blood pressure", "牙", "血压", "头晕",
+                    # a remedy offered or asked about: what a doctor puts one on, a supplement, an infection
+                    "put me on", "putting me on", "safe to take", "ok to take", "okay to take", "antibiotic",
+                    "infection", "urgent care", "supplement", "herbal", "vitamin", "dose", "dosage",
+                    "side effect", "antidepress", "感染", "抗生素", "保健品", "维生素", "副作用", "剂量"],
         "weather": ["weather", "rain", "umbrella", "snow", "forecast", "temperature", "sunny", "storm",
                     "天气", "下雨", "雨伞", "带伞", "下雪", "气温", "降温",
                     "pour", "drizzl", "windy", "冷不冷", "热不热", "刮风", "雾霾"],
@@ -134,7 +138,9 @@ def _default_scene_prototypes() -> dict[str, list[str]]:
         "medical": ["I feel sick", "can I take this medicine", "my back hurts", "should I see a doctor",
                     "I have a headache", "what can I take for a cold", "book a dentist appointment",
                     "is this safe while pregnant", "我头疼", "该吃什么药", "要不要去医院", "身体不舒服", "感冒了怎么办",
-                    "去看医生", "体检要注意什么"],
+                    "去看医生", "体检要注意什么",
+                    "the doctor wants to put me on antibiotics, is that ok", "is this supplement safe with my pills",
+                    "医生要给我开抗生素，可以吗", "这个保健品我能吃吗"],
         "shopping": ["buy a gift for my friend", "what should I get her for her birthday", "order a new phone",
                      "shopping list", "find a good deal on shoes", "what present should I buy", "reorder supplies",
                      "给他买个礼物", "送什么礼物好", "帮我下单", "买双鞋", "网上买个东西", "生日礼物买什么"],
@@ -190,6 +196,10 @@ def _default_scene_content_cues() -> dict[str, list[str]]:
         "travel": ["budget", "broke", "cheap", "afford", "预算", "没钱", "手头紧", "省着", "money is tight", "money's tight", "saving up", "省钱", "seat", "aisle", "window", "airline", "frequent flyer", "miles", "lounge", "fear of flying",
                    "afraid of flying", "motion sick", "靠窗", "过道", "航空", "里程", "晕车", "晕机", "怕坐飞机",
                    "高铁", "卧铺",
+                   # a carrier or a way to travel preferred: an airline by its kind ("Air France", "British
+                   # Airways": any word from "air"), the train over flying (said with what follows or before it,
+                   # as a content cue has no word end: "train" alone would read a training; "坐动车", not 电动车)
+                   "air", "train to", "train over", "by train", "rail", "火车", "坐动车",
                    # how one travels: luggage, loyalty status, what one can drive, mobility, pregnancy
                    "luggage", "baggage", "carry-on", "check a bag", "checking bags", "elite", "mvp", "platinum",
                    "loyalty", "automatics", "stick shift", "only drive", "driving licen", "wheelchair", "stairs",

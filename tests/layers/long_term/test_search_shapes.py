@@ -211,3 +211,19 @@ def test_a_role_said_without_its_word_reads_the_relationship(tenant, remember):
         assert "boss" in query_read(query, policy).topics, query
         assert boss.pk in _served(tenant, query), query
     assert boss.pk not in _served(tenant, "write a report on the quarter's sales")
+
+
+def test_a_remedy_offered_reads_medical_and_a_carrier_preferred_matters_to_a_flight(tenant, remember):
+    metformin = remember("User takes metformin.", memory_key="user.medications")
+    airline = remember("User prefers Air France.", kind="preference", memory_key="user.likes")
+    training = remember("User asked to remember: lab safety training renewal is due April 1.")
+    policy = Policy()
+    for query in ("urgent care wants to put me on amoxicillin for a sinus infection, is that ok?",
+                  "is it safe to take a magnesium supplement?", "医生说要给我用抗生素，有啥要注意的"):
+        assert query_read(query, policy).scene == "medical", query
+    assert metformin.pk in _served(tenant, "urgent care wants to put me on amoxicillin for a sinus infection, "
+                                           "is that ok?")
+    assert airline.pk in _served(tenant, "book me flights to Montreal for the wedding")
+    # a carrier is a flight's need, not a meal's; a training is no train
+    assert airline.pk not in _served(tenant, "find me a brunch place for Sunday")
+    assert training.pk not in _served(tenant, "find me a bus to go see my girlfriend")
