@@ -68,3 +68,9 @@ def test_a_person_described_in_english_keeps_the_attribute():
     items = extract_memories([TranscriptTurn(1, "user", "我 husband 叫 Kevin，他是 pilot，经常不在家")]).items
     husband = next(i for i in items if i.memory_key == "user.relationship.husband")
     assert husband.value == "Kevin" and husband.attributes.get("occupation") == "pilot"
+
+
+def test_a_bare_name_said_after_a_pet_is_the_pets_not_the_users():
+    facts = _facts("去年领养了一只橘猫，名字叫 Lucky，超级 clingy")
+    assert ("user.pet.cat", "Lucky") in facts
+    assert not any(key == "user.name" for key, _ in facts)

@@ -503,3 +503,36 @@ def test_children_the_household_looks_after_are_the_users(text, mine):
 def test_a_bare_allergy_after_a_comma_belongs_to_the_foods_before_it(text, allergens):
     # text._CLAUSE_BREAK: 我过敏 keeps its foods at the sentence's end or before the next comma
     assert {fact[1] for fact in _facts(text) if fact[0] == "user.allergies"} == allergens
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("我家柯基豆豆四岁了", ("user.pet.dog", "豆豆")),
+    ("我养的兔子棉花才五个月", ("user.pet.rabbit", "棉花")),
+    ("我家布偶糯米也快三岁了", ("user.pet.cat", "糯米")),
+])
+def test_a_pets_name_right_before_its_age_or_an_adverb(text, want):
+    # rules_zh/pets.py: the name ends where the age or the adverb begins, and the adverb is no name.
+    assert want in _facts(text)
+
+
+def test_an_adverb_before_the_age_is_no_pet_name():
+    assert ("user.pet.dog", "") in _facts("我家柯基快四岁了")
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("老大是男孩，6岁；老二是妹妹，才2岁", {("user.relationship.son", ""), ("user.relationship.daughter", "")}),
+    ("我家老大是个闺女，老二是儿子", {("user.relationship.daughter", ""), ("user.relationship.son", "")}),
+])
+def test_children_said_by_rank_and_sex(text, want):
+    facts = _facts(text)
+    assert want <= facts
+    # the sex word is no child's name, and the children's ages are not the user's
+    assert not any(key in ("user.relationship.child", "user.age") for key, _ in facts)
+
+
+def test_a_rank_in_someone_elses_household_is_not_the_users_child():
+    assert not any(key.startswith("user.relationship.") for key, _ in _facts("我表姐家老大是女孩，十岁了"))
+
+
+def test_a_household_part_after_a_comma_keeps_its_pet():
+    assert {("user.name", "陈静"), ("user.pet.dog", "豆包")} <= _facts("我叫陈静，家里那只狗叫豆包")

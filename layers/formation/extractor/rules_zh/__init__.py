@@ -480,9 +480,15 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         found.extend([_zc("user.relationship.son", ""), _zc("user.relationship.daughter", "")])
     # "我们家两个娃，老大叫乐乐，老二叫安安", "我家老大叫豆豆八岁": the children named by their rank,
     # each with the age said right after the name or, in order, in a later "一个七岁一个四岁".
-    ranked = list(re.finditer(r"老[大二三四小](?:叫|是|名叫)(?P<n>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)(?=$|[，,。、]|今年|\d|[一二三四五六七八九十]+岁)"
-                              rf"(?:[，,]?(?:今年|现在|已经)?(?P<age>{A.ZH_NUMBER})岁)?", clause))
-    if ranked and (re.search(r"娃|孩子|儿女", clause) or re.search(r"(?:我|我们)家老[大二三]", clause) or len(ranked) > 1):
+    ranked = list(re.finditer(r"老[大二三四小](?:叫|是|名叫)(?P<n>(?:个)?(?:[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+))(?=$|[，,。、；;]|今年|\d|[一二三四五六七八九十]+岁)"
+                              rf"(?:[，,]?\s*(?:今年|现在|已经|才|刚)?(?P<age>{A.ZH_NUMBER})岁)?", clause))
+    # "老大是男孩，6岁；老二是妹妹": a rank with a word of sex says a son or a daughter of the household,
+    # unless someone else's household comes before it ("我同事家老大是男孩").
+    sexed = [named for named in ranked if _CHILD_SEX.fullmatch(named.group("n"))
+             and re.search(r"(?:^|我家|我们家|[，,；;。])$", clause[:named.start()])]
+    if ranked and (re.search(r"娃|孩子|儿女", clause) or re.search(r"(?:我|我们)家老[大二三]", clause) or len(ranked) > 1 or sexed):
+        if sexed:  # "我家老大是儿子": the rank alone read above is this son or daughter
+            found = [c for c in found if not (c.memory_key == "user.relationship.child" and not c.value)]
         each = [A.zh_int(n) for n in re.findall(rf"一个(?P<n>{A.ZH_NUMBER})岁", clause)]
         if len(ranked) == 1 and not each:
             # "我家老二叫安安，刚三岁": the one child's age said after the name.
@@ -490,7 +496,11 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
             each = [A.zh_int(later.group("n"))] if later else []
         for index, named in enumerate(ranked):
             age = A.zh_int(named.group("age")) if named.group("age") else each[index] if len(each) == len(ranked) else None
-            found.append(_zc("user.relationship.child", named.group("n"), age=age))
+            sex = _CHILD_SEX.fullmatch(named.group("n"))
+            if sex and named in sexed:
+                found.append(_zc(f"user.relationship.{'son' if sex.group('son') else 'daughter'}", "", age=age))
+            elif not sex:
+                found.append(_zc("user.relationship.child", named.group("n"), age=age))
         # "一个七岁一个四岁" are the children's ages, not the user's.
         found = [c for c in found if c.memory_key != "user.age"]
     last_end = -1
@@ -522,6 +532,8 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         bare_start = match.start() == 0 and not re.match(r"我|家|养|有|领|收|买|带|捡|抱|接", match.group())
         # "带我家狗去打疫苗": 我家/我的 before the species says whose it is, whatever verb comes first.
         possessed = re.match(r"我(?:家|的|们家)", match.group()) is not None
+        # "我叫陈静，家里那只狗叫豆包": 家里 opening a part is the user's household ("朋友家里的狗" is not).
+        possessed = possessed or (match.group().startswith("家里") and re.search(r"(?:^|[，,；;。\s])$", clause[:match.start()]) is not None)
         if zh_user_said(clause, match.start()) or clause[:match.start()].endswith(("我", "我的", "我家")) or match.start() == 0 or species \
                 or _said_in_own_part(segments, starts, match.start()) or possessed:
             pets = [p for p in _zb_pet(match, clause) if p.memory_key not in species and (p.value or not bare_start)]
@@ -531,7 +543,14 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
     # "我有个女儿，叫朵朵，今年五岁": the age went to the person the clause is about, not the user.
     ages = {str(c.attributes.get("age")) for c in found if c.memory_key.startswith("user.relationship.") and c.attributes.get("age") is not None}
     found = [c for c in found if not (c.memory_key == "user.age" and c.value in ages)]
+    # "养了一只布偶，名字叫Mochi": a bare 名字叫 after a pet or a person names them, not the user.
+    given = {c.value for c in found if c.value and c.memory_key.startswith(("user.pet.", "user.relationship."))}
+    found = [c for c in found if not (c.memory_key == "user.name" and c.value in given)]
     return settle_values(found)
+
+
+# The words of sex that say which child a rank is ("老大是男孩", "老二是个闺女").
+_CHILD_SEX = re.compile(r"个?(?:(?P<son>男孩子?|儿子|男娃|小子|弟弟|哥哥)|女孩子?|女儿|闺女|女娃|丫头|妹妹|姐姐)")
 
 
 # A part that says the state just told has ended ("…，后来放弃了", "…，没坚持下来") makes the parts
