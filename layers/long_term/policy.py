@@ -84,7 +84,9 @@ def _default_scene_cues() -> dict[str, list[str]]:
                        "plans for", "when is", "when's", "when are", "deadline", "due",
                        "安排", "有空", "什么时候", "几点", "日程", "约", "截止", "到期"],
         "entertainment": ["watch", "movie", "film", "music", "song", "play some", "concert", "show",
-                          "game", "fun", "电影", "音乐", "歌", "演唱会", "玩", "节目"],
+                          "game", "fun", "电影", "音乐", "歌", "演唱会", "玩", "节目",
+                          # something to listen to: a podcast, an audiobook, the radio, whatever is 听的
+                          "listen", "podcast", "audiobook", "radio", "听的", "听点", "能听", "播客", "有声书", "电台"],
     }
 
 
@@ -96,7 +98,9 @@ def _default_pastime_kinds() -> dict[str, list[str]]:
                    "romcom", "rom-com", "sci-fi", "fantasy", "western", "crime", "film", "movie", "tv", "show",
                    "剧", "综艺", "动漫", "动画", "纪录片", "喜剧", "电影", "片"],
         "music": ["jazz", "rock", "hip hop", "k-pop", "classical", "opera", "band", "album", "music", "song", "singer",
-                  "concert", "karaoke", "歌", "音乐", "唱", "京剧", "戏曲", "演唱会"],
+                  "concert", "karaoke", "歌", "音乐", "唱", "京剧", "戏曲", "演唱会",
+                  # what one listens to that is no music: talk, stories read aloud, crosstalk
+                  "podcast", "audiobook", "radio", "播客", "有声书", "电台", "评书", "相声"],
         "reading": ["novel", "book", "reading", "comic", "manga", "mystery", "mysteries", "poetry", "小说", "书",
                     "漫画", "诗"],
         "outing": ["board game", "video game", "puzzle", "chess", "escape room", "bowling", "hiking", "hike", "climb",
@@ -113,7 +117,8 @@ def _default_pastime_query_cues() -> dict[str, list[str]]:
     return {
         "screen": ["watch", "film", "movie", "tv", "series", "episode", "binge", "netflix", "看剧", "追剧", "电影",
                    "节目", "综艺", "看点什么", "片子"],
-        "music": ["music", "song", "listen", "playlist", "concert", "gig", "album", "歌", "音乐", "听点", "演唱会"],
+        "music": ["music", "song", "listen", "playlist", "concert", "gig", "album", "歌", "音乐", "听点", "演唱会",
+                  "听的", "能听", "podcast", "audiobook", "播客", "有声书"],
         "reading": ["book", "read", "novel", "看书", "小说", "读点", "本书"],
         "any": ["fun", "things to do", "something to do", "bored", "entertain", "好玩", "玩什么", "去哪玩", "乐子", "消遣",
                 "无聊", "打发时间"],

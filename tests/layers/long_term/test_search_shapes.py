@@ -227,3 +227,13 @@ def test_a_remedy_offered_reads_medical_and_a_carrier_preferred_matters_to_a_fli
     # a carrier is a flight's need, not a meal's; a training is no train
     assert airline.pk not in _served(tenant, "find me a brunch place for Sunday")
     assert training.pk not in _served(tenant, "find me a bus to go see my girlfriend")
+
+
+def test_something_to_listen_to_finds_the_podcasts_and_crosstalk_liked(tenant, remember):
+    podcasts = remember("User likes true crime podcasts.", kind="preference", memory_key="user.likes")
+    crosstalk = remember("用户喜欢听相声。", kind="preference", memory_key="user.likes")
+    sushi = remember("User likes sushi.", kind="preference", memory_key="user.likes")
+    for query in ("推荐点通勤路上听的东西", "周末想放松一下，推荐点能听的", "any audiobook ideas for the drive?"):
+        assert query_read(query, Policy()).scene == "entertainment", query
+        served = _served(tenant, query)
+        assert podcasts.pk in served and crosstalk.pk in served and sushi.pk not in served, query
