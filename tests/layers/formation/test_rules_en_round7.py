@@ -408,3 +408,33 @@ def test_what_follows_the_verb_s_after_a_relatives_name_is_said_of_them(text, ke
 
 def test_someone_a_relative_has_is_not_their_job():
     assert "occupation" not in _attrs("my sister Jo's dentist is a nightmare to book", "user.relationship.sister")
+
+
+@pytest.mark.parametrize("text, role", [
+    ("got the contract signed, my role is senior product analyst from june", "senior product analyst"),
+    ("new job starts monday, title is research engineer, any tips for week one?", "research engineer"),
+    ("I'm an SRE so on-call weeks wreck my sleep", "SRE"),
+])
+def test_a_job_named_by_the_word_for_it_or_as_an_acronym_is_the_occupation(text, role):
+    assert ("user.occupation", role) in _facts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "my role is to keep everyone calm during the move",
+    "her role is head of design at a bank",
+    "I am the CEO of procrastination lol, anyway what were we doing",
+])
+def test_a_duty_someone_elses_role_or_a_joke_title_is_no_occupation(text):
+    assert not [v for k, v in _facts(text) if k == "user.occupation"]
+
+
+@pytest.mark.parametrize("text, condition", [
+    ("migraines are killing me this month, is it the screen time?", "migraines"),
+    ("sciatica is wrecking me after the long drive", "sciatica"),
+])
+def test_a_condition_opening_the_clause_as_it_hurts_is_the_users(text, condition):
+    assert ("user.health_conditions", condition) in _facts(text)
+
+
+def test_someone_elses_condition_hurting_is_not_the_users():
+    assert not [v for k, v in _facts("my son's asthma is really bad this week") if k == "user.health_conditions"]

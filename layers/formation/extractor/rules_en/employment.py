@@ -312,8 +312,14 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:^|(?<=\s))(?i:as)\s+(?i:an?)\s+(?i:{_OCC})(?!\s+(?i:myself|yourself))"), _b_occupation_as),
     # "Sous chef at a busy tapas place", "data engineer for a logistics firm": a role opening the clause.
     (re.compile(rf"(?:^|(?<=:\s))(?P<v>(?:[A-Za-z&-]+\s+){{0,2}}{_PROF_EN})\s+(?=(?i:at|for|with)\s+(?:(?i:a|an|the)\s|[A-Z]))"), _b_occupation),
-    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?|the)\s+{_OCC}"), _b_occupation),
+    # ("I'm a GP", "I'm an SRE": after "a" the role may be an acronym in capitals, as after "as" above; after "the"
+    # it stays lower case, for "I am the CEO of procrastination lol" is a joke.)
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:an?)\s+(?i:{_OCC})"), _b_occupation),
+    (re.compile(rf"{_IM}\s+{_ADV}(?i:the)\s+{_OCC}"), _b_occupation),
     (re.compile(rf"(?i:my\s+job\??|job:|occupation:|by\s+profession\s+i'm\s+an?)\s+{_OCC}"), _b_occupation),
+    # "my role is clinical data manager", "role is senior analyst" (a new job's details), "my job title's product
+    # owner": the job named by the word for it. (Only the user's: "my", or the word opening the clause or a part of it.)
+    (re.compile(rf"(?:(?i:my)\s+|^|(?<=,\s))(?:(?i:new|current|official|actual)\s+)?(?i:role|job\s+title|title|position)(?:'s|\s+(?i:is|will\s+be))\s+(?:(?i:an?|the)\s+)?(?i:{_OCC})"), _b_occupation),
     (re.compile(r"(?i:i\s+teach)\s+(?:(?i:year|grade|class|p|form)\s*\d+\b|\d{1,2}(?i:st|nd|rd|th)\s+(?i:grade|graders|class)|(?i:kindergarten|preschool|reception|nursery|high\s+school|middle\s+school|primary|secondary|elementary)\b)"), lambda m, c: [_f("user.occupation", "teacher")]),
     # "hey, Rohan here. 34, accountant, trying to get fit": a self-introduction in fragments, age then role.
     (re.compile(rf"^(?P<age>[1-9]\d)\s*,\s*(?P<v>(?:[a-z-]+\s+){{0,2}}{_PROF_EN})(?=\s*(?:$|[,.;!])|\s+(?i:by\s+trade|here)\b)"),

@@ -292,7 +292,7 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?i:have|has|got|get|getting|suffer\s+from|suffer\s+with)\s+(?:(?i:really|pretty|quite|very|super|so|such)\s+)?(?:(?i:bad|severe|terrible|awful|horrible|mild|chronic|seasonal|crippling|debilitating)\s+)(?P<v>(?i:{_CONDITIONS_EN}))\b"), _b_condition),
     # "asthma here", "ugh, migraine day": a condition opening a clause stands alone ("vertigo is my fav" is a film).
     (re.compile(rf"(?:^|(?<=,)\s*|(?<=^ugh\s)|(?<=^argh\s)|(?<=^omg\s))(?P<v>(?i:{_CONDITIONS_EN}))(?:\s+(?i:day|here|flare|flaring))?\b"
-                r"(?=\s*(?:$|[,.;!?:()-])|\s+(?i:day|here|flare|flaring|again|today|season|attack|attacks|episode|is\s+(?:killing|acting|playing|bad|awful|flaring|back)|kicking|sucks|means|so|and|but|since|for|"
+                r"(?=\s*(?:$|[,.;!?:()-])|\s+(?i:day|here|flare|flaring|again|today|season|attack|attacks|episode|(?:is|are|'s)\s+(?:(?i:really|so|just|absolutely)\s+)?(?:killing|wrecking|destroying|acting|playing|bad|awful|brutal|flaring|back)|kicking|sucks|means|so|and|but|since|for|"
                 # "gout flared up again", "IBS playing up today": the condition flaring is the user's own.
                 r"flared|playing\s+up|acting\s+up|kicked\s+in|has\s+(?:flared|been\s+(?:bad|awful|terrible|brutal)))\b)"), _b_condition),
     (re.compile(r"(?i:i'm|im|i\s+am)\s+(?:\d+\s+(?i:weeks|months)\s+)?(?P<v>(?i:pregnant))"), _b_condition),
