@@ -53,13 +53,17 @@ def _default_scene_cues() -> dict[str, list[str]]:
                    # food packed or grilled: a school lunch is not a trip's packing, skewers are a meal
                    "school lunch", "packed lunch", "lunchbox", "lunch box", "便当", "带饭", "撸串", "烧烤", "烤串",
                    "烤肉",
+                   # the evening meal by its other names: tea in Britain and Ireland, a date night out
+                   "for tea", "date night",
                    # a table booked or reserved is a meal out
                    "book a table", "book us a table", "table for", "reservation", "reserve a", "订座", "订位", "订桌",
                    "订个位"],
         "travel": ["flight", "fly", "airport", "trip", "train ticket", "train to", "trains", "ticket",
                    "hotel", "travel", "bus to", "pack for", "vacation", "holiday", "itinerary", "journey",
                    "book a car", "campervan", "road trip", "visa", "机票", "航班", "飞", "车票", "高铁", "火车",
-                   "酒店", "住处", "旅行", "旅游", "出差", "订票", "看票", "行程", "出行", "签证", "过年回"],
+                   "酒店", "住处", "旅行", "旅游", "出差", "订票", "看票", "行程", "出行", "签证", "过年回",
+                   # a train or coach asked by its service number
+                   "车次", "班次"],
         "medical": ["sick", "pain", "hurt", "ache", "doctor", "medicine", "medication", "pill", "tablet",
                     "drug", "symptom", "hospital", "fever", "cough", "dentist", "surgery", "prescription",
                     "what can i take", "should i take", "wheez", "headache", "pharmac", "drugstore", "chemist",
@@ -283,7 +287,7 @@ def _default_topic_cues() -> dict[str, list[str]]:
         # a transport booking leaves from home
         "departure": ["flight", "fly to", "fly down", "fly home", "train ticket", "train to", "trains to", "train time",
                       "bus to", "a bus", "drive to", "road trip", "机票", "车票", "高铁票", "火车票", "看看票",
-                      "订票", "航班", "飞", "的票", "买票", "抢票", "张票"],
+                      "订票", "航班", "飞", "的票", "买票", "抢票", "张票", "车次", "班次"],
         "parents": ["mother", "father", "mom", "mum", "dad", "parent", "妈", "爸", "父母", "母亲", "父亲"],
         # going to see one's parents goes where they live, most often the hometown (RELEVANCE.md, "travel")
         "visit_parents": ["see my parents", "visit my parents", "see my mom", "see my mum", "see my dad",

@@ -237,3 +237,17 @@ def test_something_to_listen_to_finds_the_podcasts_and_crosstalk_liked(tenant, r
         assert query_read(query, Policy()).scene == "entertainment", query
         served = _served(tenant, query)
         assert podcasts.pk in served and crosstalk.pk in served and sushi.pk not in served, query
+
+
+def test_the_evening_meal_by_its_other_names_and_a_train_by_its_number(tenant, remember):
+    gout = remember("User has gout.", memory_key="user.health_conditions")
+    city = remember("用户住在成都。", memory_key="user.home_city")
+    policy = Policy()
+    for query in ("what could I make for tea tonight that won't set my gout off?", "date night ideas for Friday?"):
+        assert query_read(query, policy).scene == "dining", query
+    assert gout.pk in _served(tenant, "what could I make for tea tonight?")
+    # tea as a drink is still no evening meal's word on its own
+    assert query_read("is green tea good for me?", policy).scene != "dining"
+    reading = query_read("周五帮我看看去重庆的车次", policy)
+    assert reading.scene == "travel" and "departure" in reading.topics
+    assert city.pk in _served(tenant, "周五帮我看看去重庆的车次")
