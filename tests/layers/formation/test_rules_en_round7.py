@@ -438,3 +438,8 @@ def test_a_condition_opening_the_clause_as_it_hurts_is_the_users(text, condition
 
 def test_someone_elses_condition_hurting_is_not_the_users():
     assert not [v for k, v in _facts("my son's asthma is really bad this week") if k == "user.health_conditions"]
+
+
+def test_a_self_introduction_after_a_lead_in_ending_in_a_colon_names_the_user():
+    assert ("user.name", "Dara") in _facts("quick one: I'm Dara and I've just started running, how far should week one be?")
+    assert not [v for k, v in _facts("update: I'm Tired, and the baby is still not sleeping") if k == "user.name"]

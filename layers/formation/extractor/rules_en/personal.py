@@ -134,8 +134,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     # "23rd of feb, pisces obviously", "a Leo, born August 9th": a date said beside a star sign is the birthday.
     (re.compile(rf"^(?P<v>(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+(?i:{_MONTHS})|(?i:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?)(?=\s*[,—–-]\s*(?:(?i:so|a|an|total|typical|proper|classic)\s+)?(?i:{_ZODIAC})\b)"), _b_date("user.birthday")),
     (re.compile(r"(?i:i\s+was\s+born|born)\s+(?i:on)\s+(?P<v>[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z]+|\d{1,2}/\d{1,2})"), _b_date("user.birthday")),
-    # "I'm Sarah, nice to meet you", "hey, I'm Tom here": a self-introduction.
-    (re.compile(r"^(?:(?i:hi|hey|hello|hiya)[,!\s]+(?:(?i:there|all|everyone)[,!\s]+)?)?(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*(?:[,!.]|$|\s+(?i:here|btw|by\s+the\s+way|and)\b))"), _b_name),
+    # "I'm Sarah, nice to meet you", "hey, I'm Tom here": a self-introduction. A few words ending in a colon
+    # may lead in ("long story but: I'm Hana, …", "quick q: I'm Dev and …"): the introduction still opens what follows.
+    (re.compile(r"^(?:[\w' ]{1,25}:\s*)?(?:(?i:hi|hey|hello|hiya)[,!\s]+(?:(?i:there|all|everyone)[,!\s]+)?)?(?i:i'm|im|i\s+am)\s+(?P<v>[A-Z][a-zà-ÿ'-]+)(?=\s*(?:[,!.]|$|\s+(?i:here|btw|by\s+the\s+way|and)\b))"), _b_name),
     (re.compile(rf"(?i:just\s+turned|i\s+turned|turned)\s+(?P<v>{A.EN_NUMBER})\b(?!\s*(?i:min|mins|minutes|hours|%|am|pm|degrees|km|miles))"), _b_age),
     (re.compile(rf"(?i:i'm|im|i\s+am)\s+(?P<v>{A.EN_NUMBER})(?=\s*(?:,|$|\.|!|\s+and\b|\s+(?i:years?|yrs?|y/o|yo)\b|\s+(?i:now|this\s+year|today|btw|tbh|lol|fyi|haha|if\s+that|in\s+case|by\s+the\s+way)\b))"), _b_age),
     # "everyone calls me Dee", "my friends call me Jojo", "I go by Sam": the name the user is known by.
