@@ -74,3 +74,20 @@ def test_a_bare_name_said_after_a_pet_is_the_pets_not_the_users():
     facts = _facts("去年领养了一只橘猫，名字叫 Lucky，超级 clingy")
     assert ("user.pet.cat", "Lucky") in facts
     assert not any(key == "user.name" for key, _ in facts)
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("我在 Microsoft 苏州做 QA", {("user.employer", "Microsoft"), ("user.occupation", "QA")}),
+    ("背景一下：我 28，在 Deloitte 上海做 audit", {("user.age", "28"), ("user.employer", "Deloitte"), ("user.occupation", "audit")}),
+])
+def test_a_latin_employer_followed_by_its_offices_city(text, want):
+    facts = _facts(text)
+    assert want <= facts
+    # the city is no part of the employer's name
+    assert {v for k, v in facts if k == "user.employer"} == {v for k, v in want if k == "user.employer"}
+
+
+def test_a_latin_place_before_a_study_verb_is_the_plans_destination():
+    result = extract_memories([TranscriptTurn(1, "user", "明年秋天去 Edinburgh 读 MBA")], user_id="u1")
+    plans = [i for i in result.items if i.memory_key == "user.plan"]
+    assert plans and plans[0].attributes.get("destination") == "Edinburgh"

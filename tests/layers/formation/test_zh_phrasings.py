@@ -536,3 +536,19 @@ def test_a_rank_in_someone_elses_household_is_not_the_users_child():
 
 def test_a_household_part_after_a_comma_keeps_its_pet():
     assert {("user.name", "陈静"), ("user.pet.dog", "豆包")} <= _facts("我叫陈静，家里那只狗叫豆包")
+
+
+@pytest.mark.parametrize(("text", "age"), [("我28，在德勤做审计", "28"), ("简单介绍下：我三十二，在招商银行上班", "32"), ("我也30了", "30")])
+def test_an_age_said_as_a_bare_number_after_wo(text, age):
+    assert ("user.age", age) in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["我28号到上海", "我30个够吗", "我朋友今年29，还没结婚"])
+def test_a_date_a_count_or_someone_elses_age_is_no_age_of_the_users(text):
+    assert not any(key == "user.age" for key, _ in _facts(text))
+
+
+def test_an_employer_in_an_earlier_part_leaves_the_plan_after_it():
+    # rules_zh/__init__.py: only an employer of the same part (or a part that just starts that job) is no plan
+    assert ("user.plan", "去东京出差") in _facts("我在德勤工作，下个月去东京出差")
+    assert not any(key == "user.plan" for key, _ in _facts("我刚拿到了快手的offer，下个月入职"))

@@ -380,8 +380,12 @@ def zh_fact_candidates(clause: str) -> list[Candidate]:
         if not any(c.memory_key in ("user.habits", "user.medications") for c in found) and (own or not described) \
                 and not same_part & {"user.education", "user.employer", "user.occupation"}:
             found.extend(zh_habit_candidates(segment, clause[starts[index]:]))
-        # "下周一去百度报到": starting a job is the employer (FACTS.md), not a plan.
-        if not any(c.memory_key in ("user.plan", "user.employer") for c in found):
+        # "下周一去百度报到": starting a job is the employer (FACTS.md), not a plan; an employer said in an
+        # earlier part ("我在德勤工作，下个月去东京出差") leaves this part's plan alone.
+        # "拿到了快手的offer，下个月入职": a later part that only starts the job said before is no plan either.
+        starts_job = re.search(r"入职|报到|上岗|onboard", segment, re.IGNORECASE) is not None
+        if not any(c.memory_key == "user.plan" for c in found) and "user.employer" not in same_part \
+                and not (starts_job and any(c.memory_key == "user.employer" for c in found)):
             found.extend(zh_plan_candidates(segment))
     habit_times_beside([segment for segment, mine in segments[1:] if mine], found)
     found.extend(_allergy_said_after(segments))

@@ -15,7 +15,10 @@ _PROFESSIONS = ("工程师|医生|老师|教师|护士|律师|设计师|程序�
 
 
 # A Latin name is Latin letters and digits only ("入职Airbnb了": the 了 is no part of it).
-_ORG_ZH = r"(?P<v>(?![在到去了])(?:[A-Za-z][A-Za-z0-9_&.'-]*(?:\s[A-Z][A-Za-z0-9_&.'-]*)*|[\u4e00-\u9fff]{2,10}?))"
+# "在Deloitte上海做audit", "在 Google 北京上班": a Latin name may be followed by the city of its office, as a
+# Chinese one is ("在腾讯深圳总部上班"); _zb_job parts the two.
+_ORG_ZH = (r"(?P<v>(?![在到去了])(?:[A-Za-z][A-Za-z0-9_&.'-]*(?:\s[A-Z][A-Za-z0-9_&.'-]*)*"
+           rf"(?:(?:{_CITY_ALT})(?:总部|分公司|办公室|研发中心|分部)?)?|[\u4e00-\u9fff]{{2,10}}?))")
 
 
 _ROLE_ZH_CAP = r"(?P<role>[\u4e00-\u9fffA-Za-z]{1,10}?)"

@@ -29,6 +29,11 @@ def _zb_age(m, clause):
     return [_zc("user.age", str(age))] if age else []
 
 
+def _zb_bare_age(m, clause):
+    age = A.plausible_age(A.zh_int(m.group("v")), low=16)  # a bare number under that is rarely an adult's age
+    return [_zc("user.age", str(age))] if age else []
+
+
 def _zb_date(key, kind=None):
     def build(m, clause):
         value = tidy_value(m.group("v"))
@@ -70,6 +75,9 @@ FACT_RULES: list[tuple[re.Pattern, object]] = [
     (re.compile(rf"(?:今年|刚满|满|已经|快)?(?P<v>{A.ZH_NUMBER})(?:周?岁)(?:了)?(?!的)"), _zb_age),
     (re.compile(rf"今年(?:刚好|正好|刚|已经|都)?(?:虚岁|周岁)?(?P<v>{A.ZH_NUMBER})(?=了|$|[，,])"), _zb_age),
     (re.compile(r"快(?P<v>[二三四五六七八九]十|[1-9]\d)(?:岁)?的人了"), _zb_age),
+    # "我28，在德勤做审计", "背景：我三十五，程序员", "我也30了": an age said as a bare number right after 我,
+    # closing its part; a date or a count takes a word after it ("我28号到", "我30个") and is not read.
+    (re.compile(r"(?:^|(?<=[，,：:；;]))我(?:也|都|才|今年)?(?P<v>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?)了?(?=$|[，,。!！~～；;])"), _zb_bare_age),
     # "马上就40了", "今年刚满24", "快三十了": an age said as a bare number with an aspect word.
     (re.compile(r"(?:马上就?|快要?|都|已经|刚满|满|奔)(?P<v>[二三四五六七八九]十|[1-9]\d)(?:岁|周岁)?(?=了|$|[，,。])"), _zb_age),
     (re.compile(r"(?:农历|阳历|公历)?(?:生日(?:那天)?是|生日在|生日)(?P<v>[^，,。!！?？😂]+?)(?=$|[，,。!！?？]|，|刚|[\U0001F300-\U0001FAFF])"), _zb_date("user.birthday")),

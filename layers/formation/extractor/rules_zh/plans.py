@@ -104,9 +104,10 @@ def zh_plan_candidates(clause: str) -> list[Candidate]:
         return []
     if re.match(r"报到|开学|入学", body) and re.search(r"考上|录取|研究生|大学|学校", clause):
         return []  # "今年刚考上北师大的研究生，九月报到": starting school, read by rules_zh.education
-    # A known place is the destination whatever follows it ("去澳洲读研"); another word only before a trip verb.
+    # A known place is the destination whatever follows it ("去澳洲读研"); another word only before a trip verb
+    # or a study one ("明年去 London 读 LLM", "去Oxford交换").
     dest = re.search(rf"(?:去|到|飞|回|飞往|前往|在)(?:老家)?(?:一?趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH})", rest) or \
-        re.search(rf"(?:去|到|飞|回|飞往|前往|在)\s*(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读书|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
+        re.search(rf"(?:去|到|飞|回|飞往|前往|在)\s*(?:老家)?(?:一趟)?(?P<d>{_CITY_ALT}|{_COUNTRIES_ZH}|[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)*|[\u4e00-\u9fff]{{2,4}}?)(?=出差|看|玩|过|见|考|旅|参加|开|度|吃|留学|读|进修|交换|工作|定居|生活|拜访|探亲|$|[，,。])", rest)
     destination = None
     if dest:
         destination = dest.group("d")
