@@ -552,3 +552,10 @@ def test_an_employer_in_an_earlier_part_leaves_the_plan_after_it():
     # rules_zh/__init__.py: only an employer of the same part (or a part that just starts that job) is no plan
     assert ("user.plan", "去东京出差") in _facts("我在德勤工作，下个月去东京出差")
     assert not any(key == "user.plan" for key, _ in _facts("我刚拿到了快手的offer，下个月入职"))
+
+
+@pytest.mark.parametrize("text", ["我有个同事在学日语", "我有位朋友每天跑步"])
+def test_someone_the_user_has_is_the_subject_of_what_follows(text):
+    # rules_zh/subject.py _OTHER_OWNER: "我有个同事" introduces the colleague; "我有个弟弟叫李明" stays a relation
+    assert not any(key in ("user.languages", "user.habits") for key, _ in _facts(text))
+    assert ("user.relationship.younger_brother", "李明") in _facts("我有个弟弟叫李明")
