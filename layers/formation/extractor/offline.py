@@ -165,7 +165,7 @@ def _contained_once(found: list[Candidate]) -> list[Candidate]:
 
 
 _NAMED_ONLY = {"colleague", "boss", "roommate"}
-_MOVED = re.compile(r"(?i)\b(?:moved|relocated)\s+(?:back\s+)?(?:here\s+)?to\b|搬到|搬来|搬回|搬去")
+_MOVED = re.compile(r"(?i)\b(?:moved|relocated)\s+(?:back\s+)?(?:down\s+|up\s+|out\s+)?(?:here\s+)?to\b|搬到|搬来|搬回|搬去")
 _NOT_NOW = re.compile(r"(?i)\bused\s+to\b|\bthen\s+moved\b|\bafter\s+that\b|以前|之前|后来又")
 
 

@@ -540,3 +540,11 @@ def test_the_chinese_rules_do_not_read_a_clause_of_english_alone(text):
 def test_a_code_switched_clause_still_reaches_the_chinese_rules():
     items = extract_memories([{"seq": 1, "role": "user", "content": "我在Google上班，做data scientist"}], user_id="u1").items
     assert ("user.employer", "Google") in [(item.memory_key, item.value) for item in items]
+
+
+@pytest.mark.parametrize("text, city", [("I moved up to Leeds in 2019", "Leeds"),
+                                        ("we moved out to Denver a few years ago", "Denver")])
+def test_a_move_with_its_direction_and_a_date_is_the_home_now(text, city):
+    # offline._MOVED: a date makes the clause read as past; a move (down / up / out to X) still says where home is
+    items = extract_memories([{"seq": 1, "role": "user", "content": text}], user_id="u1").items
+    assert ("user.home_city", city) in [(item.memory_key, item.value) for item in items]
