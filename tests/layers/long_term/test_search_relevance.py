@@ -28,8 +28,8 @@ DEV3_FLOOR = {"precision": 0.74, "recall": 0.95}  # 0.744 / 0.953 after round 8
 # the fourth batch (relevance.DEV4), held back during round 7 and measured once after it at e9fa0c8: P 0.759 R 0.791
 DEV4_FLOOR = {"precision": 0.80, "recall": 0.88}  # worked in round 8: 0.815 / 0.890 at 28053e3
 # the fifth batch (relevance.DEV5), held back during round 8: P 0.683 R 0.698 at 0778960, 0.684 / 0.714 at 28053e3
-DEV5_FLOOR = {"precision": 0.67, "recall": 0.70}
-TEST_FLOOR = {"precision": 0.75, "recall": 0.79}  # measured 0.751 / 0.785 at 10b926d, 0.758 / 0.794 at 658cbeb, 0.757 / 0.800 at 28053e3
+DEV5_FLOOR = {"precision": 0.68, "recall": 0.78}  # worked after: 0.688 / 0.786 at ceac143
+TEST_FLOOR = {"precision": 0.75, "recall": 0.79}  # measured 0.751 / 0.785 at 10b926d, 0.758 / 0.794 at 658cbeb, 0.757 / 0.800 at 28053e3, 0.759 / 0.800 at ceac143
 
 
 def _report(title, asked, cutoff):
