@@ -3,7 +3,7 @@
 The rules (rules_en, rules_zh) stay the extractor. For a fact family the rules left empty in a user turn,
 a value span the tagger finds in a clause the rules accepted becomes an item of the same key, template and
 attribute shapes as a rule's (offline.py builds it with the same `_item`), for the families whose value
-stands alone (BACKUP_KEYS). The tagger never decides
+stands alone and that cross-validation chose (`backup_keys`). The tagger never decides
 *whether* the user is the subject or whether the clause asserts something: the clause has passed the
 rules' own checks (questions, conditionals, hypotheticals, wishes, requests, sarcasm, quotes blanked,
 past states) before it is tagged, and each span passes `span_is_users` below (someone else before it,
@@ -25,7 +25,6 @@ import json
 import re
 import threading
 import unicodedata
-from collections.abc import Set
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -208,28 +207,11 @@ def chosen_keys() -> frozenset:
     return _chosen
 
 
-class _BackupKeys(Set):
+def backup_keys() -> frozenset:
     """The keys the back-up writes in this context: the chosen ones, or a cross-validation fold's own
     (`using_tagger(..., keys=...)`), so a fold is scored with the keys its training part chose."""
-
-    def _current(self) -> frozenset:
-        override = _keys_override.get()
-        return chosen_keys() if override is None else override
-
-    def __contains__(self, key) -> bool:
-        return key in self._current()
-
-    def __iter__(self):
-        return iter(sorted(self._current()))
-
-    def __len__(self) -> int:
-        return len(self._current())
-
-    def __repr__(self) -> str:
-        return f"BACKUP_KEYS({sorted(self._current())})"
-
-
-BACKUP_KEYS = _BackupKeys()
+    override = _keys_override.get()
+    return chosen_keys() if override is None else override
 
 
 def _load_tagger():

@@ -456,7 +456,7 @@ def _learned_items(items: list[ExtractedItem], clauses: list[tuple[str, bool]], 
     for clause, past in clauses:
         for span in learned.tag(clause):
             value = span.value.casefold()
-            if span.key not in learned.BACKUP_KEYS or family(span.key) in said or any(value in v or v in value for v in values) \
+            if span.key not in learned.backup_keys() or family(span.key) in said or any(value in v or v in value for v in values) \
                     or ((past or learned.says_past(clause)) and span.key not in _PAST_SAFE) or not learned.span_is_users(clause, span):
                 continue
             out.append(_item(Candidate(span.key, span.value, round(0.6 * span.probability, 3), {"learned": True}), seq=seq, clause=clause))
